@@ -1,0 +1,38 @@
+#include "common/io.hh"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "common/error.hh"
+
+namespace pm {
+
+Pipe MakePipe() {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) throw SystemError("pipe");
+  return {UniqueFd::Adopt(fds[0]), UniqueFd::Adopt(fds[1])};
+}
+
+UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode) {
+  int fd;
+  do {
+    fd = ::openat(dirfd, path.c_str(), flags | O_CLOEXEC, mode);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) throw SystemError(path);
+  return UniqueFd::Adopt(fd);
+}
+
+void WriteAll(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw SystemError("write");
+    }
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+}  // namespace pm

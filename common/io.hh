@@ -1,0 +1,19 @@
+// Small fd helpers: CLOEXEC from birth, EINTR handled, errors thrown.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "common/unique_fd.hh"
+
+namespace pm {
+
+Pipe MakePipe();  // pipe2(O_CLOEXEC)
+
+// open/openat with O_CLOEXEC added; throws SystemError naming `path`.
+UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode = 0);
+
+// Writes every byte, retrying on EINTR and short writes; throws on error.
+void WriteAll(int fd, std::string_view bytes);
+
+}  // namespace pm

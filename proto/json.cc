@@ -1,0 +1,86 @@
+#include "proto/json.hh"
+
+#include <charconv>
+
+namespace pm {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+void AppendU00(std::string& out, unsigned char c) {
+  out.append("\\u00");
+  out.push_back(kHex[c >> 4]);
+  out.push_back(kHex[c & 0xf]);
+}
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if invalid.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  size_t len;
+  uint32_t cp;
+  if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+  else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+  else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+  else return 0;
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3f);
+  }
+  bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+  bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
+  if (overlong || surrogate || cp > 0x10ffff) return 0;
+  return len;
+}
+
+}  // namespace
+
+void AppendJsonString(std::string& out, std::string_view s) {
+  out.push_back('"');
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '"': out.append("\\\""); break;
+        case '\\': out.append("\\\\"); break;
+        case '\n': out.append("\\n"); break;
+        case '\r': out.append("\\r"); break;
+        case '\t': out.append("\\t"); break;
+        case '<': case '>': case '&': AppendU00(out, c); break;
+        default:
+          if (c < 0x20) AppendU00(out, c);
+          else out.push_back(static_cast<char>(c));
+      }
+      ++i;
+      continue;
+    }
+    size_t len = Utf8SequenceLength(s, i);
+    if (len == 0) {
+      out.append("\\ufffd");
+      ++i;
+    } else if (len == 3 && c == 0xe2 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(s[i + 2]) & 0xfe) == 0xa8) {
+      out.append(s[i + 2] == '\xa8' ? "\\u2028" : "\\u2029");
+      i += 3;
+    } else {
+      out.append(s.substr(i, len));
+      i += len;
+    }
+  }
+  out.push_back('"');
+}
+
+void AppendInt(std::string& out, int64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void AppendUint(std::string& out, uint64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+}  // namespace pm

@@ -1,0 +1,76 @@
+#include "proto/pgr_format.hh"
+
+#include <time.h>
+
+#include <cstdio>
+
+#include "proto/json.hh"
+
+namespace pm {
+
+std::string FormatRfc3339(int64_t realtime_ns) {
+  time_t secs = static_cast<time_t>(realtime_ns / 1'000'000'000);
+  long micros = static_cast<long>((realtime_ns % 1'000'000'000) / 1000);
+  struct tm tm;
+  gmtime_r(&secs, &tm);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
+                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                tm.tm_min, tm.tm_sec, micros);
+  return buf;
+}
+
+std::string EncodeHeaderLine(const RecordingHeader& h) {
+  std::string out = "{\"format\":";
+  AppendJsonString(out, kPgrFormatName);
+  out.append(",\"version\":");
+  AppendInt(out, kPgrVersion);
+  out.append(",\"host\":");
+  AppendJsonString(out, h.host);
+  out.append(",\"kernel\":");
+  AppendJsonString(out, h.kernel);
+  out.append(",\"start_time\":");
+  AppendJsonString(out, FormatRfc3339(h.start_ns));
+  out.append(",\"start_ns\":");
+  AppendInt(out, h.start_ns);
+  out.append(",\"interval_ns\":");
+  AppendInt(out, h.interval_ns);
+  out.append(",\"num_core\":");
+  AppendInt(out, h.num_core);
+  out.append(",\"pid\":");
+  AppendInt(out, h.pid);
+  out.append(",\"collectors\":");
+  out.append(h.collectors_json.empty() ? "{}" : h.collectors_json);
+  out.append(",\"meta\":{");
+  for (size_t i = 0; i < h.meta.size(); ++i) {
+    if (i) out.push_back(',');
+    AppendJsonKey(out, h.meta[i].first);
+    AppendJsonString(out, h.meta[i].second);
+  }
+  out.append("}}\n");
+  return out;
+}
+
+void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns) {
+  out.append("{\"t\":");
+  AppendInt(out, t_ns);
+  out.append(",\"mono\":");
+  AppendInt(out, mono_ns);
+}
+
+std::string EncodeEndLine(const EndEvent& e) {
+  std::string out = "{\"event\":\"end\",\"t\":";
+  AppendInt(out, e.t_ns);
+  out.append(",\"mono\":");
+  AppendInt(out, e.mono_ns);
+  out.append(",\"reason\":");
+  AppendJsonString(out, e.reason);
+  out.append(",\"samples\":");
+  AppendUint(out, e.samples);
+  out.append(",\"missed_ticks\":");
+  AppendUint(out, e.missed_ticks);
+  out.append("}\n");
+  return out;
+}
+
+}  // namespace pm

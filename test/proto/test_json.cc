@@ -1,0 +1,50 @@
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "proto/json.hh"
+
+namespace {
+
+std::string Escaped(std::string_view s) {
+  std::string out;
+  pm::AppendJsonString(out, s);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("JSON strings are escaped as Go's encoding/json does") {
+  struct Row { std::string_view in; std::string_view out; };
+  const Row rows[] = {
+      {"", R"("")"},
+      {"plain text", R"("plain text")"},
+      {"a\"b\\c", R"("a\"b\\c")"},
+      {"line\nfeed\rtab\t", R"("line\nfeed\rtab\t")"},
+      {"<html>&amp;", R"("\u003chtml\u003e\u0026amp;")"},
+      {std::string_view("\x01\x1f\x7f", 3), "\"\\u0001\\u001f\x7f\""},
+      {std::string_view("nul\0x", 5), R"("nul\u0000x")"},
+      {"caf\xc3\xa9", "\"caf\xc3\xa9\""},
+      {"\xe2\x80\xa8\xe2\x80\xa9", R"("\u2028\u2029")"},
+      {"bad\xff", R"("bad\ufffd")"},
+      {"cut\xe2\x82", R"("cut\ufffd\ufffd")"},
+      {"overlong\xc0\xaf", R"("overlong\ufffd\ufffd")"},
+      {"\xf0\x9f\x98\x80", "\"\xf0\x9f\x98\x80\""},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.in);
+    CHECK(Escaped(row.in) == row.out);
+  }
+}
+
+TEST_CASE("integers print in full") {
+  std::string out;
+  pm::AppendInt(out, std::numeric_limits<int64_t>::min());
+  out.push_back(' ');
+  pm::AppendUint(out, std::numeric_limits<uint64_t>::max());
+  out.push_back(' ');
+  pm::AppendInt(out, 0);
+  CHECK(out == "-9223372036854775808 18446744073709551615 0");
+}

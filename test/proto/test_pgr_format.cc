@@ -1,0 +1,47 @@
+#include <doctest/doctest.h>
+
+#include "proto/pgr_format.hh"
+
+TEST_CASE("RFC 3339 timestamps are UTC with microseconds") {
+  CHECK(pm::FormatRfc3339(0) == "1970-01-01T00:00:00.000000Z");
+  CHECK(pm::FormatRfc3339(1'796'000'000'123'456'789) ==
+        "2026-11-30T00:53:20.123456Z");
+}
+
+TEST_CASE("the header line carries identity, collectors and decoded meta") {
+  pm::RecordingHeader h;
+  h.host = "db1";
+  h.kernel = "6.1.0";
+  h.start_ns = 1'000'000'000;
+  h.interval_ns = 100'000'000;
+  h.num_core = 2;
+  h.pid = 42;
+  h.collectors_json = R"({"mem":{"fields":["MemTotal"]}})";
+  h.meta = {{"sql", "SELECT * FROM t WHERE id=42"}, {"q", "<1>"}};
+  CHECK(pm::EncodeHeaderLine(h) ==
+        R"({"format":"perfmonger-pgr","version":1,"host":"db1","kernel":"6.1.0",)"
+        R"("start_time":"1970-01-01T00:00:01.000000Z","start_ns":1000000000,)"
+        R"("interval_ns":100000000,"num_core":2,"pid":42,)"
+        R"("collectors":{"mem":{"fields":["MemTotal"]}},)"
+        R"("meta":{"sql":"SELECT * FROM t WHERE id=42","q":"\u003c1\u003e"}})"
+        "\n");
+}
+
+TEST_CASE("an empty meta is still an object") {
+  pm::RecordingHeader h;
+  std::string line = pm::EncodeHeaderLine(h);
+  CHECK(line.find(R"("meta":{}})") != std::string::npos);
+  CHECK(line.back() == '\n');
+}
+
+TEST_CASE("sample and end lines") {
+  std::string line;
+  pm::BeginSampleLine(line, 5, 7);
+  line.append(R"(,"mem":[1,2])");
+  pm::EndLine(line);
+  CHECK(line == "{\"t\":5,\"mono\":7,\"mem\":[1,2]}\n");
+  CHECK(pm::EncodeEndLine({.t_ns = 9, .mono_ns = 8, .reason = "SIGINT",
+                           .samples = 31, .missed_ticks = 1}) ==
+        "{\"event\":\"end\",\"t\":9,\"mono\":8,\"reason\":\"SIGINT\","
+        "\"samples\":31,\"missed_ticks\":1}\n");
+}
