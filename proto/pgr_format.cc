@@ -13,7 +13,7 @@ std::string FormatRfc3339(int64_t realtime_ns) {
   long micros = static_cast<long>((realtime_ns % 1'000'000'000) / 1000);
   struct tm tm;
   gmtime_r(&secs, &tm);
-  char buf[40];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
                 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
                 tm.tm_min, tm.tm_sec, micros);

@@ -1,0 +1,57 @@
+// Compression filters between two streams (gzip, zstd, or none).
+//
+// Writers choose the codec by output name; readers never trust the name and
+// detect it from the magic bytes. A compressor's Flush() ends at a sync point
+// (gzip Z_SYNC_FLUSH, zstd ZSTD_e_flush): the bytes written so far decode to
+// exactly the data written so far, which is what lets `play` read a live or
+// crashed recording. Finish() writes the trailer.
+//
+// A decompressor whose input ends inside a gzip member or zstd frame is
+// *truncated*, not broken: it returns everything decodable before the cut,
+// then Read() returns 0 and truncated() is true. Corrupt data throws
+// pm::FormatError "corrupt gzip data at byte N: ..." where N counts the
+// compressed bytes the decoder had read when it noticed: the damage lies
+// before N (zstd checks whole blocks, so it may lie a block before).
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "proto/stream.hh"
+
+namespace pm {
+
+enum class Compression { kPlain, kGzip, kZstd };
+
+std::string_view CompressionName(Compression c);  // "plain", "gzip", "zstd"
+
+// ".gz" gzip, ".zst" zstd, anything else plain (case-sensitive, as
+// PerfMonger).
+Compression CompressionForPath(std::string_view path);
+
+inline constexpr size_t kMagicLength = 4;
+
+// `first_bytes` is the first kMagicLength bytes of a stream, or the whole
+// stream if it is shorter. gzip: 1f 8b; zstd: 28 b5 2f fd; else plain. A
+// whole stream that is a non-empty proper prefix of a magic counts as that
+// codec: it is a recording cut inside its magic (a plain recording starts
+// with '{'), and must read as truncated rather than as garbage.
+Compression DetectCompression(std::string_view first_bytes);
+
+// Plain is a pass-through that forwards Flush() and Finish(). The sink must
+// outlive the compressor.
+std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink);
+
+class DecompressingInput : public InputStream {
+ public:
+  // True once Read() has returned 0 because the input ended inside a gzip
+  // member or zstd frame.
+  virtual bool truncated() const = 0;
+  virtual Compression compression() const = 0;
+};
+
+// Reads the first bytes of `source` to detect the codec. The source must
+// outlive the decompressor.
+std::unique_ptr<DecompressingInput> MakeDecompressor(InputStream& source);
+
+}  // namespace pm

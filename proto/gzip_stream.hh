@@ -1,0 +1,65 @@
+// gzip (zlib) compression filters. See codec.hh for the Flush/Finish and
+// truncation contract; most callers want MakeCompressor/MakeDecompressor.
+#pragma once
+
+#include <zlib.h>
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "proto/codec.hh"
+#include "proto/input_buffer.hh"
+#include "proto/stream.hh"
+
+namespace pm {
+
+// zlib's default: a per-sample sync flush already costs ratio, and the
+// recorder's hot path cannot afford the slower levels.
+inline constexpr int kGzipLevel = 6;
+
+class GzipOutputStream final : public OutputStream {
+ public:
+  explicit GzipOutputStream(OutputStream& sink, int level = kGzipLevel);
+  ~GzipOutputStream() override;
+  // z_stream points into itself: neither copyable nor movable.
+  GzipOutputStream(const GzipOutputStream&) = delete;
+  GzipOutputStream& operator=(const GzipOutputStream&) = delete;
+
+  void Write(std::string_view bytes) override;
+  void Flush() override;   // Z_SYNC_FLUSH, one sink Write, sink Flush
+  void Finish() override;  // Z_FINISH (trailer), sink Finish
+
+ private:
+  void Deflate(int mode);
+  void Drain();
+
+  OutputStream& sink_;
+  z_stream strm_{};
+  std::unique_ptr<Bytef[]> out_;
+  size_t out_len_ = 0;
+  bool finished_ = false;
+};
+
+// Accepts concatenated members (as gzip(1) does).
+class GzipInputStream final : public DecompressingInput {
+ public:
+  GzipInputStream(InputStream& source, std::string_view already_read);
+  ~GzipInputStream() override;
+  GzipInputStream(const GzipInputStream&) = delete;
+  GzipInputStream& operator=(const GzipInputStream&) = delete;
+
+  size_t Read(std::span<char> buf) override;
+  bool truncated() const override { return truncated_; }
+  Compression compression() const override { return Compression::kGzip; }
+
+ private:
+  [[noreturn]] void ThrowCorrupt(const char* why) const;
+
+  InputBuffer in_;
+  z_stream strm_{};
+  bool in_member_ = false;  // bytes of a member fed, its end not yet seen
+  bool truncated_ = false;
+};
+
+}  // namespace pm

@@ -1,0 +1,113 @@
+#include "proto/meta.hh"
+
+#include <optional>
+#include <string>
+
+#include "common/error.hh"
+
+namespace pm {
+namespace {
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The first '%' not followed by two hex digits, with what follows it (at
+// most two bytes), as the user would look for it in the argument.
+std::optional<std::string_view> FindBadEscape(std::string_view s) {
+  for (size_t i = s.find('%'); i != std::string_view::npos;
+       i = s.find('%', i)) {
+    bool ok = i + 2 < s.size() && HexValue(s[i + 1]) >= 0 &&
+              HexValue(s[i + 2]) >= 0;
+    if (!ok) return s.substr(i, 3);
+    i += 3;
+  }
+  return std::nullopt;
+}
+
+std::string DecodeValid(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') {
+      out.push_back(s[i]);
+      continue;
+    }
+    out.push_back(static_cast<char>(HexValue(s[i + 1]) * 16 +
+                                    HexValue(s[i + 2])));
+    i += 2;
+  }
+  return out;
+}
+
+// The argument as it may appear in a one-line message: control bytes
+// (a newline in a query text) become \xNN.
+std::string Printable(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      out.push_back(c);
+      continue;
+    }
+    out += "\\x";
+    out.push_back(kHex[u >> 4]);
+    out.push_back(kHex[u & 0xf]);
+  }
+  return out;
+}
+
+[[noreturn]] void ThrowMetaError(std::string_view arg, std::string_view why) {
+  throw UsageError("--meta '" + Printable(arg) + "': " + std::string(why));
+}
+
+std::string DecodeHalf(std::string_view arg, std::string_view half,
+                       const char* which) {
+  if (auto bad = FindBadEscape(half))
+    ThrowMetaError(arg, "invalid percent-escape '" + Printable(*bad) +
+                            "' in the " + which +
+                            " (encode a literal '%' as %25)");
+  return DecodeValid(half);
+}
+
+}  // namespace
+
+std::string PercentDecode(std::string_view s) {
+  if (auto bad = FindBadEscape(s))
+    throw UsageError("invalid percent-escape '" + Printable(*bad) + "' in '" +
+                     Printable(s) + "' (encode a literal '%' as %25)");
+  return DecodeValid(s);
+}
+
+std::pair<std::string, std::string> ParseMetaArg(std::string_view arg) {
+  size_t eq = arg.find('=');
+  if (eq == std::string_view::npos)
+    ThrowMetaError(arg,
+                   "no '=' (write --meta key=value; percent-encode '=' in "
+                   "keys as %3D)");
+  std::string key = DecodeHalf(arg, arg.substr(0, eq), "key");
+  std::string value = DecodeHalf(arg, arg.substr(eq + 1), "value");
+  if (key.empty())
+    ThrowMetaError(arg, "empty key (write --meta key=value)");
+  return {std::move(key), std::move(value)};
+}
+
+MetaList ParseMetaArgs(const std::vector<std::string>& args) {
+  MetaList meta;
+  for (const std::string& arg : args) {
+    auto [key, value] = ParseMetaArg(arg);
+    for (const auto& entry : meta) {
+      if (entry.first == key)
+        ThrowMetaError(arg, "duplicate key '" + Printable(key) +
+                                "' (give each key once)");
+    }
+    meta.emplace_back(std::move(key), std::move(value));
+  }
+  return meta;
+}
+
+}  // namespace pm

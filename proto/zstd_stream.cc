@@ -1,0 +1,119 @@
+#include "proto/zstd_stream.hh"
+
+#include <algorithm>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+#include "common/error.hh"
+
+namespace pm {
+namespace {
+
+// Bytes handed to the decoder per call (see ZstdInputStream::Read).
+constexpr size_t kErrorSlice = 4096;
+
+void CheckCompress(size_t rc) {
+  if (ZSTD_isError(rc))
+    throw std::runtime_error(std::string("zstd compression failed: ") +
+                             ZSTD_getErrorName(rc));
+}
+
+}  // namespace
+
+ZstdOutputStream::ZstdOutputStream(OutputStream& sink, int level)
+    : sink_(sink),
+      ctx_(ZSTD_createCCtx()),
+      out_size_(ZSTD_CStreamOutSize()) {
+  if (ctx_ == nullptr) throw std::bad_alloc();
+  out_.reset(new char[out_size_]);
+  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_compressionLevel, level));
+  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_checksumFlag, 1));
+}
+
+ZstdOutputStream::~ZstdOutputStream() { ZSTD_freeCCtx(ctx_); }
+
+void ZstdOutputStream::Write(std::string_view bytes) {
+  if (finished_) throw std::logic_error("zstd: Write after Finish");
+  Compress(ZSTD_e_continue, bytes);
+}
+
+void ZstdOutputStream::Flush() {
+  if (finished_) throw std::logic_error("zstd: Flush after Finish");
+  Compress(ZSTD_e_flush, {});
+  Drain();
+  sink_.Flush();
+}
+
+void ZstdOutputStream::Finish() {
+  if (finished_) throw std::logic_error("zstd: Finish twice");
+  finished_ = true;
+  Compress(ZSTD_e_end, {});
+  Drain();
+  sink_.Finish();
+}
+
+// Runs the compressor until `mode` is satisfied, draining the buffer only
+// when it is full, so a Write usually leaves its output for the next Flush.
+void ZstdOutputStream::Compress(ZSTD_EndDirective mode,
+                                std::string_view bytes) {
+  ZSTD_inBuffer in{bytes.data(), bytes.size(), 0};
+  for (;;) {
+    if (out_len_ == out_size_) Drain();
+    ZSTD_outBuffer out{out_.get(), out_size_, out_len_};
+    size_t remaining = ZSTD_compressStream2(ctx_, &out, &in, mode);
+    CheckCompress(remaining);
+    out_len_ = out.pos;
+    if (mode == ZSTD_e_continue ? in.pos == in.size : remaining == 0) return;
+  }
+}
+
+void ZstdOutputStream::Drain() {
+  if (out_len_ == 0) return;
+  sink_.Write({out_.get(), out_len_});
+  out_len_ = 0;
+}
+
+ZstdInputStream::ZstdInputStream(InputStream& source,
+                                 std::string_view already_read)
+    : in_(source, already_read), ctx_(ZSTD_createDCtx()) {
+  if (ctx_ == nullptr) throw std::bad_alloc();
+}
+
+ZstdInputStream::~ZstdInputStream() { ZSTD_freeDCtx(ctx_); }
+
+size_t ZstdInputStream::Read(std::span<char> buf) {
+  if (buf.empty()) return 0;
+  for (;;) {
+    if (pending_.pos == pending_.size && !in_.eof()) {
+      std::string_view next = in_.Refill();
+      pending_ = {next.data(), next.size(), 0};
+    }
+    // zstd leaves pos unchanged when it fails, so the end of what it was
+    // given is the best error offset: small slices keep that close.
+    ZSTD_inBuffer slice{pending_.src,
+                        std::min(pending_.size, pending_.pos + kErrorSlice),
+                        pending_.pos};
+    ZSTD_outBuffer out{buf.data(), buf.size(), 0};
+    // Called even without input: the decoder may still hold output for us.
+    size_t rc = ZSTD_decompressStream(ctx_, &out, &slice);
+    if (ZSTD_isError(rc)) ThrowCorrupt(rc, pending_.size - slice.size);
+    // rc == 0: a frame is complete and fully flushed. Without progress the
+    // hint says nothing about where we are.
+    if (slice.pos > pending_.pos || out.pos > 0) in_frame_ = rc != 0;
+    pending_.pos = slice.pos;
+    if (out.pos > 0) return out.pos;
+    if (pending_.pos == pending_.size && in_.eof()) {
+      truncated_ = in_frame_;
+      return 0;
+    }
+  }
+}
+
+void ZstdInputStream::ThrowCorrupt(size_t rc, size_t unread) const {
+  throw FormatError("corrupt zstd data at byte " +
+                    std::to_string(in_.total() - unread) + ": " +
+                    ZSTD_getErrorName(rc));
+}
+
+}  // namespace pm

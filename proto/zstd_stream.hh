@@ -1,0 +1,66 @@
+// zstd compression filters. See codec.hh for the Flush/Finish and
+// truncation contract; most callers want MakeCompressor/MakeDecompressor.
+#pragma once
+
+#include <zstd.h>
+
+#include <memory>
+#include <string_view>
+
+#include "proto/codec.hh"
+#include "proto/input_buffer.hh"
+#include "proto/stream.hh"
+
+namespace pm {
+
+// zstd's default: fast enough for the recorder's hot path.
+inline constexpr int kZstdLevel = 3;
+
+// Frames carry a content checksum: zstd has no per-block check, and a
+// flipped literal byte would otherwise decode silently.
+class ZstdOutputStream final : public OutputStream {
+ public:
+  explicit ZstdOutputStream(OutputStream& sink, int level = kZstdLevel);
+  ~ZstdOutputStream() override;
+  ZstdOutputStream(const ZstdOutputStream&) = delete;
+  ZstdOutputStream& operator=(const ZstdOutputStream&) = delete;
+
+  void Write(std::string_view bytes) override;
+  void Flush() override;   // ZSTD_e_flush, one sink Write, sink Flush
+  void Finish() override;  // ZSTD_e_end (frame epilogue), sink Finish
+
+ private:
+  void Compress(ZSTD_EndDirective mode, std::string_view bytes);
+  void Drain();
+
+  OutputStream& sink_;
+  ZSTD_CCtx* ctx_;
+  std::unique_ptr<char[]> out_;
+  size_t out_size_;
+  size_t out_len_ = 0;
+  bool finished_ = false;
+};
+
+// Accepts concatenated (and skippable) frames.
+class ZstdInputStream final : public DecompressingInput {
+ public:
+  ZstdInputStream(InputStream& source, std::string_view already_read);
+  ~ZstdInputStream() override;
+  ZstdInputStream(const ZstdInputStream&) = delete;
+  ZstdInputStream& operator=(const ZstdInputStream&) = delete;
+
+  size_t Read(std::span<char> buf) override;
+  bool truncated() const override { return truncated_; }
+  Compression compression() const override { return Compression::kZstd; }
+
+ private:
+  [[noreturn]] void ThrowCorrupt(size_t rc, size_t unread) const;
+
+  InputBuffer in_;
+  ZSTD_DCtx* ctx_;
+  ZSTD_inBuffer pending_{nullptr, 0, 0};
+  bool in_frame_ = false;  // bytes of a frame fed, its end not yet seen
+  bool truncated_ = false;
+};
+
+}  // namespace pm

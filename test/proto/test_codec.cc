@@ -1,0 +1,189 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "proto/codec.hh"
+#include "test/proto/stream_test_util.hh"
+
+using pm::Compression;
+using namespace pm::test;
+
+namespace {
+
+constexpr Compression kAll[] = {Compression::kPlain, Compression::kGzip,
+                                Compression::kZstd};
+constexpr Compression kCompressed[] = {Compression::kGzip, Compression::kZstd};
+
+}  // namespace
+
+TEST_CASE("the output name chooses the codec") {
+  struct Row { std::string_view path; Compression want; };
+  const Row rows[] = {
+      {"q42.pgr.gz", Compression::kGzip},  {"q42.pgr.zst", Compression::kZstd},
+      {"q42.pgr", Compression::kPlain},    {"/tmp/x.gz", Compression::kGzip},
+      {".gz", Compression::kGzip},         {"gz", Compression::kPlain},
+      {"a.gz.pgr", Compression::kPlain},   {"a.GZ", Compression::kPlain},
+      {"a.zstd", Compression::kPlain},     {"a.tgz", Compression::kPlain},
+      {"-", Compression::kPlain},          {"", Compression::kPlain},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.path);
+    CHECK(pm::CompressionForPath(row.path) == row.want);
+  }
+}
+
+TEST_CASE("readers detect the codec by magic bytes") {
+  struct Row { std::string_view first; Compression want; };
+  const Row rows[] = {
+      {std::string_view("\x1f\x8b\x08\x00", 4), Compression::kGzip},
+      {std::string_view("\x28\xb5\x2f\xfd", 4), Compression::kZstd},
+      {"{\"fo", Compression::kPlain},
+      {"", Compression::kPlain},
+      // A whole stream cut inside a magic: a truncated recording.
+      {"\x1f", Compression::kGzip},
+      {"\x1f\x8b", Compression::kGzip},
+      {"\x28\xb5\x2f", Compression::kZstd},
+      {"\x28", Compression::kZstd},
+      {std::string_view("\x1f\x00\x00\x00", 4), Compression::kPlain},
+      {std::string_view("\x28\xb5\x2f\x00", 4), Compression::kPlain},
+      {"\x8b\x1f", Compression::kPlain},
+      {"\xfd\x2f\xb5\x28", Compression::kPlain},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.first.size());
+    CHECK(pm::DetectCompression(row.first) == row.want);
+  }
+  CHECK(pm::CompressionName(Compression::kGzip) == "gzip");
+  CHECK(pm::CompressionName(Compression::kZstd) == "zstd");
+  CHECK(pm::CompressionName(Compression::kPlain) == "plain");
+}
+
+TEST_CASE("every codec round-trips a recording, and each Flush is a sync point") {
+  const std::vector<std::string> lines = RecordingLines(50);
+  for (Compression c : kAll) {
+    CAPTURE(pm::CompressionName(c));
+    Compressed out = Compress(c, lines);
+    Decoded all = DecodeLines(out.bytes);
+    CHECK(all.compression == c);
+    CHECK(all.lines == lines);
+    CHECK_FALSE(all.truncated);
+    CHECK_FALSE(all.partial_tail);
+    // The live-reader guarantee: the bytes up to the k-th Flush decode to
+    // exactly the first k lines.
+    for (size_t k = 0; k < out.flush_ends.size(); ++k) {
+      Decoded live = DecodeLines(std::string_view(out.bytes).substr(
+          0, out.flush_ends[k]));
+      REQUIRE(live.lines.size() == k + 1);
+      CHECK(IsPrefix(live.lines, lines));
+      CHECK_FALSE(live.partial_tail);
+      CHECK(live.truncated == (c != Compression::kPlain));
+    }
+  }
+}
+
+TEST_CASE("a slow pipe decodes like a whole buffer") {
+  const std::vector<std::string> lines = RecordingLines(30);
+  for (Compression c : kAll) {
+    CAPTURE(pm::CompressionName(c));
+    Compressed out = Compress(c, lines);
+    OneByteInput slow(out.bytes);
+    Decoded got = DecodeLines(slow);
+    CHECK(got.compression == c);
+    CHECK(got.lines == lines);
+    CHECK_FALSE(got.truncated);
+  }
+}
+
+TEST_CASE("a compressor writes each flushed sample in one sink Write") {
+  const std::vector<std::string> lines = RecordingLines(20);
+  for (Compression c : kCompressed) {
+    CAPTURE(pm::CompressionName(c));
+    CountingOutput sink;
+    auto compressor = pm::MakeCompressor(c, sink);
+    for (const std::string& line : lines) {
+      int before = sink.writes();
+      compressor->Write(line);
+      compressor->Write("\n");
+      CHECK(sink.writes() == before);  // buffered until the sync point
+      compressor->Flush();
+      CHECK(sink.writes() == before + 1);
+    }
+    compressor->Finish();
+    CHECK(DecodeLines(sink.data()).lines == lines);
+  }
+}
+
+TEST_CASE("the plain codec forwards Flush and Finish") {
+  pm::StringOutputStream sink;
+  auto plain = pm::MakeCompressor(Compression::kPlain, sink);
+  plain->Write("a\n");
+  plain->Flush();
+  CHECK(sink.flushes() == 1);
+  CHECK_FALSE(sink.finished());
+  plain->Finish();
+  CHECK(sink.finished());
+  CHECK(sink.data() == "a\n");
+}
+
+TEST_CASE("an empty compressed stream decodes to nothing, cleanly") {
+  for (Compression c : kAll) {
+    CAPTURE(pm::CompressionName(c));
+    Decoded got = DecodeLines(Compress(c, {}).bytes);
+    CHECK(got.lines.empty());
+    CHECK_FALSE(got.truncated);
+    CHECK_FALSE(got.partial_tail);
+  }
+}
+
+TEST_CASE("concatenated gzip members and zstd frames decode fully") {
+  const std::vector<std::string> a = RecordingLines(5);
+  const std::vector<std::string> b = {"{\"event\":\"mark\"}", "{\"x\":1}"};
+  for (Compression c : kCompressed) {
+    CAPTURE(pm::CompressionName(c));
+    std::string first = Compress(c, a).bytes;
+    std::string both = first + Compress(c, b).bytes;
+    Decoded got = DecodeLines(both);
+    CHECK(got.lines == Concat(a, b));
+    CHECK_FALSE(got.truncated);
+    // A cut inside the second member is still a truncation.
+    Decoded cut = DecodeLines(std::string_view(both).substr(0, both.size() - 3));
+    CHECK(cut.truncated);
+    CHECK(IsPrefix(cut.lines, Concat(a, b)));
+    CHECK(cut.lines.size() >= a.size());
+  }
+}
+
+TEST_CASE("corrupt compressed data is a FormatError naming the byte offset") {
+  const std::vector<std::string> lines = RecordingLines(200);
+  for (Compression c : kCompressed) {
+    const std::string good = Compress(c, lines).bytes;
+    const std::string prefix =
+        "corrupt " + std::string(pm::CompressionName(c)) + " data at byte ";
+    for (size_t at : {good.size() / 4, good.size() / 2, good.size() * 3 / 4,
+                      good.size() - 2}) {
+      CAPTURE(pm::CompressionName(c));
+      CAPTURE(at);
+      std::string bad = good;
+      bad[at] = static_cast<char>(bad[at] ^ 0xff);
+      std::string what;
+      try {
+        DecodeLines(bad);
+      } catch (const pm::FormatError& e) {
+        what = e.what();
+      }
+      REQUIRE(what.starts_with(prefix));
+      // Nothing before the flipped byte is wrong, so the decoder cannot
+      // notice before it has taken that byte in.
+      size_t offset = std::stoul(what.substr(prefix.size()));
+      CHECK(offset > at);
+      CHECK(offset <= good.size());
+    }
+  }
+}
+
+TEST_CASE("garbage after a gzip member is corrupt, not a new member") {
+  std::string bytes = Compress(Compression::kGzip, {"{}"}).bytes + "junk\n";
+  CHECK_THROWS_AS(DecodeLines(bytes), pm::FormatError);
+}
