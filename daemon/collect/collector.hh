@@ -1,0 +1,98 @@
+// The collectors behind CollectorSet, and what they share. Internal to
+// daemon/collect: the rest of the daemon uses collector_set.hh.
+//
+// A collector owns its ProcFile(s) and the parsed snapshot of the last
+// read. Its row list (cores, devices, interfaces, interrupt sources) is
+// fixed at construction; each read matches the file's rows to it by name,
+// so a row that vanished is written as `null` and a new one is ignored.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "daemon/collect/proc_file.hh"
+#include "proto/json.hh"
+
+namespace pm {
+
+class Collector {
+ public:
+  virtual ~Collector() = default;
+  // Appends this collector's member(s) of the header's "collectors" object.
+  virtual void Describe(std::string& out) const = 0;
+  // Reads and parses the file(s) now. May throw; touches no output.
+  virtual void Read() = 0;
+  // Appends this collector's member(s) of a sample line, from the last Read().
+  virtual void Append(std::string& out) const = 0;
+};
+
+// Each factory opens its file and reads it once to learn the rows.
+std::unique_ptr<Collector> MakeCpuCollector(ProcFile stat, std::vector<int> core_ids);
+std::unique_ptr<Collector> MakeDiskCollector(int root_dirfd,
+                                             const std::vector<std::string>& wanted);
+std::unique_ptr<Collector> MakeNetCollector(int root_dirfd);
+std::unique_ptr<Collector> MakeMemCollector(int root_dirfd);
+std::unique_ptr<Collector> MakeIntrCollector(int root_dirfd);
+
+// `"key":` preceded by ',' unless it is the first member of an object.
+void AppendMember(std::string& out, std::string_view key);
+// [1,2,3]
+void AppendCounters(std::string& out, std::span<const uint64_t> counters);
+
+template <class Strings>
+void AppendStringArray(std::string& out, const Strings& strings) {
+  out.push_back('[');
+  for (const auto& s : strings) {
+    if (out.back() != '[') out.push_back(',');
+    AppendJsonString(out, s);
+  }
+  out.push_back(']');
+}
+
+// Index of the row whose key_of(row) equals `key`, or -1. Rows keep their
+// order from one read to the next, so searching on from the previous match
+// (`hint`) makes the first probe hit in steady state.
+template <class Rows, class Key, class KeyOf>
+ptrdiff_t FindRow(const Rows& rows, const Key& key, KeyOf key_of, size_t& hint) {
+  for (size_t k = 0; k < rows.size(); ++k) {
+    size_t i = hint + k < rows.size() ? hint + k : hint + k - rows.size();
+    if (key_of(rows[i]) == key) {
+      hint = i + 1;
+      return static_cast<ptrdiff_t>(i);
+    }
+  }
+  return -1;
+}
+
+// A fixed list of named rows of `width` counters each, matched by name to
+// every read; the sample is [[...],null,...] in list order.
+class RowSlots {
+ public:
+  RowSlots(std::vector<std::string> names, size_t width);
+
+  const std::vector<std::string>& names() const noexcept { return names_; }
+
+  // counts_of(index) returns a pointer to that row's `width` counters.
+  template <class Rows, class CountsOf>
+  void Match(const Rows& rows, CountsOf counts_of) {
+    size_t hint = 0;
+    for (size_t i = 0; i < names_.size(); ++i) {
+      ptrdiff_t j = FindRow(rows, names_[i], [](const auto& r) { return r.name; }, hint);
+      slots_[i] = j < 0 ? nullptr : counts_of(static_cast<size_t>(j));
+    }
+  }
+  void MarkAllAbsent() noexcept;
+  void AppendRows(std::string& out) const;
+
+ private:
+  std::vector<std::string> names_;
+  size_t width_;
+  std::vector<const uint64_t*> slots_;  // nullptr: absent from the last read
+};
+
+}  // namespace pm

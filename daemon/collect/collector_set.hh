@@ -1,0 +1,60 @@
+// The recorder's view of /proc: every enabled collector, read together.
+//
+// All files are reached through a root directory fd (the real "/" in the
+// daemon, a fake tree such as test/data/proc-small in tests), opened once at
+// construction and kept open; a sample re-reads each from offset 0. What is
+// recorded (cores, devices, interfaces, interrupt sources) is fixed at
+// construction and declared in the header (DescribeJson); a row that later
+// vanishes is written as `null`, a new one is ignored. The output follows
+// proto/pgr_format.hh.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pm {
+
+class Collector;
+
+struct CollectorOptions {
+  bool cpu = true;    // "cpu" and "proc", both from /proc/stat
+  bool disk = true;
+  bool net = true;
+  bool mem = true;
+  bool intr = false;
+  // -d names. Empty: whole devices with I/O since boot. Otherwise exactly
+  // these devices (partitions allowed, idle ones too), in /proc/diskstats order.
+  std::vector<std::string> disks;
+};
+
+class CollectorSet {
+ public:
+  // Opens every enabled file and reads each once to learn its rows. Throws
+  // UsageError for a -d device absent from /proc/diskstats, SystemError if a
+  // file cannot be opened or read, FormatError if one cannot be parsed.
+  CollectorSet(int root_dirfd, const CollectorOptions& opts);
+  ~CollectorSet();
+  CollectorSet(CollectorSet&&) noexcept;
+  CollectorSet& operator=(CollectorSet&&) noexcept;
+
+  // The number of "cpuN" lines in /proc/stat at construction (counted even
+  // with the cpu collector off).
+  int num_core() const noexcept { return num_core_; }
+
+  // The header's "collectors" object: {"cpu":{...},"proc":{...},...}.
+  std::string DescribeJson() const;
+
+  // Reads every file now and appends `,"cpu":[[...],...],"proc":[...],...`
+  // to a sample line begun by BeginSampleLine. Every file is read and parsed
+  // before anything is appended, so on an exception (SystemError,
+  // FormatError) `line` is unchanged. Allocates nothing in steady state
+  // beyond the growth of `line`.
+  void AppendSample(std::string& line);
+
+ private:
+  int num_core_ = 0;
+  std::vector<std::unique_ptr<Collector>> collectors_;
+};
+
+}  // namespace pm

@@ -1,0 +1,75 @@
+// "cpu" and "proc": both come from one read of /proc/stat.
+#include <utility>
+
+#include "daemon/collect/collector.hh"
+#include "daemon/collect/parse_stat.hh"
+
+namespace pm {
+namespace {
+
+class CpuCollector final : public Collector {
+ public:
+  CpuCollector(ProcFile file, std::vector<int> core_ids)
+      : file_(std::move(file)), core_ids_(std::move(core_ids)),
+        slots_(core_ids_.size(), nullptr) {}
+
+  void Describe(std::string& out) const override {
+    AppendMember(out, "cpu");
+    out.append("{\"fields\":");
+    AppendStringArray(out, kCpuFields);
+    out.append(",\"cores\":[");
+    for (size_t i = 0; i < core_ids_.size(); ++i) {
+      if (i != 0) out.push_back(',');
+      AppendInt(out, core_ids_[i]);
+    }
+    out.append("]}");
+    AppendMember(out, "proc");
+    out.append("{\"fields\":[\"ctxt\",\"processes\"]}");
+  }
+
+  void Read() override {
+    ParseStat(file_.Read(), snap_, file_.name());
+    size_t hint = 0;
+    for (size_t i = 0; i < core_ids_.size(); ++i) {
+      ptrdiff_t j = FindRow(snap_.cores, core_ids_[i],
+                            [](const CoreTimes& c) { return c.id; }, hint);
+      slots_[i] = j < 0 ? nullptr : &snap_.cores[static_cast<size_t>(j)].times;
+    }
+  }
+
+  void Append(std::string& out) const override {
+    AppendMember(out, "cpu");
+    out.push_back('[');
+    AppendTimes(out, snap_.has_total ? &snap_.total : nullptr);
+    for (const CpuTimes* times : slots_) {
+      out.push_back(',');
+      AppendTimes(out, times);
+    }
+    out.push_back(']');
+    AppendMember(out, "proc");
+    uint64_t proc[] = {snap_.ctxt, snap_.processes};
+    AppendCounters(out, proc);
+  }
+
+ private:
+  static void AppendTimes(std::string& out, const CpuTimes* times) {
+    if (times == nullptr) {
+      out.append("null");  // an offlined CPU
+    } else {
+      AppendCounters(out, *times);
+    }
+  }
+
+  ProcFile file_;
+  std::vector<int> core_ids_;  // the header's "cores", fixed at start
+  StatSnapshot snap_;
+  std::vector<const CpuTimes*> slots_;  // per core id; nullptr when absent
+};
+
+}  // namespace
+
+std::unique_ptr<Collector> MakeCpuCollector(ProcFile stat, std::vector<int> core_ids) {
+  return std::make_unique<CpuCollector>(std::move(stat), std::move(core_ids));
+}
+
+}  // namespace pm

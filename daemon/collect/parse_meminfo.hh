@@ -1,0 +1,30 @@
+// /proc/meminfo: the 29 keys PerfMonger records plus MemAvailable. Pure:
+// text in, struct out.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace pm {
+
+// The recorded keys, in recording order (values in kB, HugePages_* counts).
+inline constexpr std::array<std::string_view, 30> kMemFields = {
+    "MemTotal",      "MemFree",         "MemAvailable",   "Buffers",        "Cached",
+    "SwapCached",    "Active",          "Inactive",       "SwapTotal",      "SwapFree",
+    "Dirty",         "Writeback",       "AnonPages",      "Mapped",         "Shmem",
+    "Slab",          "SReclaimable",    "SUnreclaim",     "KernelStack",    "PageTables",
+    "NFS_Unstable",  "Bounce",          "CommitLimit",    "Committed_AS",   "AnonHugePages",
+    "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp", "Hugepagesize"};
+
+struct MemInfo {
+  std::array<uint64_t, kMemFields.size()> values{};  // a key absent from the file is 0
+};
+
+// Every line is "Key: number [unit]". Keys not in kMemFields are skipped
+// unchecked; a recorded key without a number is an error. Throws
+// FormatError "source:line: ...".
+void ParseMeminfo(std::string_view text, MemInfo& out,
+                  std::string_view source = "/proc/meminfo");
+
+}  // namespace pm

@@ -1,0 +1,59 @@
+#include "daemon/collect/proc_file.hh"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "common/error.hh"
+#include "common/io.hh"
+
+namespace pm {
+
+ProcFile::ProcFile(int root_dirfd, std::string_view path, size_t max_bytes)
+    : max_bytes_(max_bytes) {
+  name_.reserve(path.size() + 1);
+  name_.push_back('/');
+  name_.append(path);
+  try {
+    fd_ = OpenAt(root_dirfd, std::string(path), O_RDONLY);
+  } catch (const std::system_error& e) {
+    throw SystemError("cannot open " + name_, e.code().value());
+  }
+  buf_.resize(std::min(kInitialBytes, max_bytes_));
+}
+
+size_t ProcFile::ReadAt(size_t offset, char* dst, size_t len) {
+  for (;;) {
+    ssize_t n = ::pread(fd_.Get(), dst, len, static_cast<off_t>(offset));
+    if (n >= 0) return static_cast<size_t>(n);
+    if (errno != EINTR) throw SystemError("cannot read " + name_);
+  }
+}
+
+void ProcFile::Grow() {
+  if (buf_.size() >= max_bytes_) {
+    throw FormatError(name_ + ": longer than " + std::to_string(max_bytes_) +
+                      " bytes; refusing to read more");
+  }
+  buf_.resize(std::min(buf_.size() * 2, max_bytes_));
+}
+
+std::string_view ProcFile::Read() {
+  size_t used = 0;
+  for (;;) {
+    if (used == buf_.size()) {
+      // A full buffer at the cap is fine only if EOF is right there.
+      char probe;
+      if (buf_.size() >= max_bytes_ && ReadAt(used, &probe, 1) == 0) break;
+      Grow();
+    }
+    size_t n = ReadAt(used, buf_.data() + used, buf_.size() - used);
+    if (n == 0) break;
+    used += n;
+  }
+  return std::string_view(buf_.data(), used);
+}
+
+}  // namespace pm
