@@ -1,2 +1,41 @@
+// The perfmonger executable: dispatch to a subcommand.
+#include <signal.h>
+
 #include <cstdio>
-int main() { std::puts("Usage: perfmonger"); return 0; }
+#include <cstring>
+#include <string_view>
+
+#include "tools/record_cli.hh"
+
+namespace {
+
+constexpr char kUsage[] = R"(Usage: perfmonger [-h|--help] [-v|--version] COMMAND [options]
+
+Commands:
+  record    record system activity into a .pgr file
+
+Run 'perfmonger COMMAND --help' for a command's options.
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A reader that goes away (a closed ready or ack pipe) is an error to
+  // handle where it happens, never a reason to die.
+  signal(SIGPIPE, SIG_IGN);
+
+  std::string_view command = argc > 1 ? argv[1] : "--help";
+  if (command == "-h" || command == "--help" || command == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (command == "-v" || command == "--version") {
+    std::printf("PerfMonger version %s\n", PERFMONGER_VERSION);
+    return 0;
+  }
+  if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
+  std::fprintf(stderr,
+               "perfmonger: error: unknown command '%s' (see perfmonger --help)\n",
+               argv[1]);
+  return 1;
+}

@@ -1,0 +1,27 @@
+// Everything `perfmonger record` was asked to do, as parsed from its
+// command line (tools/record_cli.cc) and before any check of the system.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/collect/collector_set.hh"
+
+namespace pm {
+
+struct RecordConfig {
+  std::string output = "perfmonger.pgr.gz";
+  bool no_gzip = false;            // plain output whatever the name
+  int64_t interval_ns = 1'000'000'000;
+  int64_t start_delay_ns = 0;
+  int64_t timeout_ns = 0;          // 0 = until stopped
+  CollectorOptions collectors;
+  std::vector<std::string> meta_args;  // raw `key=value`, decoded at setup
+  std::optional<int> ready_fd;
+  std::optional<int> stop_fd;
+  std::string root = "/";          // proc/ and sys/ are read below it
+};
+
+}  // namespace pm

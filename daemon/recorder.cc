@@ -1,0 +1,212 @@
+#include "daemon/recorder.hh"
+
+#include <fcntl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+
+#include "common/error.hh"
+#include "common/io.hh"
+#include "daemon/clock.hh"
+#include "daemon/inherited_fd.hh"
+#include "proto/meta.hh"
+#include "proto/ready_event.hh"
+
+namespace pm {
+namespace {
+
+// With a timeout, a scheduled sample this close to the deadline is the last
+// one (PerfMonger: `-i 0.1 -t 3` gives 31 samples, not 32).
+constexpr int64_t kTimeoutSlackNs = 10'000'000;
+
+std::string AbsolutePath(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return path;
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) throw SystemError("getcwd");
+  std::string abs = cwd;
+  if (abs.back() != '/') abs.push_back('/');
+  return abs + path;
+}
+
+std::vector<InheritedFdSpec> InheritedFds(const RecordConfig& config) {
+  std::vector<InheritedFdSpec> specs;
+  if (config.ready_fd)
+    specs.push_back({"--ready-fd", *config.ready_fd, FdDirection::kWrite, false});
+  if (config.stop_fd)
+    specs.push_back({"--stop-fd", *config.stop_fd, FdDirection::kRead, true});
+  return specs;
+}
+
+
+}  // namespace
+
+Recorder::Recorder() {
+  int rc = uv_loop_init(&loop_);
+  if (rc != 0) throw SystemError("uv_loop_init", -rc);
+}
+
+Recorder::~Recorder() {
+  CloseSources();
+  uv_run(&loop_, UV_RUN_DEFAULT);  // runs the close callbacks
+  uv_loop_close(&loop_);
+}
+
+void Recorder::Setup(const RecordConfig& config) {
+  interval_ns_ = config.interval_ns;
+  start_delay_ns_ = config.start_delay_ns;
+  timeout_ns_ = config.timeout_ns;
+
+  std::vector<InheritedFdSpec> fds = InheritedFds(config);
+  CheckDistinctFds(fds);
+  for (const InheritedFdSpec& spec : fds) {
+    UniqueFd fd = AdoptInheritedFd(spec);
+    if (spec.flag == "--ready-fd") ready_ = ReadyFd(std::move(fd));
+    else stop_.emplace(loop_, static_cast<StopSource::Handler&>(*this), std::move(fd),
+                        "--stop-fd");
+  }
+  header_.meta = ParseMetaArgs(config.meta_args);
+
+  root_ = OpenAt(AT_FDCWD, config.root, O_PATH | O_DIRECTORY);
+  collectors_ = std::make_unique<CollectorSet>(root_.Get(), config.collectors);
+  struct utsname uts;
+  uname(&uts);
+  header_.host = uts.nodename;
+  header_.kernel = uts.release;
+  header_.interval_ns = interval_ns_;
+  header_.num_core = collectors_->num_core();
+  header_.pid = static_cast<int>(getpid());
+  header_.collectors_json = collectors_->DescribeJson();
+
+  signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
+  tick_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+  deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+
+  output_path_ = AbsolutePath(config.output);
+  Compression compression =
+      config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
+  try {
+    writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
+  } catch (const std::system_error& e) {
+    throw UsageError("cannot create " + output_path_ + ": " +
+                     e.code().message() +
+                     " (create its directory or pass another -l PATH)");
+  }
+}
+
+int Recorder::Run() {
+  if (start_delay_ns_ > 0)
+    Guarded([&] { deadline_->Arm(NowMonoNs() + start_delay_ns_, 0); });
+  else
+    Guarded([&] { StartSampling(); });
+  uv_run(&loop_, UV_RUN_DEFAULT);
+  return exit_code_;
+}
+
+template <typename F>
+void Recorder::Guarded(F&& step) noexcept {
+  try {
+    step();
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
+}
+
+void Recorder::StartSampling() {
+  started_ = true;
+  int64_t t = NowRealtimeNs();
+  int64_t mono = NowMonoNs();
+  header_.start_ns = t;
+  writer_->Write(EncodeHeaderLine(header_));
+  TakeSample(t, mono);
+  first_mono_ns_ = mono;
+  ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t));
+  tick_->Arm(mono + interval_ns_, interval_ns_);
+  if (timeout_ns_ > 0) deadline_->Arm(mono + timeout_ns_, 0);
+}
+
+void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
+  line_.clear();
+  BeginSampleLine(line_, t_ns, mono_ns);
+  collectors_->AppendSample(line_);
+  EndLine(line_);
+  writer_->WriteLine(line_);
+  ++samples_;
+}
+
+void Recorder::OnTick(uint64_t expirations) {
+  missed_ticks_ += expirations - 1;
+  ticks_ += expirations;
+  TakeSample(NowRealtimeNs(), NowMonoNs());
+  int64_t scheduled = first_mono_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
+  if (timeout_ns_ > 0 && scheduled >= first_mono_ns_ + timeout_ns_ - kTimeoutSlackNs)
+    Stop("timeout", false);
+}
+
+void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
+  if (stopped_) return;
+  if (&timer == &*tick_) return Guarded([&] { OnTick(expirations); });
+  if (!started_) return Guarded([&] { StartSampling(); });
+  Stop("timeout", true);
+}
+
+void Recorder::OnSignal(int signo) noexcept {
+  Stop(signo == SIGINT ? "SIGINT" : "SIGTERM", true);
+}
+
+void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }
+
+void Recorder::OnSourceError(const char* what, int err) noexcept {
+  Fail(std::string(what) + ": " + std::strerror(err));
+}
+
+void Recorder::Stop(std::string_view reason, bool final_sample) noexcept {
+  if (stopped_) return;
+  stopped_ = true;
+  try {
+    Finish(reason, final_sample);
+  } catch (const std::exception& e) {
+    Fail(e.what());
+  }
+  CloseSources();
+}
+
+void Recorder::Finish(std::string_view reason, bool final_sample) {
+  int64_t t = NowRealtimeNs();
+  int64_t mono = NowMonoNs();
+  if (!started_) {  // stopped during --start-delay: an empty recording
+    header_.start_ns = t;
+    writer_->Write(EncodeHeaderLine(header_));
+  } else if (final_sample) {
+    TakeSample(t, mono);
+  }
+  writer_->Write(EncodeEndLine({.t_ns = t, .mono_ns = mono, .reason = reason,
+                                .samples = samples_,
+                                .missed_ticks = missed_ticks_}));
+  writer_->Finish();
+}
+
+void Recorder::Fail(std::string message) noexcept {
+  if (!failure_) {
+    failure_ = std::move(message);
+    if (started_)
+      *failure_ += "; the " + std::to_string(samples_) +
+                   " samples written before it are kept";
+  }
+  exit_code_ = 2;
+  stopped_ = true;
+  if (writer_) writer_->Abandon();
+  CloseSources();
+}
+
+void Recorder::CloseSources() noexcept {
+  ready_.Close();
+  if (signals_) signals_->Close();
+  if (tick_) tick_->Close();
+  if (deadline_) deadline_->Close();
+  if (stop_) stop_->Close();
+}
+
+}  // namespace pm

@@ -1,0 +1,33 @@
+#include "daemon/recording_writer.hh"
+
+#include <unistd.h>
+
+namespace pm {
+
+RecordingWriter::RecordingWriter(const std::string& path, Compression compression)
+    : sink_(path), compressor_(MakeCompressor(compression, sink_)) {}
+
+void RecordingWriter::Write(std::string_view bytes) { compressor_->Write(bytes); }
+
+void RecordingWriter::WriteLine(std::string_view line) {
+  compressor_->Write(line);
+  compressor_->Flush();
+}
+
+void RecordingWriter::Finish() {
+  closed_ = true;
+  compressor_->Finish();
+  sink_.Close();
+}
+
+void RecordingWriter::Abandon() noexcept {
+  if (closed_) return;
+  closed_ = true;
+  try {
+    sink_.Close();
+  } catch (...) {
+    // Already failing: the first error is the one reported.
+  }
+}
+
+}  // namespace pm
