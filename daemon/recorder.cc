@@ -43,15 +43,32 @@ std::vector<InheritedFdSpec> InheritedFds(const RecordConfig& config) {
 
 }  // namespace
 
-Recorder::Recorder() {
-  int rc = uv_loop_init(&loop_);
-  if (rc != 0) throw SystemError("uv_loop_init", -rc);
-}
+Recorder::Recorder() = default;
 
 Recorder::~Recorder() {
+  if (!loop_initialized_) return;
   CloseSources();
   uv_run(&loop_, UV_RUN_DEFAULT);  // runs the close callbacks
   uv_loop_close(&loop_);
+}
+
+// Before the recorder opens a single fd of its own: until then, an fd
+// number the parent did not pass cannot be mistaken for one it did.
+void Recorder::AdoptInheritedFds(const RecordConfig& config) {
+  std::vector<InheritedFdSpec> fds = InheritedFds(config);
+  CheckDistinctFds(fds);
+  UniqueFd stop_fd;
+  for (const InheritedFdSpec& spec : fds) {
+    UniqueFd fd = AdoptInheritedFd(spec);
+    if (spec.flag == "--ready-fd") ready_ = ReadyFd(std::move(fd));
+    else stop_fd = std::move(fd);
+  }
+  int rc = uv_loop_init(&loop_);
+  if (rc != 0) throw SystemError("uv_loop_init", -rc);
+  loop_initialized_ = true;
+  if (stop_fd)
+    stop_.emplace(loop_, static_cast<StopSource::Handler&>(*this),
+                  std::move(stop_fd), "--stop-fd");
 }
 
 void Recorder::Setup(const RecordConfig& config) {
@@ -59,14 +76,7 @@ void Recorder::Setup(const RecordConfig& config) {
   start_delay_ns_ = config.start_delay_ns;
   timeout_ns_ = config.timeout_ns;
 
-  std::vector<InheritedFdSpec> fds = InheritedFds(config);
-  CheckDistinctFds(fds);
-  for (const InheritedFdSpec& spec : fds) {
-    UniqueFd fd = AdoptInheritedFd(spec);
-    if (spec.flag == "--ready-fd") ready_ = ReadyFd(std::move(fd));
-    else stop_.emplace(loop_, static_cast<StopSource::Handler&>(*this), std::move(fd),
-                        "--stop-fd");
-  }
+  AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
 
   root_ = OpenAt(AT_FDCWD, config.root, O_PATH | O_DIRECTORY);

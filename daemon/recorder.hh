@@ -52,6 +52,7 @@ class Recorder final : SignalSource::Handler,
   void OnStopFd() noexcept override;
   void OnSourceError(const char* what, int err) noexcept override;
 
+  void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
@@ -62,6 +63,7 @@ class Recorder final : SignalSource::Handler,
   template <typename F> void Guarded(F&& step) noexcept;
 
   uv_loop_t loop_;
+  bool loop_initialized_ = false;
   int64_t interval_ns_ = 0;
   int64_t start_delay_ns_ = 0;
   int64_t timeout_ns_ = 0;
