@@ -1,0 +1,126 @@
+#include "test/process/recording.hh"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <stdexcept>
+
+#include <doctest/doctest.h>
+
+#include "common/io.hh"
+#include "proto/line_reader.hh"
+#include "proto/stream.hh"
+
+namespace pm::test {
+
+std::string ReadFileBytes(const std::string& path) {
+  UniqueFd fd = OpenAt(AT_FDCWD, path, O_RDONLY);
+  std::string bytes;
+  char chunk[65536];
+  ssize_t n;
+  while ((n = ::read(fd.Get(), chunk, sizeof chunk)) > 0)
+    bytes.append(chunk, static_cast<size_t>(n));
+  if (n < 0) throw std::runtime_error("reading " + path);
+  return bytes;
+}
+
+Recording ReadRecording(const std::string& path) {
+  std::string bytes = ReadFileBytes(path);
+  MemoryInputStream source(bytes);
+  auto input = MakeDecompressor(source);
+  LineReader reader(*input);
+  Recording out;
+  while (auto line = reader.Next()) out.lines.emplace_back(*line);
+  out.truncated = input->truncated();
+  out.partial_tail = reader.partial_tail();
+  out.compression = input->compression();
+  return out;
+}
+
+Json::Json(std::string_view text)
+    : parser_(std::make_unique<simdjson::dom::parser>()) {
+  simdjson::padded_string padded(text);
+  root_ = parser_->parse(padded);  // the DOM keeps its own copy of strings
+}
+
+bool Json::Has(std::string_view key) const {
+  return root_.is_object() && root_[key].error() == simdjson::SUCCESS;
+}
+
+std::string Json::Str(std::string_view key) const {
+  return std::string(std::string_view(root_[key]));
+}
+
+int64_t Json::Int(std::string_view key) const { return int64_t(root_[key]); }
+
+std::vector<std::string> Json::Keys() const {
+  std::vector<std::string> keys;
+  for (auto field : simdjson::dom::object(root_)) keys.emplace_back(field.key);
+  return keys;
+}
+
+size_t CountSampleLines(const Recording& recording) {
+  size_t n = 0;
+  for (size_t i = 1; i < recording.lines.size(); ++i) {
+    Json line(recording.lines[i]);
+    if (line.Has("t") && !line.Has("event")) ++n;
+  }
+  return n;
+}
+
+size_t CheckCleanRecording(const std::string& path, const std::string& reason) {
+  Recording rec = ReadRecording(path);
+  CHECK_FALSE(rec.truncated);
+  CHECK_FALSE(rec.partial_tail);
+  REQUIRE(rec.lines.size() >= 2);
+  CHECK(Json(rec.lines.front()).Str("format") == "perfmonger-pgr");
+  Json end(rec.lines.back());
+  REQUIRE(end.Has("event"));
+  CHECK(end.Str("event") == "end");
+  CHECK(end.Str("reason") == reason);
+  size_t samples = CountSampleLines(rec);
+  CHECK(end.Int("samples") == static_cast<int64_t>(samples));
+  return samples;
+}
+
+int GzipTest(const std::string& path) {
+  std::string gzip = access("/usr/bin/gzip", X_OK) == 0 ? "/usr/bin/gzip" : "/bin/gzip";
+  ExitResult r = Run({"-t", path}, gzip);
+  CAPTURE(r.err);
+  return r.code;
+}
+
+Session::Session(std::vector<std::string> args, std::string cwd,
+                 std::vector<std::string> env) {
+  Pipe ready = MakePipe();
+  Pipe stop = MakePipe();
+  SpawnOptions options;
+  options.args = std::move(args);
+  for (const char* a : {"--ready-fd", "3", "--stop-fd", "4"})
+    options.args.emplace_back(a);
+  options.fds.emplace_back(3, std::move(ready.write_end));
+  options.fds.emplace_back(4, std::move(stop.read_end));
+  options.cwd = std::move(cwd);
+  options.env = std::move(env);
+  child_ = std::make_unique<Child>(std::move(options));
+  ready_ = LineInput(std::move(ready.read_end));
+  stop_ = std::move(stop.write_end);
+}
+
+std::string Session::ReadReadyLine(Deadline deadline) {
+  std::optional<std::string> line = ready_.ReadLine(deadline);
+  if (!line) throw std::runtime_error("the ready fd closed without a line");
+  return *line;
+}
+
+ExitResult RecordBriefly(std::vector<std::string> args, std::string cwd) {
+  Session session(std::move(args), std::move(cwd));
+  std::optional<std::string> line = session.ready().ReadLine(DefaultDeadline());
+  session.CloseStop();
+  ExitResult result = session.Wait();
+  if (!line && result.code == 0)
+    throw std::runtime_error("exit 0 without a ready line");
+  return result;
+}
+
+}  // namespace pm::test

@@ -1,0 +1,150 @@
+// Every way to mis-invoke `record`: exit 1, no output file, and exactly one
+// line on stderr, `perfmonger record: error: ...`, naming what was wrong.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+
+#include <filesystem>
+#include <functional>
+
+#include "common/io.hh"
+#include "test/process/spawn.hh"
+
+namespace pm::test {
+namespace {
+
+using Wiring = std::function<void(SpawnOptions&, const TempDir&)>;
+
+struct ErrorCase {
+  const char* name;
+  std::vector<std::string> args;  // after `record -l OUT`
+  Wiring wiring;                  // fds for the child; none if empty
+  const char* mentions;           // the message names this
+};
+
+Wiring PipeEndAt(int target, bool write_end) {
+  return [=](SpawnOptions& o, const TempDir&) {
+    Pipe p = MakePipe();
+    o.fds.emplace_back(target, std::move(write_end ? p.write_end : p.read_end));
+  };
+}
+
+Wiring ReadyAndStopPipes(int ready, int stop) {
+  return [=](SpawnOptions& o, const TempDir& dir) {
+    PipeEndAt(ready, true)(o, dir);
+    PipeEndAt(stop, false)(o, dir);
+  };
+}
+
+Wiring RegularFileAt(int target) {
+  return [=](SpawnOptions& o, const TempDir& dir) {
+    o.fds.emplace_back(target, OpenAt(AT_FDCWD, dir / "plain-file",
+                                      O_RDWR | O_CREAT, 0600));
+  };
+}
+
+const std::vector<ErrorCase>& Cases() {
+  static const std::vector<ErrorCase> cases = {
+      {"ready fd not open", {"--ready-fd", "7"}, {}, "not open"},
+      {"stop fd not open", {"--stop-fd", "7"}, {}, "not open"},
+      {"stop fd is a pipe's write end", {"--stop-fd", "5"}, PipeEndAt(5, true),
+       "write-only"},
+      {"ready fd is a pipe's read end", {"--ready-fd", "5"}, PipeEndAt(5, false),
+       "read-only"},
+      {"one fd for ready and stop", {"--ready-fd", "5", "--stop-fd", "5"},
+       PipeEndAt(5, true), "5"},
+      {"stop fd a regular file", {"--stop-fd", "5"}, RegularFileAt(5),
+       "--stop-fd"},
+      {"stop fd 0 on /dev/null", {"--stop-fd", "0"}, {}, "--stop-fd"},
+      {"background with ready fd", {"--background", "--ready-fd", "3"},
+       ReadyAndStopPipes(3, 4), "--background"},
+      {"background with stop fd", {"--background", "--stop-fd", "4"},
+       ReadyAndStopPipes(3, 4), "--background"},
+      {"meta without =", {"--meta", "novalue"}, {}, "novalue"},
+      {"meta with a bad escape", {"--meta", "k=%zz"}, {}, "%zz"},
+      {"meta key twice", {"--meta", "k=1", "--meta", "k=2"}, {}, "k"},
+      {"interval not a duration", {"-i", "abc"}, {}, "abc"},
+      {"unknown option", {"--frobnicate"}, {}, "--frobnicate"},
+      {"unknown disk", {"-d", "nosuchdisk"}, {}, "nosuchdisk"},
+  };
+  return cases;
+}
+
+void CheckOneErrorLine(const ExitResult& r, const std::string& mentions) {
+  CHECK(r.code == 1);
+  CHECK(r.signal == 0);
+  std::vector<std::string> lines = SplitLines(r.err);
+  CHECK(lines.size() == 1);
+  CHECK((!r.err.empty() && r.err.back() == '\n'));
+  CHECK(r.err.rfind("perfmonger record: error: ", 0) == 0);
+  CHECK(r.err.find(mentions) != std::string::npos);
+}
+
+std::vector<std::string> Entries(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    names.push_back(e.path().filename().string());
+  return names;
+}
+
+TEST_SUITE("setup errors") {
+  TEST_CASE("each setup error: exit 1, one error line, nothing written") {
+    for (const ErrorCase& c : Cases()) {
+      std::string name = c.name;
+      CAPTURE(name);
+      TempDir dir;
+      std::filesystem::create_directory(dir / "rec");
+      SpawnOptions options;
+      options.args = {"record", "-l", dir / "rec/out.pgr.gz"};
+      options.args.insert(options.args.end(), c.args.begin(), c.args.end());
+      if (c.wiring) c.wiring(options, dir);
+      ExitResult r = Child(std::move(options)).Wait();
+      CAPTURE(r.err);
+      CheckOneErrorLine(r, c.mentions);
+      CHECK(Entries(dir / "rec").empty());
+    }
+  }
+
+  // The recorder's own fds (its loop, pipes, /proc files) must not pass
+  // for an fd the parent handed over, whatever their numbers.
+  TEST_CASE("any fd number the parent did not pass is not open") {
+    for (int fd : {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 63}) {
+      for (const char* flag : {"--ready-fd", "--stop-fd"}) {
+        std::string arg = std::string(flag) + "=" + std::to_string(fd);
+        CAPTURE(arg);
+        TempDir dir;
+        ExitResult r = Run({"record", "-l", dir / "out.pgr.gz", arg});
+        CAPTURE(r.err);
+        CheckOneErrorLine(r, "not open");
+        CHECK(Entries(dir.path()).empty());
+      }
+    }
+  }
+
+  TEST_CASE("an output in a missing directory: exit 1, nothing created") {
+    TempDir dir;
+    std::string out = dir / "nonexistent/dir/out.pgr.gz";
+    ExitResult r = Run({"record", "-l", out, "-i", "0.1", "-t", "1"});
+    CAPTURE(r.err);
+    CheckOneErrorLine(r, out);
+    CHECK_FALSE(std::filesystem::exists(dir / "nonexistent"));
+    CHECK(Entries(dir.path()).empty());
+  }
+
+  TEST_CASE("a setup error closes the ready fd without a line") {
+    TempDir dir;
+    Pipe ready = MakePipe();
+    SpawnOptions options;
+    options.args = {"record", "-l", dir / "out.pgr.gz", "--ready-fd", "3",
+                    "--meta", "bad"};
+    options.fds.emplace_back(3, std::move(ready.write_end));
+    Child child(std::move(options));
+    LineInput ready_in(std::move(ready.read_end));
+    CHECK(ready_in.ReadToEof(DefaultDeadline()).empty());
+    ExitResult r = child.Wait();
+    CheckOneErrorLine(r, "bad");
+    CHECK_FALSE(std::filesystem::exists(dir / "out.pgr.gz"));
+  }
+}
+
+}  // namespace
+}  // namespace pm::test
