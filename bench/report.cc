@@ -1,0 +1,144 @@
+#include "bench/report.hh"
+
+#include <cstdio>
+
+namespace pm::bench {
+namespace {
+
+constexpr double kReadyTargetMs = 7.7;
+constexpr double kRatioTarget = 1.2;
+constexpr double kStopTargetMs = 2.0;
+constexpr double kRssTargetMiB = 5.0;
+constexpr double kJitterTargetUs = 300;
+constexpr double kPerfMongerGzipBytes = 31;
+constexpr int64_t kMs = 1'000'000;
+
+double MiB(long kib) { return static_cast<double>(kib) / 1024.0; }
+
+// Samples of a timed run beyond the median empty run.
+double ExtraSamples(const TimedRun& run, const StartStopRuns& empty) {
+  return static_cast<double>(run.recording.samples()) - Median(empty.samples);
+}
+
+double PerSample(double run, double empty_median, double extra) {
+  return extra > 0 ? (run - empty_median) / extra : 0;
+}
+
+void AddReadyRows(const Results& r, std::vector<Row>& rows) {
+  for (double p : {50.0, 99.0}) {
+    double m = Percentile(r.start_stop.ready_ms, p);
+    double f = Percentile(r.floors.start_ms, p);
+    Row row{Fmt("exec->ready line %s", p == 50 ? "median" : "p99"), Fmt("%.2f ms", m),
+            Fmt("%.2f ms start", f), Fmt("%.2fx", m / f), "", Verdict::kInfo};
+    if (p == 50) {
+      row.target = Fmt("<=%.1fx, <=%.1f ms", kRatioTarget, kReadyTargetMs);
+      row.verdict = Check(m / f <= kRatioTarget && m <= kReadyTargetMs);
+    }
+    rows.push_back(row);
+  }
+}
+
+void AddStopRows(const Results& r, std::vector<Row>& rows) {
+  for (double p : {50.0, 99.0}) {
+    double m = Percentile(r.start_stop.stop_ms, p);
+    double f = Percentile(r.floors.fsync_ms, p);
+    rows.push_back({Fmt("close(stop)->exit %s", p == 50 ? "median" : "p99"),
+                    Fmt("%.2f ms", m), Fmt("%.2f ms fsync", f),
+                    Fmt("%+.2f ms", m - f), Fmt("<=%.0f ms + fsync", kStopTargetMs),
+                    Check(m <= kStopTargetMs + f)});
+  }
+}
+
+void AddCpuRow(const char* name, const TimedRun& run, const StartStopRuns& empty,
+               double floor_cpu, uint64_t floor_ticks, const Results& r,
+               std::vector<Row>& rows) {
+  double extra = ExtraSamples(run, empty);
+  double m = PerSample(run.cpu_s, Median(empty.cpu_s), extra) * 1e6;
+  double f = PerSample(floor_cpu, Median(r.floors.sample_empty_cpu_s),
+                       static_cast<double>(floor_ticks)) * 1e6;
+  rows.push_back({Fmt("CPU/sample %s", name), Fmt("%.1f us", m), Fmt("%.1f us sampler", f),
+                  Fmt("%.2fx", m / f), Fmt("<=%.1fx", kRatioTarget),
+                  Check(m / f <= kRatioTarget)});
+}
+
+void AddBytesRow(const char* name, const TimedRun& run, const StartStopRuns& empty,
+                 std::vector<Row>& rows) {
+  double extra = ExtraSamples(run, empty);
+  double b = PerSample(static_cast<double>(run.recording.file_bytes),
+                       Median(empty.file_bytes), extra);
+  rows.push_back({Fmt("bytes/sample %s", name), Fmt("%.1f B", b),
+                  Fmt("%.0f B PerfMonger gz", kPerfMongerGzipBytes),
+                  Fmt("%.2fx", b / kPerfMongerGzipBytes), "reference", Verdict::kInfo});
+}
+
+}  // namespace
+
+std::vector<Row> BuildRows(const Results& r) {
+  std::vector<Row> rows;
+  AddReadyRows(r, rows);
+  AddStopRows(r, rows);
+  AddCpuRow("@10ms", r.run_10, r.empty_10, r.floor_10_cpu_s, r.floor_10_ticks, r, rows);
+  AddCpuRow("@100ms", r.run_100, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r, rows);
+
+  double floor_rss = MiB(r.floors.start_maxrss_kib);
+  double gz = MiB(r.run_100.maxrss_kib), zst = MiB(r.run_100_zstd.maxrss_kib);
+  rows.push_back({"peak RSS gzip (ru_maxrss)", Fmt("%.2f MiB", gz),
+                  Fmt("%.2f MiB start", floor_rss), Fmt("%.2fx", gz / floor_rss),
+                  Fmt("<=%.0f MiB", kRssTargetMiB), Check(gz <= kRssTargetMiB)});
+  rows.push_back({"peak RSS zstd (ru_maxrss)", Fmt("%.2f MiB", zst),
+                  Fmt("%.2f MiB start", floor_rss), Fmt("%.2fx", zst / floor_rss), "-",
+                  Verdict::kInfo});
+  rows.push_back({"VmHWM gzip / zstd (own image)",
+                  Fmt("%.2f / %.2f MiB", MiB(r.run_100.vm_hwm_kib),
+                      MiB(r.run_100_zstd.vm_hwm_kib)),
+                  "-", "-", "-", Verdict::kInfo});
+
+  AddBytesRow("gzip @100ms", r.run_100, r.empty_100, rows);
+  AddBytesRow("zstd @100ms", r.run_100_zstd, r.empty_100_zstd, rows);
+
+  Jitter j = IntervalJitter(r.run_10.recording.mono_ns, 10 * kMs);
+  double p99 = j.p99_ns / 1e3;
+  rows.push_back({"interval jitter p99 @10ms", Fmt("%.0f us", p99),
+                  Fmt("max %.0f us", j.max_ns / 1e3), "-", Fmt("<=%.0f us", kJitterTargetUs),
+                  Check(p99 <= kJitterTargetUs && j.count > 0)});
+  return rows;
+}
+
+void PrintDetails(const Results& r) {
+  auto timed = [](const char* name, const TimedRun& t) {
+    const RecordingInfo& rec = t.recording;
+    std::printf("  %-13s %5llu samples, %7llu B, cpu %.1f ms, stop %.2f ms, end=%s "
+                "reason=%s missed_ticks=%llu%s\n",
+                name, static_cast<unsigned long long>(rec.samples()),
+                static_cast<unsigned long long>(rec.file_bytes), t.cpu_s * 1e3, t.stop_ms,
+                rec.has_end ? "yes" : "NO", rec.end_reason.c_str(),
+                static_cast<unsigned long long>(rec.end_missed_ticks),
+                rec.truncated ? " TRUNCATED" : "");
+  };
+  auto empty = [](const char* name, const StartStopRuns& e) {
+    std::printf("  %-13s x%zu: median %.0f samples, %.0f B, cpu %.2f ms, ready %.2f ms\n",
+                name, e.cpu_s.size(), Median(e.samples), Median(e.file_bytes),
+                Median(e.cpu_s) * 1e3, Median(e.ready_ms));
+  };
+  std::printf("\nDetails:\n");
+  empty("start/stop gz", r.start_stop);
+  empty("empty gz 10ms", r.empty_10);
+  empty("empty gz 100", r.empty_100);
+  empty("empty zst 100", r.empty_100_zstd);
+  timed("gz @10ms", r.run_10);
+  timed("gz @100ms", r.run_100);
+  timed("zst @100ms", r.run_100_zstd);
+  std::printf("  floor sampler: empty cpu %.2f ms (median of %zu); %llu ticks @10ms cpu %.1f ms; "
+              "%llu ticks @100ms cpu %.1f ms (each run beside its recording)\n",
+              Median(r.floors.sample_empty_cpu_s) * 1e3, r.floors.sample_empty_cpu_s.size(),
+              static_cast<unsigned long long>(r.floor_10_ticks), r.floor_10_cpu_s * 1e3,
+              static_cast<unsigned long long>(r.floor_100_ticks), r.floor_100_cpu_s * 1e3);
+  std::printf("  exec->ready min: recorder %.2f ms, floor_start %.2f ms (the least the "
+              "scheduler added)\n",
+              Percentile(r.start_stop.ready_ms, 0), Percentile(r.floors.start_ms, 0));
+  std::printf("  fsync: write+fsync of a new file the size of each start/stop recording "
+              "(median %.0f B), same directory, after each rep\n",
+              Median(r.start_stop.file_bytes));
+}
+
+}  // namespace pm::bench

@@ -1,0 +1,27 @@
+// Turns the raw figures of one bench run into the result table.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bench/scenarios.hh"
+#include "bench/stats.hh"
+
+namespace pm::bench {
+
+struct Results {
+  StartStopRuns start_stop;         // gzip, -i 1s, stopped at once
+  FloorRuns floors;                 // measured beside each start_stop rep
+
+  StartStopRuns empty_10, empty_100, empty_100_zstd;
+  TimedRun run_10, run_100, run_100_zstd;
+  double floor_10_cpu_s = 0, floor_100_cpu_s = 0;
+  uint64_t floor_10_ticks = 0, floor_100_ticks = 0;
+};
+
+std::vector<Row> BuildRows(const Results& r);
+
+// Sample counts, trailers, missed ticks: what a reader needs to trust the rows.
+void PrintDetails(const Results& r);
+
+}  // namespace pm::bench
