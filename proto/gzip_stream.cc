@@ -13,7 +13,7 @@ namespace {
 // Big enough that one sample line and its sync marker always fit: one sink
 // Write per Flush.
 constexpr size_t kOutSize = 64 * 1024;
-constexpr int kGzipWindowBits = 15 + 16;      // gzip wrapper, 32 KiB window
+constexpr int kGzipWindowBits = kGzipWindowLog + 16;  // with the gzip wrapper
 constexpr int kGunzipWindowBits = 15 + 32;    // auto-detect gzip/zlib header
 
 [[noreturn]] void ThrowInitError(int rc, const char* what) {
@@ -25,7 +25,7 @@ constexpr int kGunzipWindowBits = 15 + 32;    // auto-detect gzip/zlib header
 
 GzipOutputStream::GzipOutputStream(OutputStream& sink, int level)
     : sink_(sink), out_(new Bytef[kOutSize]) {
-  int rc = deflateInit2(&strm_, level, Z_DEFLATED, kGzipWindowBits, 8,
+  int rc = deflateInit2(&strm_, level, Z_DEFLATED, kGzipWindowBits, kGzipMemLevel,
                         Z_DEFAULT_STRATEGY);
   if (rc != Z_OK) ThrowInitError(rc, "deflateInit2");
 }

@@ -1,22 +1,28 @@
 #include "proto/pgr_format.hh"
 
-#include <time.h>
-
+#include <chrono>
 #include <cstdio>
 
 #include "proto/json.hh"
 
 namespace pm {
 
+// Calendar arithmetic instead of gmtime_r, which makes glibc open and read
+// /etc/localtime on first use: four system calls on the way to the ready line.
 std::string FormatRfc3339(int64_t realtime_ns) {
-  time_t secs = static_cast<time_t>(realtime_ns / 1'000'000'000);
-  long micros = static_cast<long>((realtime_ns % 1'000'000'000) / 1000);
-  struct tm tm;
-  gmtime_r(&secs, &tm);
+  using namespace std::chrono;
+  sys_time<nanoseconds> t{nanoseconds{realtime_ns}};
+  sys_days day = floor<days>(t);
+  year_month_day ymd{day};
+  hh_mm_ss<nanoseconds> tod{t - day};
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
-                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-                tm.tm_min, tm.tm_sec, micros);
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02lld:%02lld:%02lld.%06lldZ",
+                static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                static_cast<unsigned>(ymd.day()),
+                static_cast<long long>(tod.hours().count()),
+                static_cast<long long>(tod.minutes().count()),
+                static_cast<long long>(tod.seconds().count()),
+                static_cast<long long>(tod.subseconds().count() / 1000));
   return buf;
 }
 

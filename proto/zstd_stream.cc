@@ -29,6 +29,9 @@ ZstdOutputStream::ZstdOutputStream(OutputStream& sink, int level)
   out_.reset(new char[out_size_]);
   CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_compressionLevel, level));
   CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_checksumFlag, 1));
+  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_windowLog, kZstdWindowLog));
+  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_hashLog, kZstdTableLog));
+  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_chainLog, kZstdTableLog));
 }
 
 ZstdOutputStream::~ZstdOutputStream() { ZSTD_freeCCtx(ctx_); }

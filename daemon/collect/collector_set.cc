@@ -10,7 +10,8 @@ namespace pm {
 CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
   // num_core is part of every header, so /proc/stat is read even with the
   // cpu collector off.
-  ProcFile stat(root_dirfd, "proc/stat");
+  ProcFile stat(root_dirfd, "proc/stat", ProcFile::kDefaultMaxBytes,
+                ProcFile::Delivery::kWhole);
   StatSnapshot snap;
   ParseStat(stat.Read(), snap, stat.name());
   num_core_ = static_cast<int>(snap.cores.size());

@@ -33,7 +33,8 @@ class MemCollector final : public Collector {
 }  // namespace
 
 std::unique_ptr<Collector> MakeMemCollector(int root_dirfd) {
-  auto collector = std::make_unique<MemCollector>(ProcFile(root_dirfd, "proc/meminfo"));
+  auto collector = std::make_unique<MemCollector>(ProcFile(
+      root_dirfd, "proc/meminfo", ProcFile::kDefaultMaxBytes, ProcFile::Delivery::kWhole));
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;
 }

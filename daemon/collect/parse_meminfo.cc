@@ -7,24 +7,29 @@
 namespace pm {
 namespace {
 
-// The kernel prints most recorded keys in kMemFields order, so searching
-// from just after the previous match usually succeeds at once.
-int FindKey(std::string_view key, size_t& hint) {
-  for (size_t k = 0; k < kMemFields.size(); ++k) {
-    size_t i = (hint + k) % kMemFields.size();
-    if (kMemFields[i] == key) {
-      hint = i + 1;
-      return static_cast<int>(i);
-    }
-  }
+int FindKey(std::string_view key) {
+  for (size_t i = 0; i < kMemFields.size(); ++i)
+    if (kMemFields[i] == key) return static_cast<int>(i);
   return -1;
+}
+
+// The field of line `n` (0-based), from the previous parse when that line
+// held the same key.
+int FieldOfLine(MemInfo& info, size_t n, std::string_view key) {
+  if (n < info.line_keys.size() && info.line_keys[n] == key) return info.line_fields[n];
+  if (n >= info.line_keys.size()) {
+    info.line_keys.resize(n + 1);
+    info.line_fields.resize(n + 1);
+  }
+  info.line_keys[n].assign(key);
+  return info.line_fields[n] = FindKey(key);
 }
 
 }  // namespace
 
 void ParseMeminfo(std::string_view text, MemInfo& out, std::string_view source) {
   out.values.fill(0);
-  size_t hint = 0;
+  size_t n = 0;
   scan::Lines lines(text);
   std::string_view line;
   while (lines.Next(line)) {
@@ -33,7 +38,7 @@ void ParseMeminfo(std::string_view text, MemInfo& out, std::string_view source) 
     if (colon == std::string_view::npos) {
       scan::ThrowAt(source, lines.number(), "expected 'Key: value'");
     }
-    int index = FindKey(line.substr(0, colon), hint);
+    int index = FieldOfLine(out, n++, line.substr(0, colon));
     if (index < 0) continue;
     std::string_view rest = line.substr(colon + 1);
     if (scan::NextU64(rest, out.values[static_cast<size_t>(index)]) != scan::Num::kOk) {

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace pm {
 
@@ -19,6 +21,12 @@ inline constexpr std::array<std::string_view, 30> kMemFields = {
 
 struct MemInfo {
   std::array<uint64_t, kMemFields.size()> values{};  // a key absent from the file is 0
+
+  // The kernel prints the same keys in the same order on every read, so the
+  // parser remembers each line's key and field (-1: not recorded) and the
+  // next parse checks a line with one comparison instead of a search.
+  std::vector<std::string> line_keys;
+  std::vector<int> line_fields;
 };
 
 // Every line is "Key: number [unit]". Keys not in kMemFields are skipped

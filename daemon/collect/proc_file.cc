@@ -11,8 +11,9 @@
 
 namespace pm {
 
-ProcFile::ProcFile(int root_dirfd, std::string_view path, size_t max_bytes)
-    : max_bytes_(max_bytes) {
+ProcFile::ProcFile(int root_dirfd, std::string_view path, size_t max_bytes,
+                   Delivery delivery)
+    : max_bytes_(max_bytes), delivery_(delivery) {
   name_.reserve(path.size() + 1);
   name_.push_back('/');
   name_.append(path);
@@ -49,9 +50,10 @@ std::string_view ProcFile::Read() {
       if (buf_.size() >= max_bytes_ && ReadAt(used, &probe, 1) == 0) break;
       Grow();
     }
-    size_t n = ReadAt(used, buf_.data() + used, buf_.size() - used);
-    if (n == 0) break;
+    size_t want = buf_.size() - used;
+    size_t n = ReadAt(used, buf_.data() + used, want);
     used += n;
+    if (n == 0 || (delivery_ == Delivery::kWhole && n < want)) break;
   }
   return std::string_view(buf_.data(), used);
 }

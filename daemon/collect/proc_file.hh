@@ -22,9 +22,17 @@ class ProcFile {
   static constexpr size_t kInitialBytes = 4096;
   static constexpr size_t kDefaultMaxBytes = size_t{16} << 20;
 
+  // How the kernel hands the text out. kRecords (the safe default): a read
+  // may stop short at a page boundary between records (diskstats, net/dev,
+  // interrupts), so only a read of 0 bytes is EOF. kWhole: the file is one
+  // seq_file "show" (stat, meminfo) that a large enough buffer receives in
+  // one read, so a short read is EOF and the confirming read is skipped.
+  enum class Delivery { kRecords, kWhole };
+
   // `path` is relative to root_dirfd, e.g. "proc/stat". Throws SystemError
   // naming "/proc/stat" if it cannot be opened. The ProcFile owns its fd.
-  ProcFile(int root_dirfd, std::string_view path, size_t max_bytes = kDefaultMaxBytes);
+  ProcFile(int root_dirfd, std::string_view path, size_t max_bytes = kDefaultMaxBytes,
+           Delivery delivery = Delivery::kRecords);
 
   // The whole file as of now. The view stays valid until the next Read().
   // Throws SystemError on a read error, FormatError if the file is longer
@@ -41,6 +49,7 @@ class ProcFile {
   std::string name_;
   UniqueFd fd_;
   size_t max_bytes_;
+  Delivery delivery_;
   std::string buf_;
 };
 

@@ -75,3 +75,19 @@ TEST_CASE("ParseMeminfo: malformed lines are FormatErrors naming the line") {
     CHECK_THROWS_WITH_AS(ParseMeminfo(c.text, m), c.error, FormatError);
   }
 }
+
+TEST_CASE("meminfo: a reused struct follows a changed layout") {
+  pm::MemInfo info;
+  pm::ParseMeminfo("MemTotal: 10 kB\nZswap: 1 kB\nMemFree: 5 kB\n", info);
+  CHECK(info.values[0] == 10);
+  CHECK(info.values[1] == 5);
+  // Same keys, new values: the remembered layout serves.
+  pm::ParseMeminfo("MemTotal: 11 kB\nZswap: 2 kB\nMemFree: 6 kB\n", info);
+  CHECK(info.values[0] == 11);
+  CHECK(info.values[1] == 6);
+  // A recorded key where an unrecorded one was, and a key gone.
+  pm::ParseMeminfo("MemTotal: 12 kB\nBuffers: 3 kB\n", info);
+  CHECK(info.values[0] == 12);
+  CHECK(info.values[1] == 0);
+  CHECK(info.values[3] == 3);
+}

@@ -92,3 +92,14 @@ TEST_CASE("ProcFile: the real /proc/stat") {
   CHECK(text.starts_with("cpu "));
   CHECK(text.ends_with("\n"));
 }
+
+TEST_CASE("ProcFile: whole-delivery files are read to the end too") {
+  TempDir dir;
+  auto root = pm::test::OpenDir(dir.path());
+  std::string text(3 * ProcFile::kInitialBytes + 7, 'x');
+  WriteFile(dir.path() / "proc/stat", text);
+  ProcFile file(root.Get(), "proc/stat", ProcFile::kDefaultMaxBytes,
+                ProcFile::Delivery::kWhole);
+  CHECK(file.Read() == text);
+  CHECK(file.Read() == text);
+}

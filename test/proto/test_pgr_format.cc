@@ -6,6 +6,8 @@ TEST_CASE("RFC 3339 timestamps are UTC with microseconds") {
   CHECK(pm::FormatRfc3339(0) == "1970-01-01T00:00:00.000000Z");
   CHECK(pm::FormatRfc3339(1'796'000'000'123'456'789) ==
         "2026-11-30T00:53:20.123456Z");
+  CHECK(pm::FormatRfc3339(1'709'251'199'999'999'999) ==
+        "2024-02-29T23:59:59.999999Z");
 }
 
 TEST_CASE("the header line carries identity, collectors and decoded meta") {
