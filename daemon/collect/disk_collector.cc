@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "common/error.hh"
-#include "daemon/collect/collector.hh"
+#include "daemon/collect/device_collector.hh"
 #include "daemon/collect/parse_diskstats.hh"
 
 namespace pm {
@@ -45,36 +45,6 @@ std::vector<std::string> SelectDisks(const DiskStats& stats, int root_dirfd,
   return chosen;
 }
 
-class DiskCollector final : public Collector {
- public:
-  DiskCollector(ProcFile file, std::vector<std::string> devices)
-      : file_(std::move(file)), slots_(std::move(devices), kDiskFields.size()) {}
-
-  void Describe(std::string& out) const override {
-    AppendMember(out, "disk");
-    out.append("{\"fields\":");
-    AppendStringArray(out, kDiskFields);
-    out.append(",\"devices\":");
-    AppendStringArray(out, slots_.names());
-    out.push_back('}');
-  }
-
-  void Read() override {
-    ParseDiskstats(file_.Read(), stats_, file_.name());
-    slots_.Match(stats_.rows, [&](size_t i) { return stats_.rows[i].counters.data(); });
-  }
-
-  void Append(std::string& out) const override {
-    AppendMember(out, "disk");
-    slots_.AppendRows(out);
-  }
-
- private:
-  ProcFile file_;
-  DiskStats stats_;
-  RowSlots slots_;
-};
-
 }  // namespace
 
 std::unique_ptr<Collector> MakeDiskCollector(int root_dirfd,
@@ -83,7 +53,8 @@ std::unique_ptr<Collector> MakeDiskCollector(int root_dirfd,
   DiskStats stats;
   ParseDiskstats(file.Read(), stats, file.name());
   std::vector<std::string> devices = SelectDisks(stats, root_dirfd, wanted, file.name());
-  return std::make_unique<DiskCollector>(std::move(file), std::move(devices));
+  return std::make_unique<DeviceCollector<DiskStats, ParseDiskstats>>(
+      "disk", kDiskFields, std::move(file), std::move(devices));
 }
 
 }  // namespace pm
