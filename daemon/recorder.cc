@@ -12,6 +12,7 @@
 #include "common/io.hh"
 #include "daemon/clock.hh"
 #include "daemon/inherited_fd.hh"
+#include "daemon/sched_hint.hh"
 #include "proto/meta.hh"
 #include "proto/ready_event.hh"
 
@@ -126,6 +127,7 @@ void Recorder::Guarded(F&& step) noexcept {
 
 void Recorder::StartSampling() {
   started_ = true;
+  RequestShortSlices();
   int64_t t = NowRealtimeNs();
   int64_t mono = NowMonoNs();
   header_.start_ns = t;
