@@ -24,6 +24,16 @@ UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode) {
   return UniqueFd::Adopt(fd);
 }
 
+void EnsureStdioOpen() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+    // open() returns the lowest free number: this one. Not CLOEXEC: a
+    // stdio fd is meant to be inherited.
+    int null_fd = ::open("/dev/null", O_RDWR);
+    if (null_fd >= 0 && null_fd != fd) ::close(null_fd);
+  }
+}
+
 void WriteAll(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = ::write(fd, bytes.data(), bytes.size());

@@ -13,6 +13,11 @@ Pipe MakePipe();  // pipe2(O_CLOEXEC)
 // open/openat with O_CLOEXEC added; throws SystemError naming `path`.
 UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode = 0);
 
+// Opens /dev/null on any of fds 0, 1, 2 that is closed, so that no file
+// opened later takes a stdio number (and an error message written to
+// "stderr" cannot land in a recording).
+void EnsureStdioOpen();
+
 // Writes every byte, retrying on EINTR and short writes; throws on error.
 void WriteAll(int fd, std::string_view bytes);
 

@@ -64,6 +64,7 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
     if (spec.flag == "--ready-fd") ready_ = ReadyFd(std::move(fd));
     else stop_fd = std::move(fd);
   }
+  EnsureStdioOpen();
   int rc = uv_loop_init(&loop_);
   if (rc != 0) throw SystemError("uv_loop_init", -rc);
   loop_initialized_ = true;
