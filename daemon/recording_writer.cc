@@ -5,7 +5,8 @@
 namespace pm {
 
 RecordingWriter::RecordingWriter(const std::string& path, Compression compression)
-    : sink_(path), compressor_(MakeCompressor(compression, sink_)) {}
+    : sink_(path),
+      compressor_(MakeCompressor(compression, sink_, FirstFlush::kStored)) {}
 
 void RecordingWriter::Write(std::string_view bytes) { compressor_->Write(bytes); }
 

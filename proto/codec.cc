@@ -77,10 +77,12 @@ Compression DetectCompression(std::string_view first_bytes) {
   return Compression::kPlain;
 }
 
-std::unique_ptr<OutputStream> MakeCompressor(Compression c,
-                                             OutputStream& sink) {
+std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink,
+                                             FirstFlush first) {
   switch (c) {
-    case Compression::kGzip: return std::make_unique<GzipOutputStream>(sink);
+    case Compression::kGzip:
+      return std::make_unique<GzipOutputStream>(
+          sink, kGzipLevel, first == FirstFlush::kStored ? 0 : kGzipLevel);
     case Compression::kZstd: return std::make_unique<ZstdOutputStream>(sink);
     case Compression::kPlain: break;
   }

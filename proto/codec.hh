@@ -38,9 +38,17 @@ inline constexpr size_t kMagicLength = 4;
 // with '{'), and must read as truncated rather than as garbage.
 Compression DetectCompression(std::string_view first_bytes);
 
+// How the data up to the first Flush() is encoded. The recorder's first
+// flush (header + first sample) gates its ready line, so kStored makes it a
+// plain copy for gzip (a stored block: ~0.25M fewer instructions, ~3 KB
+// larger once); compression starts at the normal level after it, with the
+// stored bytes as history. zstd and plain ignore it.
+enum class FirstFlush { kCompressed, kStored };
+
 // Plain is a pass-through that forwards Flush() and Finish(). The sink must
 // outlive the compressor.
-std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink);
+std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink,
+                                             FirstFlush first = FirstFlush::kCompressed);
 
 class DecompressingInput : public InputStream {
  public:

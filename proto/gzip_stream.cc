@@ -23,9 +23,9 @@ constexpr int kGunzipWindowBits = 15 + 32;    // auto-detect gzip/zlib header
 
 }  // namespace
 
-GzipOutputStream::GzipOutputStream(OutputStream& sink, int level)
-    : sink_(sink), out_(new Bytef[kOutSize]) {
-  int rc = deflateInit2(&strm_, level, Z_DEFLATED, kGzipWindowBits, kGzipMemLevel,
+GzipOutputStream::GzipOutputStream(OutputStream& sink, int level, int first_level)
+    : sink_(sink), out_(new Bytef[kOutSize]), level_after_first_flush_(level) {
+  int rc = deflateInit2(&strm_, first_level, Z_DEFLATED, kGzipWindowBits, kGzipMemLevel,
                         Z_DEFAULT_STRATEGY);
   if (rc != Z_OK) ThrowInitError(rc, "deflateInit2");
 }
@@ -51,6 +51,14 @@ void GzipOutputStream::Flush() {
   Deflate(Z_SYNC_FLUSH);
   Drain();
   sink_.Flush();
+  if (!flushed_) {
+    flushed_ = true;
+    // At a block boundary with no input pending: nothing is emitted.
+    strm_.next_out = out_.get();
+    strm_.avail_out = static_cast<uInt>(kOutSize);
+    int rc = deflateParams(&strm_, level_after_first_flush_, Z_DEFAULT_STRATEGY);
+    if (rc != Z_OK) throw std::logic_error(std::string("gzip: deflateParams: ") + zError(rc));
+  }
 }
 
 void GzipOutputStream::Finish() {

@@ -26,7 +26,10 @@ inline constexpr int kGzipMemLevel = 6;
 
 class GzipOutputStream final : public OutputStream {
  public:
-  explicit GzipOutputStream(OutputStream& sink, int level = kGzipLevel);
+  // Data up to the first Flush() is compressed at `first_level`, the rest
+  // at `level` (0 = stored; see FirstFlush in codec.hh).
+  explicit GzipOutputStream(OutputStream& sink, int level = kGzipLevel,
+                            int first_level = kGzipLevel);
   ~GzipOutputStream() override;
   // z_stream points into itself: neither copyable nor movable.
   GzipOutputStream(const GzipOutputStream&) = delete;
@@ -44,6 +47,8 @@ class GzipOutputStream final : public OutputStream {
   z_stream strm_{};
   std::unique_ptr<Bytef[]> out_;
   size_t out_len_ = 0;
+  int level_after_first_flush_;
+  bool flushed_ = false;
   bool finished_ = false;
 };
 

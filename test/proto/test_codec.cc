@@ -187,3 +187,29 @@ TEST_CASE("garbage after a gzip member is corrupt, not a new member") {
   std::string bytes = Compress(Compression::kGzip, {"{}"}).bytes + "junk\n";
   CHECK_THROWS_AS(DecodeLines(bytes), pm::FormatError);
 }
+
+TEST_CASE("gzip with a stored first flush: a plain copy, then compression") {
+  const std::vector<std::string> lines = RecordingLines(40);
+  pm::StringOutputStream stored_first;
+  pm::StringOutputStream compressed_first;
+  auto a = pm::MakeCompressor(Compression::kGzip, stored_first, pm::FirstFlush::kStored);
+  auto b = pm::MakeCompressor(Compression::kGzip, compressed_first);
+  size_t first_flush_bytes = 0;
+  for (const std::string& line : lines) {
+    for (auto* c : {a.get(), b.get()}) {
+      c->Write(line);
+      c->Write("\n");
+      c->Flush();
+    }
+    if (first_flush_bytes == 0) first_flush_bytes = stored_first.data().size();
+  }
+  a->Finish();
+  b->Finish();
+  // The first line went out verbatim (a stored block)...
+  CHECK(stored_first.data().substr(0, first_flush_bytes).find(lines[0]) !=
+        std::string::npos);
+  // ...and every line after it was compressed as usual: the two streams
+  // differ by about the first line's size, not by a plain copy of it all.
+  CHECK(stored_first.data().size() < compressed_first.data().size() + lines[0].size());
+  CHECK(DecodeLines(stored_first.data()).lines == lines);
+}
