@@ -75,7 +75,7 @@ class Recorder final : SignalSource::Handler,
   ReadyFd ready_;
   std::optional<SignalSource> signals_;
   std::optional<TimerSource> tick_;
-  std::optional<TimerSource> deadline_;  // start delay, then timeout
+  std::optional<TimerSource> deadline_;  // start delay, then timeout, if any
   std::optional<StopSource> stop_;
 
   std::string line_;  // reused for every sample line
