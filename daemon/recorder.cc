@@ -32,15 +32,13 @@ std::string AbsolutePath(const std::string& path) {
   return abs + path;
 }
 
-std::vector<InheritedFdSpec> InheritedFds(const RecordConfig& config) {
-  std::vector<InheritedFdSpec> specs;
-  if (config.ready_fd)
-    specs.push_back({"--ready-fd", *config.ready_fd, FdDirection::kWrite, false});
-  if (config.stop_fd)
-    specs.push_back({"--stop-fd", *config.stop_fd, FdDirection::kRead, true});
-  return specs;
+InheritedFdSpec ReadyFdSpec(int fd) {
+  return {"--ready-fd", fd, FdDirection::kWrite, false};
 }
 
+InheritedFdSpec StopFdSpec(int fd) {
+  return {"--stop-fd", fd, FdDirection::kRead, true};
+}
 
 }  // namespace
 
@@ -56,14 +54,13 @@ Recorder::~Recorder() {
 // Before the recorder opens a single fd of its own: until then, an fd
 // number the parent did not pass cannot be mistaken for one it did.
 void Recorder::AdoptInheritedFds(const RecordConfig& config) {
-  std::vector<InheritedFdSpec> fds = InheritedFds(config);
-  CheckDistinctFds(fds);
+  std::vector<InheritedFdSpec> specs;
+  if (config.ready_fd) specs.push_back(ReadyFdSpec(*config.ready_fd));
+  if (config.stop_fd) specs.push_back(StopFdSpec(*config.stop_fd));
+  CheckDistinctFds(specs);
+  if (config.ready_fd) ready_ = ReadyFd(AdoptInheritedFd(ReadyFdSpec(*config.ready_fd)));
   UniqueFd stop_fd;
-  for (const InheritedFdSpec& spec : fds) {
-    UniqueFd fd = AdoptInheritedFd(spec);
-    if (spec.flag == "--ready-fd") ready_ = ReadyFd(std::move(fd));
-    else stop_fd = std::move(fd);
-  }
+  if (config.stop_fd) stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
   EnsureStdioOpen();
   int rc = uv_loop_init(&loop_);
   if (rc != 0) throw SystemError("uv_loop_init", -rc);
@@ -81,8 +78,8 @@ void Recorder::Setup(const RecordConfig& config) {
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
 
-  root_ = OpenAt(AT_FDCWD, config.root, O_PATH | O_DIRECTORY);
-  collectors_ = std::make_unique<CollectorSet>(root_.Get(), config.collectors);
+  UniqueFd root = OpenAt(AT_FDCWD, config.root, O_PATH | O_DIRECTORY);
+  collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   struct utsname uts;
   uname(&uts);
   header_.host = uts.nodename;

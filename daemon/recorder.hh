@@ -69,7 +69,6 @@ class Recorder final : SignalSource::Handler,
   int64_t timeout_ns_ = 0;
   std::string output_path_;
   RecordingHeader header_;
-  UniqueFd root_;
   std::unique_ptr<CollectorSet> collectors_;
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;
