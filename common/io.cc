@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 
 #include "common/error.hh"
 
@@ -22,6 +23,15 @@ UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode) {
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) throw SystemError(path);
   return UniqueFd::Adopt(fd);
+}
+
+std::string AbsolutePath(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return path;
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) throw SystemError("getcwd");
+  std::string abs = cwd;
+  if (abs.back() != '/') abs.push_back('/');
+  return abs + path;
 }
 
 void EnsureStdioOpen() {

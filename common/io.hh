@@ -18,6 +18,10 @@ UniqueFd OpenAt(int dirfd, const std::string& path, int flags, unsigned mode = 0
 // "stderr" cannot land in a recording).
 void EnsureStdioOpen();
 
+// `path` made absolute against the current directory (not canonicalised:
+// symlinks stay as the user named them).
+std::string AbsolutePath(const std::string& path);
+
 // Writes every byte, retrying on EINTR and short writes; throws on error.
 void WriteAll(int fd, std::string_view bytes);
 

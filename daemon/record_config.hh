@@ -22,6 +22,8 @@ struct RecordConfig {
   std::optional<int> ready_fd;
   std::optional<int> stop_fd;
   std::string root = "/";          // proc/ and sys/ are read below it
+  bool session = false;            // the child of --background: holds the
+                                   // session lock and pidfile while it runs
 };
 
 }  // namespace pm

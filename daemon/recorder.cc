@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
 
 #include "common/error.hh"
@@ -22,15 +21,6 @@ namespace {
 // With a timeout, a scheduled sample this close to the deadline is the last
 // one (PerfMonger: `-i 0.1 -t 3` gives 31 samples, not 32).
 constexpr int64_t kTimeoutSlackNs = 10'000'000;
-
-std::string AbsolutePath(const std::string& path) {
-  if (!path.empty() && path[0] == '/') return path;
-  char cwd[PATH_MAX];
-  if (!getcwd(cwd, sizeof cwd)) throw SystemError("getcwd");
-  std::string abs = cwd;
-  if (abs.back() != '/') abs.push_back('/');
-  return abs + path;
-}
 
 InheritedFdSpec ReadyFdSpec(int fd) {
   return {"--ready-fd", fd, FdDirection::kWrite, false};
@@ -95,6 +85,7 @@ void Recorder::Setup(const RecordConfig& config) {
     deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
 
   output_path_ = AbsolutePath(config.output);
+  if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
   Compression compression =
       config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
   try {

@@ -23,6 +23,7 @@
 #include "daemon/ready_fd.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
+#include "daemon/session_files.hh"
 #include "daemon/signal_source.hh"
 #include "daemon/stop_source.hh"
 #include "daemon/timer_source.hh"
@@ -70,6 +71,7 @@ class Recorder final : SignalSource::Handler,
   std::string output_path_;
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
+  std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;
   std::optional<SignalSource> signals_;

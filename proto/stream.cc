@@ -1,7 +1,12 @@
 #include "proto/stream.hh"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+
+#include "common/error.hh"
 
 namespace pm {
 
@@ -10,6 +15,14 @@ size_t MemoryInputStream::Read(std::span<char> buf) {
   std::memcpy(buf.data(), rest_.data(), n);
   rest_.remove_prefix(n);
   return n;
+}
+
+size_t FdInputStream::Read(std::span<char> buf) {
+  for (;;) {
+    ssize_t n = ::read(fd_, buf.data(), buf.size());
+    if (n >= 0) return static_cast<size_t>(n);
+    if (errno != EINTR) throw SystemError("read");
+  }
 }
 
 }  // namespace pm

@@ -57,4 +57,14 @@ class MemoryInputStream final : public InputStream {
   std::string_view rest_;
 };
 
+// Reads an fd the caller owns (a file, a pipe, stdin), retrying EINTR.
+class FdInputStream final : public InputStream {
+ public:
+  explicit FdInputStream(int fd) : fd_(fd) {}
+  size_t Read(std::span<char> buf) override;  // throws std::system_error
+
+ private:
+  int fd_;
+};
+
 }  // namespace pm

@@ -1,175 +1,61 @@
 #include "tools/record_cli.hh"
 
-#include <getopt.h>
-
 #include <cstdio>
 #include <optional>
-#include <cstdlib>
 #include <string>
-#include <string_view>
 
-#include "common/error.hh"
-#include "daemon/record_config.hh"
+#include "common/io.hh"
+#include "daemon/launcher.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
-#include "tools/duration.hh"
+#include "tools/record_args.hh"
+#include "tools/session_cli.hh"
 
 namespace pm {
 namespace {
 
-constexpr char kUsage[] = R"(Usage: perfmonger record [options]
-
-Record per-CPU, disk, network and memory activity into a recording (.pgr).
-
-Options:
-  -l, --logfile PATH     output (default perfmonger.pgr.gz); compressed by
-                         name: .gz gzip, .zst zstd, anything else plain
-  -i, --interval DUR     sampling interval (default 1s); seconds or 500ms, 2s
-  -s, --start-delay DUR  wait before the first sample (default 0)
-  -t, --timeout DUR      stop after DUR (default 0: until stopped)
-  -d, --disk DEV[,DEV]   record only these devices (repeatable)
-      --record-intr      record /proc/interrupts too
-      --no-cpu           do not record CPU usage
-      --no-disk          do not record disk I/O
-      --no-net           do not record network I/O
-      --no-mem           do not record memory usage
-      --no-gzip          plain output (default name perfmonger.pgr)
-      --no-interval-backoff  accepted; the interval never changes anyway
-      --ready-fd N       write one JSON ready line to fd N once the first
-                         sample is on disk, then close it
-      --stop-fd N        stop gracefully at EOF on fd N (0 = stdin)
-      --meta KEY=VALUE   add metadata (repeatable; percent-encoded halves)
-      --root DIR         read proc/ and sys/ below DIR (default /; testing)
-  -v, --verbose          accepted for compatibility
-  -h, --help             show this help
-
-Stops at SIGINT, SIGTERM, --timeout or EOF on --stop-fd, with a final
-sample at that instant. Exit status: 0 recorded, 1 setup error (nothing
-recorded), 2 collection error (what was written before it is kept).
-)";
-
-enum LongOnly {
-  kRecordIntr = 256, kNoCpu, kNoDisk, kNoNet, kNoMem, kNoGzip, kNoBackoff,
-  kReadyFd, kStopFd, kMeta, kRoot, kBackground,
-};
-
-const struct option kOptions[] = {
-    {"logfile", required_argument, nullptr, 'l'},
-    {"interval", required_argument, nullptr, 'i'},
-    {"start-delay", required_argument, nullptr, 's'},
-    {"timeout", required_argument, nullptr, 't'},
-    {"disk", required_argument, nullptr, 'd'},
-    {"verbose", no_argument, nullptr, 'v'},
-    {"help", no_argument, nullptr, 'h'},
-    {"record-intr", no_argument, nullptr, kRecordIntr},
-    {"no-cpu", no_argument, nullptr, kNoCpu},
-    {"no-disk", no_argument, nullptr, kNoDisk},
-    {"no-net", no_argument, nullptr, kNoNet},
-    {"no-mem", no_argument, nullptr, kNoMem},
-    {"no-gzip", no_argument, nullptr, kNoGzip},
-    {"no-interval-backoff", no_argument, nullptr, kNoBackoff},
-    {"ready-fd", required_argument, nullptr, kReadyFd},
-    {"stop-fd", required_argument, nullptr, kStopFd},
-    {"meta", required_argument, nullptr, kMeta},
-    {"root", required_argument, nullptr, kRoot},
-    {"background", no_argument, nullptr, kBackground},
-    {nullptr, 0, nullptr, 0},
-};
-
-int64_t Duration(std::string_view flag, const char* text) {
-  std::optional<int64_t> ns = ParseDurationNs(text);
-  if (!ns)
-    throw UsageError(std::string(flag) + " '" + text +
-                     "': not a duration (write seconds like 0.5, or 500ms, 2s)");
-  return *ns;
+void PrintError(const char* message) {
+  std::fprintf(stderr, "perfmonger record: error: %s\n", message);
 }
 
-int FdNumber(std::string_view flag, const char* text) {
-  char* end = nullptr;
-  errno = 0;
-  long fd = std::strtol(text, &end, 10);
-  if (*text == '\0' || *end != '\0' || errno != 0 || fd < 0 || fd > INT32_MAX)
-    throw UsageError(std::string(flag) + " '" + text +
-                     "': not a file descriptor number (write e.g. " +
-                     std::string(flag) + "=3)");
-  return static_cast<int>(fd);
-}
-
-void AddDisks(std::vector<std::string>& disks, std::string_view list) {
-  while (!list.empty()) {
-    size_t comma = list.find(',');
-    std::string_view name = list.substr(0, comma);
-    if (!name.empty()) disks.emplace_back(name);
-    list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+// The --background launcher waits for its child's ready line; a setup
+// error is sent there instead, for the launcher to relay.
+void ReportToLauncher(int ready_fd, const char* message) {
+  try {
+    WriteAll(ready_fd, EncodeChildError(message));
+  } catch (const std::exception&) {
+    // The launcher has gone: stderr (its --log) has the message already.
   }
 }
 
-struct ParsedArgs {
-  RecordConfig config;
-  bool help = false;
-  bool background = false;
-  bool output_given = false;
-};
-
-void ApplyOption(int opt, const char* arg, ParsedArgs& p) {
-  RecordConfig& c = p.config;
-  switch (opt) {
-    case 'l': c.output = arg; p.output_given = true; break;
-    case 'i': c.interval_ns = Duration("--interval", arg); break;
-    case 's': c.start_delay_ns = Duration("--start-delay", arg); break;
-    case 't': c.timeout_ns = Duration("--timeout", arg); break;
-    case 'd': AddDisks(c.collectors.disks, arg); break;
-    case 'v': case kNoBackoff: break;
-    case 'h': p.help = true; break;
-    case kRecordIntr: c.collectors.intr = true; break;
-    case kNoCpu: c.collectors.cpu = false; break;
-    case kNoDisk: c.collectors.disk = false; break;
-    case kNoNet: c.collectors.net = false; break;
-    case kNoMem: c.collectors.mem = false; break;
-    case kNoGzip: c.no_gzip = true; break;
-    case kReadyFd: c.ready_fd = FdNumber("--ready-fd", arg); break;
-    case kStopFd: c.stop_fd = FdNumber("--stop-fd", arg); break;
-    case kMeta: c.meta_args.emplace_back(arg); break;
-    case kRoot: c.root = arg; break;
-    case kBackground: p.background = true; break;
-    default:
-      throw UsageError("unknown option (see perfmonger record --help)");
+int Launch(const RecordArgs& args) {
+  std::string output = AbsolutePath(args.config.output);
+  if (std::optional<SessionState> live = FindLiveSession(DefaultSessionPaths())) {
+    std::fprintf(stderr,
+                 "[ERROR] another perfmonger is already running in background "
+                 "mode (PID: %d)\n",
+                 static_cast<int>(live->pid));
+    return 1;
   }
+  return LaunchBackground({ChildArgs(args.config, output), output,
+                           args.ready_timeout_ns, args.log_path});
 }
 
-void CheckCombination(const ParsedArgs& p) {
-  const RecordConfig& c = p.config;
-  if (p.background && (c.ready_fd || c.stop_fd))
-    throw UsageError(
-        "--background cannot be combined with --ready-fd or --stop-fd (the "
-        "detached child would not inherit them); drop one or the other");
-  if (p.background)
-    throw UsageError("--background is not available in this version; run "
-                     "record in the foreground with --stop-fd instead");
-  if (c.interval_ns < 1'000'000)
-    throw UsageError("--interval must be at least 1ms");
-}
-
-ParsedArgs ParseArgs(int argc, char** argv) {
-  ParsedArgs p;
-  optind = 1;
-  opterr = 0;
-  int opt;
-  while ((opt = getopt_long(argc, argv, ":l:i:s:t:d:vh", kOptions, nullptr)) != -1) {
-    if (opt == '?' || opt == ':') {
-      std::string name = optopt ? std::string("-") + static_cast<char>(optopt)
-                                : std::string(argv[optind - 1]);
-      throw UsageError(std::string(opt == ':' ? "option needs a value: "
-                                              : "unknown option: ") +
-                       name + " (see perfmonger record --help)");
-    }
-    ApplyOption(opt, optarg, p);
+int Record(const RecordArgs& args) {
+  std::optional<Recorder> recorder;
+  try {
+    recorder.emplace();
+    recorder->Setup(args.config);
+    if (!args.config.ready_fd)
+      std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());
+  } catch (const std::exception& e) {
+    PrintError(e.what());
+    if (args.config.session) ReportToLauncher(*args.config.ready_fd, e.what());
+    return 1;
   }
-  if (optind < argc)
-    throw UsageError(std::string("unexpected argument '") + argv[optind] +
-                     "' (see perfmonger record --help)");
-  if (p.config.no_gzip && !p.output_given) p.config.output = "perfmonger.pgr";
-  return p;
+  int status = recorder->Run();
+  if (recorder->failure()) PrintError(recorder->failure()->c_str());
+  return status;
 }
 
 }  // namespace
@@ -178,27 +64,20 @@ int RecordMain(int argc, char** argv) {
   // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
   // us half-way through creating the output; then it stops us gracefully.
   SignalSource::BlockStopSignals();
-  std::optional<Recorder> recorder;
   try {
-    ParsedArgs args = ParseArgs(argc, argv);
+    RecordArgs args = ParseRecordArgs(argc, argv);
     if (args.help) {
-      std::fputs(kUsage, stdout);
+      std::fputs(kRecordUsage, stdout);
       return 0;
     }
-    CheckCombination(args);
-    recorder.emplace();
-    recorder->Setup(args.config);
-    if (!args.config.ready_fd)
-      std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());
+    if (args.status) return SessionStatus(args.json);
+    if (args.kill) return SessionKill(args.kill_timeout_ns);
+    if (args.background) return Launch(args);
+    return Record(args);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "perfmonger record: error: %s\n", e.what());
+    PrintError(e.what());
     return 1;
   }
-  int status = recorder->Run();
-  if (recorder->failure())
-    std::fprintf(stderr, "perfmonger record: error: %s\n",
-                 recorder->failure()->c_str());
-  return status;
 }
 
 }  // namespace pm
