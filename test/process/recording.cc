@@ -1,9 +1,15 @@
 #include "test/process/recording.hh"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <stdexcept>
+#include <system_error>
 
 #include <doctest/doctest.h>
 
@@ -68,6 +74,20 @@ size_t CountSampleLines(const Recording& recording) {
   return n;
 }
 
+size_t WaitForSamples(const std::string& path, size_t n, Deadline deadline) {
+  UniqueFd in = UniqueFd::Adopt(inotify_init1(IN_CLOEXEC | IN_NONBLOCK));
+  if (!in || inotify_add_watch(in.Get(), path.c_str(), IN_MODIFY) < 0)
+    throw std::system_error(errno, std::generic_category(), "inotify " + path);
+  for (;;) {  // the watch exists before the first read: no write is missed
+    size_t have = CountSampleLines(ReadRecording(path));
+    if (have >= n) return have;
+    PollUntil(in.Get(), POLLIN, deadline, "samples in the recording");
+    char events[4096];
+    while (::read(in.Get(), events, sizeof events) > 0) {
+    }
+  }
+}
+
 size_t CheckCleanRecording(const std::string& path, const std::string& reason) {
   Recording rec = ReadRecording(path);
   CHECK_FALSE(rec.truncated);
@@ -121,6 +141,49 @@ ExitResult RecordBriefly(std::vector<std::string> args, std::string cwd) {
   if (!line && result.code == 0)
     throw std::runtime_error("exit 0 without a ready line");
   return result;
+}
+
+ExitResult RunInTmpdir(const std::string& tmpdir, std::vector<std::string> args,
+                       std::string cwd, pid_t* launcher) {
+  SpawnOptions options;
+  options.args = std::move(args);
+  options.env = {"TMPDIR=" + tmpdir};
+  options.cwd = std::move(cwd);
+  Child child(std::move(options));
+  if (launcher) *launcher = child.pid();
+  return child.Wait(After(std::chrono::seconds(30)));
+}
+
+BackgroundLaunch::~BackgroundLaunch() {
+  if (!launched_ || (pidfd_ && PidfdExited(pidfd_.Get()))) return;
+  try {
+    RunInTmpdir(tmpdir_, {"record", "--kill"});
+    if (pidfd_ && !PidfdExited(pidfd_.Get())) {
+      syscall(SYS_pidfd_send_signal, pidfd_.Get(), SIGKILL, nullptr, 0);
+      PollUntil(pidfd_.Get(), POLLIN, DefaultDeadline(), "a killed session");
+    }
+  } catch (const std::exception&) {
+  }
+}
+
+ExitResult BackgroundLaunch::Launch(std::vector<std::string> args, std::string cwd) {
+  args.insert(args.begin(), {"record", "--background"});
+  launched_ = true;
+  ExitResult r = RunInTmpdir(tmpdir_, std::move(args), std::move(cwd), &launcher_);
+  std::vector<std::string> lines = SplitLines(r.out);
+  if (!lines.empty() && lines[0].rfind('{', 0) == 0) {
+    line_.emplace(lines[0]);
+    if (line_->Has("pid") && line_->Int("pid") > 0) {
+      pid_ = static_cast<pid_t>(line_->Int("pid"));
+      pidfd_ = OpenPidfd(pid_);
+    }
+  }
+  return r;
+}
+
+const Json& BackgroundLaunch::line() const {
+  if (!line_) throw std::runtime_error("the launcher printed no JSON line");
+  return *line_;
 }
 
 }  // namespace pm::test

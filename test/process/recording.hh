@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,11 @@ class Json {
 // Lines after the header that are samples (an object with "t", no "event").
 size_t CountSampleLines(const Recording& recording);
 
+// Waits (inotify IN_MODIFY on the file, never a sleep) until the recording
+// at `path` holds at least `n` sample lines; returns how many it holds.
+// Throws DeadlineExpired.
+size_t WaitForSamples(const std::string& path, size_t n, Deadline deadline);
+
 // A cleanly closed recording: a header, samples, and the `end` trailer
 // last, with `reason` and a sample count equal to the sample lines.
 // Returns the number of sample lines.
@@ -73,5 +79,35 @@ class Session {
 
 // Start, wait for ready, stop at once, reap: a short complete recording.
 ExitResult RecordBriefly(std::vector<std::string> args, std::string cwd = "");
+
+// `perfmonger ARGS` with TMPDIR=tmpdir (where background sessions keep
+// their pidfile and lock), within 30 s; `launcher` gets the pid it ran as.
+ExitResult RunInTmpdir(const std::string& tmpdir, std::vector<std::string> args,
+                       std::string cwd = "", pid_t* launcher = nullptr);
+
+// One `record --background ARGS` launch with TMPDIR=tmpdir. Whatever the
+// test does, the child it started is stopped at the end: `record --kill`,
+// then SIGKILL through a pidfd opened on the pid the launcher printed.
+class BackgroundLaunch {
+ public:
+  explicit BackgroundLaunch(const TempDir& tmpdir) : tmpdir_(tmpdir.path()) {}
+  BackgroundLaunch(const BackgroundLaunch&) = delete;
+  BackgroundLaunch& operator=(const BackgroundLaunch&) = delete;
+  ~BackgroundLaunch();
+
+  ExitResult Launch(std::vector<std::string> args, std::string cwd = "");
+  bool has_line() const { return line_.has_value(); }
+  const Json& line() const;  // the launcher's JSON line; throws if none
+  pid_t pid() const { return pid_; }            // -1 if none printed
+  pid_t launcher() const { return launcher_; }
+
+ private:
+  std::string tmpdir_;
+  bool launched_ = false;
+  std::optional<Json> line_;
+  pid_t pid_ = -1;
+  pid_t launcher_ = -1;
+  UniqueFd pidfd_;
+};
 
 }  // namespace pm::test

@@ -232,6 +232,34 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
+UniqueFd OpenPidfd(pid_t pid) {
+  int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (fd < 0 && errno != ESRCH) throw Errno("pidfd_open");
+  return UniqueFd::Adopt(fd);
+}
+
+bool PidfdExited(int pidfd) {
+  struct pollfd p = {pidfd, POLLIN, 0};
+  int n;
+  do {
+    n = poll(&p, 1, 0);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) throw Errno("poll");
+  return n > 0;
+}
+
+bool ProcessRunning(pid_t pid) {
+  UniqueFd fd = OpenPidfd(pid);
+  return fd && !PidfdExited(fd.Get());
+}
+
+void WaitForExit(pid_t pid, Deadline deadline) {
+  UniqueFd fd = OpenPidfd(pid);
+  if (!fd) return;
+  std::string what = "pid " + std::to_string(pid) + " to exit";
+  PollUntil(fd.Get(), POLLIN, deadline, what.c_str());
+}
+
 std::vector<std::string> SplitLines(const std::string& text) {
   std::vector<std::string> lines;
   size_t start = 0;

@@ -111,6 +111,14 @@ class TempDir {
   std::string path_;
 };
 
+// Any process, not only a child of ours (pidfd_open). A process that has
+// exited counts as gone even while it is a zombie.
+UniqueFd OpenPidfd(pid_t pid);          // invalid if the pid is gone
+bool PidfdExited(int pidfd);            // without waiting
+bool ProcessRunning(pid_t pid);
+// Waits on a pidfd until `pid` exits; throws DeadlineExpired.
+void WaitForExit(pid_t pid, Deadline deadline);
+
 // Lines of `text` (each without its "\n"); a last line without "\n" counts.
 std::vector<std::string> SplitLines(const std::string& text);
 

@@ -1,0 +1,299 @@
+// Background sessions: `record --background` reports ready/error/timeout,
+// `--status` describes the session, `--kill` closes it; the pidfile and
+// lock in $TMPDIR (each test its own) are never followed nor trusted blindly.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "common/io.hh"
+#include "test/process/recording.hh"
+
+namespace pm::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Background = BackgroundLaunch;
+const char kNoSession[] = "[ERROR] No perfmonger record session is running.\n";
+
+std::string User() { return getpwuid(geteuid())->pw_name; }
+std::string PidFile(const TempDir& tmp) {
+  return tmp / ("perfmonger-" + User() + "-session.pid");
+}
+std::string LockFile(const TempDir& tmp) {
+  return tmp / ("perfmonger-" + User() + "-session.lock");
+}
+ExitResult Pm(const TempDir& tmp, std::vector<std::string> args) {
+  return RunInTmpdir(tmp.path(), std::move(args));
+}
+void WriteFile(const std::string& path, const std::string& bytes) {
+  WriteAll(OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_EXCL, 0600).Get(), bytes);
+}
+
+// Launches and requires the ready line; returns the session's pid.
+pid_t LaunchReady(Background& bg, std::vector<std::string> args, std::string cwd = "") {
+  ExitResult r = bg.Launch(std::move(args), std::move(cwd));
+  CAPTURE(r.out);
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(bg.has_line());
+  REQUIRE(bg.line().Str("ready") == "ready");
+  REQUIRE(bg.pid() > 0);
+  return bg.pid();
+}
+
+void CheckError(const ExitResult& r, const std::string& message) {
+  CAPTURE(r.err);
+  CHECK(r.code == 1);
+  CHECK(r.err == message);
+}
+
+// The value after "KEY: " on the line that starts with it.
+std::optional<std::string> Field(const std::string& text, const std::string& key) {
+  for (const std::string& line : SplitLines(text))
+    if (line.rfind(key + ": ", 0) == 0) return line.substr(key.size() + 2);
+  return std::nullopt;
+}
+
+TEST_SUITE("background") {
+  TEST_CASE("ready: pidfile, lock, status, then --kill closes the recording") {
+    TempDir tmp;
+    std::string out = tmp / "out.pgr.gz";
+    Background bg(tmp);
+    ExitResult r = bg.Launch({"-i", "0.05", "-l", out});
+    CAPTURE(r.out);
+    CAPTURE(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(SplitLines(r.out).size() == 1);
+    CHECK(r.out.back() == '\n');
+    REQUIRE(bg.has_line());
+    const Json& line = bg.line();
+    CHECK(line.Str("event") == "child_ready");
+    CHECK(line.Str("ready") == "ready");
+    pid_t pid = bg.pid();
+    REQUIRE(pid > 0);
+    double t_rel = -1;
+    CHECK(line.root()["t_rel"].get(t_rel) == simdjson::SUCCESS);
+    CHECK(t_rel >= 0);
+    CHECK(line.Str("output") == out);
+
+    struct stat st;
+    REQUIRE(lstat(PidFile(tmp).c_str(), &st) == 0);
+    CHECK(S_ISREG(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0600);
+    CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(pid));
+    REQUIRE(lstat(LockFile(tmp).c_str(), &st) == 0);
+    CHECK(S_ISREG(st.st_mode));
+    CHECK(pid != bg.launcher());
+    CHECK(ProcessRunning(pid));
+    CHECK(WaitForSamples(out, 3, DefaultDeadline()) >= 3);
+
+    ExitResult status = Pm(tmp, {"record", "--status"});
+    CAPTURE(status.out);
+    CAPTURE(status.err);
+    CHECK(status.code == 0);
+    std::vector<std::string> lines = SplitLines(status.out);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines[0] == "==== perfmonger record is running (PID: " +
+                          std::to_string(pid) + ") ====");
+    for (const char* key : {"executable", "arguments", "start time"}) {
+      CAPTURE(key);
+      CHECK(Field(status.out, key).value_or("").size() > 0);
+    }
+    CHECK(std::regex_match(Field(status.out, "running").value_or(""),
+                           std::regex(R"(\d+\.\d{3} sec)")));
+    CHECK(Field(status.out, "output") == out);
+    CHECK(std::stoll(Field(status.out, "samples").value_or("-1")) >= 3);
+
+    ExitResult json = Pm(tmp, {"record", "--status", "--json"});
+    CAPTURE(json.out);
+    CHECK(json.code == 0);
+    CHECK(SplitLines(json.out).size() == 1);
+    Json s(json.out);
+    CHECK(s.Int("pid") == pid);
+    CHECK(s.Str("output") == out);
+    CHECK(s.Int("samples") >= 3);
+    CHECK_FALSE(s.Str("executable").empty());
+    CHECK_FALSE(s.Str("start_time").empty());
+    CHECK(std::string_view(s.root()["arguments"].at(0)) == "record");
+    CHECK(s.root()["running_sec"].is_number());
+
+    ExitResult kill = Pm(tmp, {"record", "--kill"});
+    CAPTURE(kill.err);
+    CHECK(kill.code == 0);
+    CHECK_FALSE(ProcessRunning(pid));
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+    CHECK(CheckCleanRecording(out, "SIGINT") >= 3);
+    CHECK(GzipTest(out) == 0);
+  }
+
+  TEST_CASE("error: an output in a missing directory is relayed, no pidfile") {
+    TempDir tmp;
+    std::string out = tmp / "missing/dir/out.pgr.gz";
+    Background bg(tmp);
+    ExitResult r = bg.Launch({"-l", out});
+    CAPTURE(r.out);
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK(SplitLines(r.out).size() == 1);
+    REQUIRE(bg.has_line());
+    CHECK(bg.line().Str("event") == "child_ready");
+    CHECK(bg.line().Str("ready") == "error");
+    CHECK(bg.line().Str("reason").find(out) != std::string::npos);
+    CHECK(bg.line().Int("exit_code") == 1);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.err.find(out) != std::string::npos);
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+    if (bg.pid() > 0) CHECK_FALSE(ProcessRunning(bg.pid()));
+  }
+
+  TEST_CASE("timeout: exit 2, the child left running and killable") {
+    TempDir tmp;
+    Background bg(tmp);
+    ExitResult r = bg.Launch({"-l", tmp / "out.pgr.gz", "--start-delay", "30",
+                              "--ready-timeout", "0.2"});
+    CAPTURE(r.out);
+    CAPTURE(r.err);
+    CHECK(r.code == 2);
+    REQUIRE(bg.has_line());
+    CHECK(bg.line().Str("ready") == "timeout");
+    REQUIRE(bg.pid() > 0);
+    CHECK(ProcessRunning(bg.pid()));
+    ExitResult kill = Pm(tmp, {"record", "--kill"});
+    CAPTURE(kill.err);
+    CHECK(kill.code == 0);
+    CHECK_FALSE(ProcessRunning(bg.pid()));
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+  }
+
+  TEST_CASE("a second --background is refused while a session runs") {
+    TempDir tmp;
+    Background first(tmp);
+    pid_t pid = LaunchReady(first, {"-i", "0.05", "-l", tmp / "a.pgr.gz"});
+    Background second(tmp);
+    ExitResult r = second.Launch({"-i", "0.05", "-l", tmp / "b.pgr.gz"});
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("[ERROR] another perfmonger is already running in "
+                     "background mode (PID: " + std::to_string(pid) + ")") !=
+          std::string::npos);
+    CHECK(ProcessRunning(pid));
+    CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(pid));
+    CHECK(Pm(tmp, {"record", "--kill"}).code == 0);
+    CHECK_FALSE(ProcessRunning(pid));
+  }
+
+  TEST_CASE("a stale pidfile with a dead pid is cleaned") {
+    TempDir tmp;
+    SpawnOptions options;
+    options.program = "/bin/true";
+    Child dead(std::move(options));
+    pid_t dead_pid = dead.pid();
+    REQUIRE(dead.Wait().code == 0);
+    WriteFile(PidFile(tmp), std::to_string(dead_pid));
+    CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+    Background bg(tmp);
+    pid_t pid = LaunchReady(bg, {"-i", "0.05", "-l", tmp / "out.pgr.gz"});
+    CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(pid));
+    CHECK(Pm(tmp, {"record", "--kill"}).code == 0);
+  }
+
+  TEST_CASE("a stale pidfile naming a live unrelated process: never signalled") {
+    TempDir tmp;
+    Pipe in = MakePipe();
+    SpawnOptions options;
+    options.program = "/bin/cat";
+    options.stdin_fd = std::move(in.read_end);
+    Child cat(std::move(options));
+    WriteFile(PidFile(tmp), std::to_string(cat.pid()));
+
+    CheckError(Pm(tmp, {"record", "--kill"}), kNoSession);
+    CHECK(ProcessRunning(cat.pid()));
+    CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+    {
+      Background bg(tmp);
+      pid_t pid = LaunchReady(bg, {"-i", "0.05", "-l", tmp / "out.pgr.gz"});
+      CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(pid));
+      CHECK(Pm(tmp, {"record", "--kill"}).code == 0);
+    }
+    CHECK(ProcessRunning(cat.pid()));
+    in.write_end.Reset();  // cat ends by EOF: it was never signalled
+    ExitResult r = cat.Wait();
+    CHECK(r.code == 0);
+    CHECK(r.signal == 0);
+  }
+
+  TEST_CASE("a symlink or a foreign file at a session path is refused") {
+    TempDir tmp;
+    std::string target = tmp / "target";
+    WriteFile(target, "untouched\n");
+    std::string path = PidFile(tmp);
+    std::string foreign;
+    SUBCASE("symlink at the pidfile") { fs::create_symlink(target, path); }
+    SUBCASE("symlink at the lock file") {
+      path = LockFile(tmp);
+      fs::create_symlink(target, path);
+    }
+    SUBCASE("pidfile owned by another user") {
+      if (geteuid() != 0) return;  // only root can give a file away
+      foreign = std::to_string(getpid());
+      WriteFile(path, foreign);
+      REQUIRE(chown(path.c_str(), 65534, 65534) == 0);
+    }
+    CAPTURE(path);
+    Background bg(tmp);
+    ExitResult r = bg.Launch({"-i", "0.05", "-l", tmp / "out.pgr.gz"});
+    CAPTURE(r.out);
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK_FALSE(r.err.empty());
+    CHECK(ReadFileBytes(target) == "untouched\n");
+    struct stat st;
+    REQUIRE(lstat(path.c_str(), &st) == 0);
+    if (foreign.empty()) {
+      CHECK(S_ISLNK(st.st_mode));
+    } else {
+      CHECK(st.st_uid == 65534);
+      CHECK(ReadFileBytes(path) == foreign);
+    }
+    if (bg.pid() > 0) CHECK_FALSE(ProcessRunning(bg.pid()));
+    fs::remove(path);
+    CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+  }
+
+  TEST_CASE("--status and --kill without a session; both together") {
+    TempDir tmp;
+    CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+    CheckError(Pm(tmp, {"record", "--kill"}), kNoSession);
+    ExitResult r = Pm(tmp, {"record", "--status", "--kill"});
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.err.rfind("perfmonger record: error: ", 0) == 0);
+  }
+
+  TEST_CASE("record options reach the child; it ends by --timeout") {
+    TempDir tmp;
+    Background bg(tmp);
+    pid_t pid = LaunchReady(bg, {"-i", "0.05", "-t", "0.5", "--meta", "k=v%20w",
+                                 "-l", "rel.pgr.zst"},
+                            tmp.path());
+    std::string out = tmp / "rel.pgr.zst";
+    CHECK(bg.line().Str("output") == out);
+    WaitForExit(pid, DefaultDeadline());
+    CHECK(CheckCleanRecording(out, "timeout") == 11);
+    Json header(ReadRecording(out).lines.at(0));
+    simdjson::dom::object meta;
+    REQUIRE(header.root()["meta"].get(meta) == simdjson::SUCCESS);
+    CHECK(meta.size() == 1);
+    CHECK(std::string_view(header.root()["meta"]["k"]) == "v w");
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+  }
+}
+
+}  // namespace
+}  // namespace pm::test
