@@ -1,8 +1,10 @@
 #include "common/io.hh"
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 
@@ -42,6 +44,17 @@ void EnsureStdioOpen() {
     int null_fd = ::open("/dev/null", O_RDWR);
     if (null_fd >= 0 && null_fd != fd) ::close(null_fd);
   }
+}
+
+ssize_t ReadAvailable(int fd, char* buf, size_t capacity) {
+  int available = 0;
+  if (ioctl(fd, FIONREAD, &available) == 0 && available > 0)
+    capacity = std::min(capacity, static_cast<size_t>(available));
+  ssize_t n;
+  do {
+    n = ::read(fd, buf, capacity);
+  } while (n < 0 && errno == EINTR);
+  return n;
 }
 
 void WriteAll(int fd, std::string_view bytes) {

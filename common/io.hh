@@ -1,6 +1,8 @@
 // Small fd helpers: CLOEXEC from birth, EINTR handled, errors thrown.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 #include <string_view>
 
@@ -21,6 +23,11 @@ void EnsureStdioOpen();
 // `path` made absolute against the current directory (not canonicalised:
 // symlinks stay as the user named them).
 std::string AbsolutePath(const std::string& path);
+
+// One read of at most what the fd reports available (FIONREAD), so a fd
+// the kernel has just reported readable does not block even without
+// O_NONBLOCK. Returns the count, 0 at EOF, -1 with errno on error.
+ssize_t ReadAvailable(int fd, char* buf, size_t capacity);
 
 // Writes every byte, retrying on EINTR and short writes; throws on error.
 void WriteAll(int fd, std::string_view bytes);

@@ -21,6 +21,9 @@ struct RecordConfig {
   std::vector<std::string> meta_args;  // raw `key=value`, decoded at setup
   std::optional<int> ready_fd;
   std::optional<int> stop_fd;
+  std::optional<int> cmd_fd;       // commands in (DESIGN §5)
+  std::optional<int> ack_fd;       // one reply per command out
+  bool start_paused = false;       // header and ready line; samples from `resume`
   std::string root = "/";          // proc/ and sys/ are read below it
   bool session = false;            // the child of --background: holds the
                                    // session lock and pidfile while it runs

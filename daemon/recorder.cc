@@ -30,6 +30,14 @@ InheritedFdSpec StopFdSpec(int fd) {
   return {"--stop-fd", fd, FdDirection::kRead, true};
 }
 
+InheritedFdSpec CmdFdSpec(int fd) {
+  return {"--cmd-fd", fd, FdDirection::kRead, true};
+}
+
+InheritedFdSpec AckFdSpec(int fd) {
+  return {"--ack-fd", fd, FdDirection::kWrite, false};
+}
+
 }  // namespace
 
 Recorder::Recorder() = default;
@@ -47,10 +55,14 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   std::vector<InheritedFdSpec> specs;
   if (config.ready_fd) specs.push_back(ReadyFdSpec(*config.ready_fd));
   if (config.stop_fd) specs.push_back(StopFdSpec(*config.stop_fd));
+  if (config.cmd_fd) specs.push_back(CmdFdSpec(*config.cmd_fd));
+  if (config.ack_fd) specs.push_back(AckFdSpec(*config.ack_fd));
   CheckDistinctFds(specs);
   if (config.ready_fd) ready_ = ReadyFd(AdoptInheritedFd(ReadyFdSpec(*config.ready_fd)));
-  UniqueFd stop_fd;
+  UniqueFd stop_fd, cmd_fd, ack_fd;
   if (config.stop_fd) stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
+  if (config.cmd_fd) cmd_fd = AdoptInheritedFd(CmdFdSpec(*config.cmd_fd));
+  if (config.ack_fd) ack_fd = AdoptInheritedFd(AckFdSpec(*config.ack_fd));
   EnsureStdioOpen();
   int rc = uv_loop_init(&loop_);
   if (rc != 0) throw SystemError("uv_loop_init", -rc);
@@ -58,12 +70,17 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   if (stop_fd)
     stop_.emplace(loop_, static_cast<StopSource::Handler&>(*this),
                   std::move(stop_fd), "--stop-fd");
+  if (cmd_fd)
+    cmd_.emplace(loop_, static_cast<CmdSource::Handler&>(*this), std::move(cmd_fd),
+                 "--cmd-fd");
+  if (ack_fd) ack_.emplace(loop_, std::move(ack_fd), "--ack-fd");
 }
 
 void Recorder::Setup(const RecordConfig& config) {
   interval_ns_ = config.interval_ns;
   start_delay_ns_ = config.start_delay_ns;
   timeout_ns_ = config.timeout_ns;
+  start_paused_ = config.start_paused;
 
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
@@ -106,27 +123,33 @@ int Recorder::Run() {
   return exit_code_;
 }
 
-template <typename F>
-void Recorder::Guarded(F&& step) noexcept {
-  try {
-    step();
-  } catch (const std::exception& e) {
-    Fail(e.what());
-  }
-}
-
 void Recorder::StartSampling() {
   started_ = true;
   RequestShortSlices();
   int64_t t = NowRealtimeNs();
   int64_t mono = NowMonoNs();
   header_.start_ns = t;
-  writer_->Write(EncodeHeaderLine(header_));
-  TakeSample(t, mono);
-  first_mono_ns_ = mono;
-  ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t));
-  tick_->Arm(mono + interval_ns_, interval_ns_);
-  if (timeout_ns_ > 0) deadline_->Arm(mono + timeout_ns_, 0);
+  if (timeout_ns_ > 0) {
+    timeout_at_mono_ns_ = mono + timeout_ns_;
+    deadline_->Arm(timeout_at_mono_ns_, 0);
+  }
+  if (start_paused_) {
+    paused_ = true;
+    writer_->WriteLine(EncodeHeaderLine(header_));
+  } else {
+    writer_->Write(EncodeHeaderLine(header_));
+    TakeSample(t, mono);
+    ArmTicks(mono);
+  }
+  // With a command fd, the driver learns the state it starts in.
+  ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t,
+                                      cmd_ ? state() : std::string_view()));
+}
+
+void Recorder::ArmTicks(int64_t origin_mono_ns) {
+  schedule_origin_ns_ = origin_mono_ns;
+  ticks_ = 0;
+  tick_->Arm(origin_mono_ns + interval_ns_, interval_ns_);
 }
 
 void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
@@ -142,8 +165,8 @@ void Recorder::OnTick(uint64_t expirations) {
   missed_ticks_ += expirations - 1;
   ticks_ += expirations;
   TakeSample(NowRealtimeNs(), NowMonoNs());
-  int64_t scheduled = first_mono_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
-  if (timeout_ns_ > 0 && scheduled >= first_mono_ns_ + timeout_ns_ - kTimeoutSlackNs)
+  int64_t scheduled = schedule_origin_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
+  if (timeout_ns_ > 0 && scheduled >= timeout_at_mono_ns_ - kTimeoutSlackNs)
     Stop("timeout", false);
 }
 
@@ -164,11 +187,13 @@ void Recorder::OnSourceError(const char* what, int err) noexcept {
   Fail(std::string(what) + ": " + std::strerror(err));
 }
 
-void Recorder::Stop(std::string_view reason, bool final_sample) noexcept {
+void Recorder::Stop(std::string_view reason, bool final_sample,
+                    const std::function<std::string()>& reply) noexcept {
   if (stopped_) return;
   stopped_ = true;
   try {
-    Finish(reason, final_sample);
+    Finish(reason, final_sample && !paused_);
+    if (ack_ && reply) ack_->Send(reply());
   } catch (const std::exception& e) {
     Fail(e.what());
   }
@@ -209,6 +234,8 @@ void Recorder::CloseSources() noexcept {
   if (tick_) tick_->Close();
   if (deadline_) deadline_->Close();
   if (stop_) stop_->Close();
+  if (cmd_) cmd_->Close();
+  if (ack_) ack_->Close();
 }
 
 }  // namespace pm

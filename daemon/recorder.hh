@@ -5,20 +5,27 @@
 //            (any failure: a setup error, exit 1, nothing recorded)
 //   Run()    [start delay] -> header + first sample, flushed -> ready line
 //            -> a sample per tick -> on stop (stop fd EOF, SIGINT/SIGTERM,
-//            timeout) a final sample at that instant, the end trailer,
-//            compressor finish, fsync, close. Returns 0, or 2 after a
-//            collection error (failure() says what; what was flushed stays).
+//            timeout, the `stop` command) a final sample at that instant,
+//            the end trailer, compressor finish, fsync, close. Returns 0, or
+//            2 after a collection error (failure() says what; what was
+//            flushed stays).
+//   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
+//   extra samples and report, each acknowledged on --ack-fd once its effect
+//   is on disk.
 #pragma once
 
 #include <uv.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "common/unique_fd.hh"
+#include "daemon/ack_sink.hh"
+#include "daemon/cmd_source.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
 #include "daemon/record_config.hh"
@@ -33,7 +40,8 @@ namespace pm {
 
 class Recorder final : SignalSource::Handler,
                        TimerSource::Handler,
-                       StopSource::Handler {
+                       StopSource::Handler,
+                       CmdSource::Handler {
  public:
   Recorder();
   ~Recorder();
@@ -52,16 +60,39 @@ class Recorder final : SignalSource::Handler,
   void OnTimer(TimerSource& timer, uint64_t expirations) noexcept override;
   void OnStopFd() noexcept override;
   void OnSourceError(const char* what, int err) noexcept override;
+  void OnCommand(const ParsedLine& line) noexcept override;
+  void OnCmdEof() noexcept override {}
 
   void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();
+  void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
-  void Stop(std::string_view reason, bool final_sample) noexcept;
+  std::string_view state() const { return paused_ ? "paused" : "recording"; }
+
+  // Commands (recorder_commands.cc): each returns the reply line.
+  std::string Execute(const ParsedLine& line);
+  std::string Pause(const ParsedLine& line);
+  std::string Resume(const ParsedLine& line);
+  std::string Mark(const ParsedLine& line);
+  std::string ExtraSample(const ParsedLine& line);
+  std::string Report(const ParsedLine& line, bool full);
+
+  // `reply`, if given, builds the acknowledgement once the file is closed.
+  void Stop(std::string_view reason, bool final_sample,
+            const std::function<std::string()>& reply = {}) noexcept;
   void Finish(std::string_view reason, bool final_sample);
   void Fail(std::string message) noexcept;
   void CloseSources() noexcept;
-  template <typename F> void Guarded(F&& step) noexcept;
+  // Runs a step from a loop callback: an exception is a collection error.
+  template <typename F>
+  void Guarded(F&& step) noexcept {
+    try {
+      step();
+    } catch (const std::exception& e) {
+      Fail(e.what());
+    }
+  }
 
   uv_loop_t loop_;
   bool loop_initialized_ = false;
@@ -78,12 +109,17 @@ class Recorder final : SignalSource::Handler,
   std::optional<TimerSource> tick_;
   std::optional<TimerSource> deadline_;  // start delay, then timeout, if any
   std::optional<StopSource> stop_;
+  std::optional<CmdSource> cmd_;
+  std::optional<AckSink> ack_;
 
   std::string line_;  // reused for every sample line
   bool started_ = false;
   bool stopped_ = false;
-  int64_t first_mono_ns_ = 0;
-  uint64_t ticks_ = 0;
+  bool start_paused_ = false;
+  bool paused_ = false;
+  int64_t timeout_at_mono_ns_ = 0;  // fixed at the start; pauses do not move it
+  int64_t schedule_origin_ns_ = 0;  // ticks fall at origin + k·interval
+  uint64_t ticks_ = 0;              // since the origin
   uint64_t samples_ = 0;
   uint64_t missed_ticks_ = 0;
   int exit_code_ = 0;

@@ -6,27 +6,14 @@
 // terminal, the harness's pipe). So the inherited fd goes into a private
 // epoll instance, level-triggered, and libuv polls that epoll fd instead:
 // the parent's flags are never touched, and a read happens only when the
-// kernel reports the fd readable, so it does not block.
+// kernel reports the fd readable, so it does not block (see ProxyEpoll).
 #pragma once
 
 #include "common/unique_fd.hh"
 #include "daemon/poll_watcher.hh"
+#include "daemon/proxy_epoll.hh"
 
 namespace pm {
-
-// A private epoll holding one inherited fd; shared by every source that
-// watches a descriptor the parent gave us.
-class ProxyEpoll {
- public:
-  // Throws UsageError if `fd` cannot be polled (e.g. /dev/null).
-  ProxyEpoll(int fd, unsigned epoll_events, const char* flag);
-  int Get() const { return epfd_.Get(); }
-  // Consumes the readiness report; true if the inner fd is ready.
-  bool TakeReady() const;
-
- private:
-  UniqueFd epfd_;
-};
 
 class StopSource final : public PollWatcher {
  public:

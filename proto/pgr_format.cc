@@ -64,6 +64,22 @@ void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns) {
   AppendInt(out, mono_ns);
 }
 
+std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns,
+                            std::string_view label) {
+  std::string out = "{\"event\":";
+  AppendJsonString(out, kind);
+  out.append(",\"t\":");
+  AppendInt(out, t_ns);
+  out.append(",\"mono\":");
+  AppendInt(out, mono_ns);
+  if (!label.empty()) {
+    out.append(",\"label\":");
+    AppendJsonString(out, label);
+  }
+  out.append("}\n");
+  return out;
+}
+
 std::string EncodeEndLine(const EndEvent& e) {
   std::string out = "{\"event\":\"end\",\"t\":";
   AppendInt(out, e.t_ns);

@@ -27,7 +27,11 @@
 //   the order the header declares; a row absent at that instant (a device
 //   removed, a CPU offlined) is `null`.
 //
-// Event lines: {"event":E,"t":...,"mono":...,...}. The trailer
+// Event lines: {"event":E,"t":...,"mono":...,...}:
+//   "pause"   sampling paused (after a closing sample): no rate spans it
+//   "resume"  sampling resumed (a fresh baseline sample follows)
+//   "mark"    with "label": a phase boundary named by the driver
+// The trailer
 //   {"event":"end","t":..,"mono":..,"reason":R,"samples":N,"missed_ticks":M}
 //   is the last line of a cleanly closed recording; a file without it was
 //   not closed cleanly (killed, or a write error). Readers skip event kinds
@@ -64,6 +68,10 @@ std::string EncodeHeaderLine(const RecordingHeader& header);
 // `{"t":T,"mono":M` — the collectors append `,"name":value`, then EndLine.
 void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns);
 inline void EndLine(std::string& out) { out.append("}\n"); }
+
+// {"event":KIND,"t":T,"mono":M} or, with a label, ...,"label":L}; "\n" included.
+std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns,
+                            std::string_view label = {});
 
 struct EndEvent {
   int64_t t_ns = 0;

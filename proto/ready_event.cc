@@ -6,7 +6,7 @@
 namespace pm {
 
 std::string EncodeReadyLine(int pid, std::string_view output,
-                            int64_t start_realtime_ns) {
+                            int64_t start_realtime_ns, std::string_view state) {
   std::string out = "{\"event\":\"ready\",\"version\":";
   AppendInt(out, kReadyEventVersion);
   out.append(",\"pid\":");
@@ -15,6 +15,10 @@ std::string EncodeReadyLine(int pid, std::string_view output,
   AppendJsonString(out, output);
   out.append(",\"start_time\":");
   AppendJsonString(out, FormatRfc3339(start_realtime_ns));
+  if (!state.empty()) {
+    out.append(",\"state\":");
+    AppendJsonString(out, state);
+  }
   out.append("}\n");
   return out;
 }

@@ -13,7 +13,9 @@ namespace pm {
 
 inline constexpr int kReadyEventVersion = 1;
 
+// `state` ("recording" or "paused"), when given, follows the five fields:
+// a driver with a command fd learns whether --start-paused took effect.
 std::string EncodeReadyLine(int pid, std::string_view output,
-                            int64_t start_realtime_ns);
+                            int64_t start_realtime_ns, std::string_view state = {});
 
 }  // namespace pm

@@ -32,12 +32,16 @@ Options:
       --ready-fd N       write one JSON ready line to fd N once the first
                          sample is on disk, then close it
       --stop-fd N        stop gracefully at EOF on fd N (0 = stdin)
+      --cmd-fd N         read commands from fd N: pause, resume (disable,
+                         enable), mark LABEL, sample, ping, status, stop
+      --ack-fd N         write one JSON reply per command to fd N
+      --start-paused     write the header and ready line, sample from resume
       --meta KEY=VALUE   add metadata (repeatable; percent-encoded halves)
       --root DIR         read proc/ and sys/ below DIR (default /; testing)
   -v, --verbose          accepted for compatibility
   -h, --help             show this help
 
-Background session (one per user; not with --ready-fd or --stop-fd):
+Background session (one per user; not with the fd options above):
       --background       start detached; print one JSON child_ready line
                          and exit 0 ready, 1 error, 2 timeout
       --ready-timeout DUR  how long to wait for the child (default 5s)
@@ -56,7 +60,7 @@ namespace {
 enum LongOnly {
   kRecordIntr = 256, kNoCpu, kNoDisk, kNoNet, kNoMem, kNoGzip, kNoBackoff,
   kReadyFd, kStopFd, kMeta, kRoot, kBackground, kBackgroundChild, kReadyTimeout,
-  kLog, kStatus, kKill, kKillTimeout, kJson,
+  kLog, kStatus, kKill, kKillTimeout, kJson, kCmdFd, kAckFd, kStartPaused,
 };
 
 const struct option kOptions[] = {
@@ -86,6 +90,9 @@ const struct option kOptions[] = {
     {"kill", no_argument, nullptr, kKill},
     {"kill-timeout", required_argument, nullptr, kKillTimeout},
     {"json", no_argument, nullptr, kJson},
+    {"cmd-fd", required_argument, nullptr, kCmdFd},
+    {"ack-fd", required_argument, nullptr, kAckFd},
+    {"start-paused", no_argument, nullptr, kStartPaused},
     {nullptr, 0, nullptr, 0},
 };
 
@@ -145,6 +152,9 @@ void ApplyOption(int opt, const char* arg, RecordArgs& p) {
     case kKill: p.kill = true; break;
     case kKillTimeout: p.kill_timeout_ns = Duration("--kill-timeout", arg); break;
     case kJson: p.json = true; break;
+    case kCmdFd: c.cmd_fd = FdNumber("--cmd-fd", arg); break;
+    case kAckFd: c.ack_fd = FdNumber("--ack-fd", arg); break;
+    case kStartPaused: c.start_paused = true; break;
     default:
       throw UsageError("unknown option (see perfmonger record --help)");
   }
@@ -152,10 +162,15 @@ void ApplyOption(int opt, const char* arg, RecordArgs& p) {
 
 void CheckCombination(const RecordArgs& p) {
   const RecordConfig& c = p.config;
-  if (p.background && (c.ready_fd || c.stop_fd))
+  if (p.background && (c.ready_fd || c.stop_fd || c.cmd_fd || c.ack_fd))
     throw UsageError(
-        "--background cannot be combined with --ready-fd or --stop-fd (the "
-        "detached child would not inherit them); drop one or the other");
+        "--background cannot be combined with --ready-fd, --stop-fd, --cmd-fd "
+        "or --ack-fd (the detached child would not inherit them); drop one or "
+        "the other");
+  if (c.start_paused && !c.cmd_fd)
+    throw UsageError("--start-paused needs --cmd-fd (only a resume command ends the pause)");
+  if (c.ack_fd && !c.cmd_fd)
+    throw UsageError("--ack-fd needs --cmd-fd (it carries the replies to commands)");
   if (p.status && p.kill)
     throw UsageError("--status and --kill exclude each other; give one");
   if (p.json && !p.status)

@@ -47,3 +47,9 @@ TEST_CASE("sample and end lines") {
         "{\"event\":\"end\",\"t\":9,\"mono\":8,\"reason\":\"SIGINT\","
         "\"samples\":31,\"missed_ticks\":1}\n");
 }
+
+TEST_CASE("event lines, with and without a label") {
+  CHECK(pm::EncodeEventLine("pause", 5, 6) == "{\"event\":\"pause\",\"t\":5,\"mono\":6}\n");
+  CHECK(pm::EncodeEventLine("mark", 5, 6, "q<1>") ==
+        "{\"event\":\"mark\",\"t\":5,\"mono\":6,\"label\":\"q\\u003c1\\u003e\"}\n");
+}

@@ -1,0 +1,43 @@
+// The command fd (--cmd-fd): bytes -> CommandDecoder -> one ParsedLine per
+// non-empty line, handed to the handler in order.
+//
+// Owns the inherited fd, watched through a ProxyEpoll so the parent's flags
+// never change. EOF or a read error ends the input (a last line without LF
+// still counts) and the source stops listening; the recording goes on —
+// stopping is the stop fd's job, or the `stop` command's.
+#pragma once
+
+#include <vector>
+
+#include "common/unique_fd.hh"
+#include "daemon/poll_watcher.hh"
+#include "daemon/proxy_epoll.hh"
+#include "proto/control_protocol.hh"
+
+namespace pm {
+
+class CmdSource final : public PollWatcher {
+ public:
+  class Handler {
+   public:
+    virtual void OnCommand(const ParsedLine& line) noexcept = 0;
+    virtual void OnCmdEof() noexcept = 0;
+
+   protected:
+    ~Handler() = default;
+  };
+
+  CmdSource(uv_loop_t& loop, Handler& handler, UniqueFd fd, const char* flag);
+
+ private:
+  void OnPoll(int status, int events) noexcept override;
+  void Deliver() noexcept;
+
+  Handler& handler_;
+  UniqueFd fd_;
+  ProxyEpoll proxy_;
+  CommandDecoder decoder_;
+  std::vector<ParsedLine> lines_;  // reused between reads
+};
+
+}  // namespace pm

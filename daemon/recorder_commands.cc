@@ -1,0 +1,119 @@
+// The Recorder's answers to --cmd-fd commands (DESIGN.md §5). Each effect is
+// on disk (flushed) before its reply is built; the reply carries the state,
+// the sample count and the instant of the effect.
+#include <optional>
+#include <string>
+
+#include "daemon/clock.hh"
+#include "daemon/recorder.hh"
+#include "proto/control_reply.hh"
+
+namespace pm {
+namespace {
+
+struct Instant {
+  int64_t t = NowRealtimeNs();
+  int64_t mono = NowMonoNs();
+};
+
+ReplyFields Fields(std::string_view state, uint64_t samples) {
+  ReplyFields f;
+  f.state = state;
+  f.samples = samples;
+  return f;
+}
+
+ReplyFields Effect(std::string_view state, uint64_t samples, const Instant& at,
+                   std::optional<bool> changed = std::nullopt) {
+  ReplyFields f = Fields(state, samples);
+  f.changed = changed;
+  f.t_ns = at.t;
+  f.mono_ns = at.mono;
+  return f;
+}
+
+}  // namespace
+
+void Recorder::OnCommand(const ParsedLine& line) noexcept {
+  if (stopped_) return;
+  if (!line.error.empty()) {
+    if (ack_) ack_->Send(EncodeErrorReply(line.seq, line.cmd, line.error));
+    return;
+  }
+  if (line.verb == Verb::kStop) {
+    // Built once the file is closed: the count includes the final sample.
+    Stop("stop-cmd", true, [&] {
+      return EncodeOkReply(line.seq, line.cmd, Fields("stopped", samples_));
+    });
+    return;
+  }
+  std::string reply;
+  Guarded([&] { reply = Execute(line); });
+  if (ack_ && !reply.empty()) ack_->Send(reply);
+}
+
+std::string Recorder::Execute(const ParsedLine& line) {
+  if (!started_)  // still in --start-delay: nothing to act on yet
+    return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
+  switch (line.verb) {
+    case Verb::kPause: return Pause(line);
+    case Verb::kResume: return Resume(line);
+    case Verb::kMark: return Mark(line);
+    case Verb::kSample: return ExtraSample(line);
+    case Verb::kStatus: return Report(line, true);
+    default: return Report(line, false);  // ping
+  }
+}
+
+// A closing sample, the tick disarmed, then the pause event.
+std::string Recorder::Pause(const ParsedLine& line) {
+  Instant now;
+  bool changed = !paused_;
+  if (changed) {
+    TakeSample(now.t, now.mono);
+    tick_->Disarm();
+    writer_->WriteLine(EncodeEventLine("pause", now.t, now.mono));
+    paused_ = true;
+  }
+  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, changed));
+}
+
+// The resume event, a fresh baseline sample, the schedule re-armed from now:
+// no rate ever spans the pause.
+std::string Recorder::Resume(const ParsedLine& line) {
+  Instant now;
+  bool changed = paused_;
+  if (changed) {
+    writer_->Write(EncodeEventLine("resume", now.t, now.mono));
+    TakeSample(now.t, now.mono);
+    paused_ = false;
+    ArmTicks(now.mono);
+  }
+  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, changed));
+}
+
+// A sample at that instant (none while paused), then the mark event.
+std::string Recorder::Mark(const ParsedLine& line) {
+  Instant now;
+  if (!paused_) TakeSample(now.t, now.mono);
+  writer_->WriteLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
+  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now));
+}
+
+// One extra sample now; while paused nothing is sampled ("changed":false).
+std::string Recorder::ExtraSample(const ParsedLine& line) {
+  Instant now;
+  if (!paused_) TakeSample(now.t, now.mono);
+  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, !paused_));
+}
+
+std::string Recorder::Report(const ParsedLine& line, bool full) {
+  ReplyFields f = Fields(state(), samples_);
+  if (full) {
+    f.missed_ticks = missed_ticks_;
+    f.bytes_out = writer_->bytes_written();
+  }
+  return EncodeOkReply(line.seq, line.cmd, f);
+}
+
+}  // namespace pm
