@@ -42,6 +42,9 @@ int Launch(const RecordArgs& args) {
 }
 
 int Record(const RecordArgs& args) {
+  // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
+  // us half-way through creating the output; then it stops us gracefully.
+  SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
   try {
     recorder.emplace();
@@ -61,9 +64,6 @@ int Record(const RecordArgs& args) {
 }  // namespace
 
 int RecordMain(int argc, char** argv) {
-  // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
-  // us half-way through creating the output; then it stops us gracefully.
-  SignalSource::BlockStopSignals();
   try {
     RecordArgs args = ParseRecordArgs(argc, argv);
     if (args.help) {
