@@ -33,6 +33,7 @@ struct Plan {
   int empty_reps = 10;   // empty runs subtracted from the timed runs
   int64_t run_10_ns = 10'000 * kMs;   // run beside its floor
   int64_t run_100_ns = 15'000 * kMs;  // gzip and zstd beside the floor
+  int cmd_pairs = 500;   // pause/resume pairs, 4 pings per pair
 };
 
 std::string FindRecorder(const fs::path& self_dir) {
@@ -100,6 +101,10 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.run_100 = FinishRecording(gz100);
   r.run_100_zstd = FinishRecording(zst100);
   r.floor_100_cpu_s = FinishFloorSample(floor100, floor_timeout_ms);
+
+  std::fprintf(stderr, "command round-trips: %d pings, %d pause/resume pairs ...\n",
+               4 * plan.cmd_pairs, plan.cmd_pairs);
+  r.control = CommandLatency(env, plan.cmd_pairs, 2);
   return r;
 }
 
@@ -109,7 +114,7 @@ int main(int argc, char** argv) {
   Plan plan;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
-      plan = {10, 3, 1'000 * kMs, 2'000 * kMs};
+      plan = {10, 3, 1'000 * kMs, 2'000 * kMs, 50};
     } else {
       std::fprintf(stderr, "usage: perfmonger-bench [--quick]\n");
       return 2;

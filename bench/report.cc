@@ -11,6 +11,8 @@ constexpr double kStopTargetMs = 2.0;
 constexpr double kRssTargetMiB = 5.0;
 constexpr double kJitterTargetUs = 300;
 constexpr double kPerfMongerGzipBytes = 31;
+constexpr double kPingTargetUs = 100;
+constexpr double kFlushCmdTargetUs = 1'000;  // pause, resume: a sample flushed
 constexpr int64_t kMs = 1'000'000;
 
 double MiB(long kib) { return static_cast<double>(kib) / 1024.0; }
@@ -71,6 +73,30 @@ void AddBytesRow(const char* name, const TimedRun& run, const StartStopRuns& emp
                   Fmt("%.2fx", b / kPerfMongerGzipBytes), "reference", Verdict::kInfo});
 }
 
+void AddCommandRows(const ControlRuns& c, std::vector<Row>& rows) {
+  struct Cmd {
+    const char* name;
+    const std::vector<double>& us;
+    double target_us;
+  };
+  for (const Cmd& cmd : {Cmd{"ping", c.ping_us, kPingTargetUs},
+                         Cmd{"pause", c.pause_us, kFlushCmdTargetUs},
+                         Cmd{"resume", c.resume_us, kFlushCmdTargetUs}}) {
+    for (double p : {50.0, 99.0}) {
+      double m = Percentile(cmd.us, p);
+      double f = Percentile(c.echo_us, p);
+      Row row{Fmt("cmd %s->reply %s", cmd.name, p == 50 ? "median" : "p99"),
+              Fmt("%.0f us", m), Fmt("%.0f us pipe echo", f), Fmt("%.1fx", m / f), "",
+              Verdict::kInfo};
+      if (p == 50) {
+        row.target = Fmt("<=%.0f us", cmd.target_us);
+        row.verdict = Check(!cmd.us.empty() && m <= cmd.target_us);
+      }
+      rows.push_back(row);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Row> BuildRows(const Results& r) {
@@ -101,6 +127,7 @@ std::vector<Row> BuildRows(const Results& r) {
   rows.push_back({"interval jitter p99 @10ms", Fmt("%.0f us", p99),
                   Fmt("max %.0f us", j.max_ns / 1e3), "-", Fmt("<=%.0f us", kJitterTargetUs),
                   Check(p99 <= kJitterTargetUs && j.count > 0)});
+  AddCommandRows(r.control, rows);
   return rows;
 }
 
@@ -136,6 +163,14 @@ void PrintDetails(const Results& r) {
   std::printf("  exec->ready min: recorder %.2f ms, floor_start %.2f ms (the least the "
               "scheduler added)\n",
               Percentile(r.start_stop.ready_ms, 0), Percentile(r.floors.start_ms, 0));
+  const ControlRuns& c = r.control;
+  timed("cmd gz -i 1", c.run);
+  std::printf("  commands: %zu pings (+%d warm-up) and %zu pause/resume pairs, alternating, "
+              "each ping followed by a pipe-echo round-trip to a forked child; max ping %.0f, "
+              "pause %.0f, resume %.0f, echo %.0f us; expect %zu samples + ticks\n",
+              c.ping_us.size(), c.warmup_pings, c.pause_us.size(), Percentile(c.ping_us, 100),
+              Percentile(c.pause_us, 100), Percentile(c.resume_us, 100),
+              Percentile(c.echo_us, 100), 2 + c.pause_us.size() + c.resume_us.size());
   std::printf("  fsync: write+fsync of a new file the size of each start/stop recording "
               "(median %.0f B), same directory, after each rep\n",
               Median(r.start_stop.file_bytes));

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bench/control.hh"
 #include "bench/scenarios.hh"
 #include "bench/stats.hh"
 
@@ -17,6 +18,8 @@ struct Results {
   TimedRun run_10, run_100, run_100_zstd;
   double floor_10_cpu_s = 0, floor_100_cpu_s = 0;
   uint64_t floor_10_ticks = 0, floor_100_ticks = 0;
+
+  ControlRuns control;              // --cmd-fd round-trips, gzip -i 1
 };
 
 std::vector<Row> BuildRows(const Results& r);

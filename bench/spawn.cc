@@ -17,6 +17,9 @@
 namespace pm::bench {
 namespace {
 
+static_assert(kStopFd == kReadyFd + 1 && kCmdFd == kReadyFd + 2 && kAckFd == kReadyFd + 3,
+              "ExecChild maps its pipe ends onto consecutive fds");
+
 [[noreturn]] void Fail(const std::string& what) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
@@ -32,14 +35,16 @@ PipeFds MakeCloexecPipe() {
 }
 
 // In the forked child, async-signal-safe calls only. The pipe ends may sit
-// on any numbers, 3 and 4 included, so they go to high numbers first; dup2
-// onto 3 and 4 then never meets itself and clears FD_CLOEXEC.
-[[noreturn]] void ExecChild(int ready_w, int stop_r, char* const* argv) {
-  int r = fcntl(ready_w, F_DUPFD, 100);
-  int s = fcntl(stop_r, F_DUPFD, 100);
-  if (r < 0 || s < 0 || dup2(r, kReadyFd) < 0 || dup2(s, kStopFd) < 0)
-    _exit(126);
-  syscall(SYS_close_range, kStopFd + 1, ~0U, 0);
+// on any numbers, 3..6 included, so they all go to high numbers first; the
+// dup2 onto 3, 4, ... then never meets itself (or a pipe end not yet moved)
+// and clears FD_CLOEXEC. `fds[i]` goes to fd 3 + i.
+[[noreturn]] void ExecChild(const int* fds, int n, char* const* argv) {
+  int high[4];
+  for (int i = 0; i < n; ++i)
+    if ((high[i] = fcntl(fds[i], F_DUPFD, 100)) < 0) _exit(126);
+  for (int i = 0; i < n; ++i)
+    if (dup2(high[i], kReadyFd + i) < 0) _exit(126);
+  syscall(SYS_close_range, static_cast<unsigned>(kReadyFd + n), ~0U, 0);
   execv(argv[0], argv);
   _exit(127);
 }
@@ -51,6 +56,14 @@ int PollOne(int fd, int timeout_ms) {
     if (n >= 0) return n;
     if (errno != EINTR) Fail("poll");
   }
+}
+
+// In the parent, right after fork(): the child's pid and a pidfd on it.
+void Track(Child& child, pid_t pid) {
+  child.pid = pid;
+  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (pidfd < 0) Fail("pidfd_open");
+  child.pidfd = UniqueFd::Adopt(pidfd);
 }
 
 int RemainingMs(int64_t deadline_ns) {
@@ -72,6 +85,8 @@ Child::Child(Child&& o) noexcept
       pidfd(std::move(o.pidfd)),
       ready(std::move(o.ready)),
       stop(std::move(o.stop)),
+      cmd(std::move(o.cmd)),
+      ack(std::move(o.ack)),
       fork_ns(o.fork_ns) {}
 
 Child& Child::operator=(Child&& o) noexcept {
@@ -81,6 +96,8 @@ Child& Child::operator=(Child&& o) noexcept {
   pidfd = std::move(o.pidfd);
   ready = std::move(o.ready);
   stop = std::move(o.stop);
+  cmd = std::move(o.cmd);
+  ack = std::move(o.ack);
   fork_ns = o.fork_ns;
   return *this;
 }
@@ -94,24 +111,30 @@ void Child::Kill() noexcept {
   pid = -1;
 }
 
-Child Spawn(const std::vector<std::string>& argv) {
+Child Spawn(const std::vector<std::string>& argv, bool control) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   PipeFds ready = MakeCloexecPipe();
   PipeFds stop = MakeCloexecPipe();
+  PipeFds cmd, ack;
+  if (control) {
+    cmd = MakeCloexecPipe();
+    ack = MakeCloexecPipe();
+  }
+  const int fds[4] = {ready.write_end.Get(), stop.read_end.Get(), cmd.read_end.Get(),
+                      ack.write_end.Get()};
 
   Child child;
   child.fork_ns = NowNs();
   pid_t pid = fork();
   if (pid < 0) Fail("fork");
-  if (pid == 0) ExecChild(ready.write_end.Get(), stop.read_end.Get(), args.data());
-  child.pid = pid;
-  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd < 0) Fail("pidfd_open");
-  child.pidfd = UniqueFd::Adopt(pidfd);
+  if (pid == 0) ExecChild(fds, control ? 4 : 2, args.data());
+  Track(child, pid);
   child.ready = std::move(ready.read_end);
   child.stop = std::move(stop.write_end);
+  child.cmd = std::move(cmd.write_end);
+  child.ack = std::move(ack.read_end);
   return child;  // the child-side ends close here, in the parent
 }
 
@@ -137,7 +160,41 @@ int64_t WaitReady(Child& child, bool first_byte, int timeout_ms, std::string* li
 }
 
 bool ExitedBy(const Child& child, int64_t deadline_ns) {
-  return PollOne(child.pidfd.Get(), RemainingMs(deadline_ns)) > 0;
+  return ReadableBy(child.pidfd.Get(), deadline_ns);
+}
+
+bool ReadableBy(int fd, int64_t deadline_ns) {
+  return PollOne(fd, RemainingMs(deadline_ns)) > 0;
+}
+
+Child ForkEcho(size_t reply_bytes) {
+  PipeFds cmd = MakeCloexecPipe();
+  PipeFds ack = MakeCloexecPipe();
+  std::string reply(reply_bytes > 0 ? reply_bytes - 1 : 0, 'x');
+  reply += '\n';
+  Child child;
+  child.fork_ns = NowNs();
+  pid_t pid = fork();
+  if (pid < 0) Fail("fork");
+  if (pid == 0) {  // the same fd shuffle as ExecChild, then a read/write loop
+    int r = fcntl(cmd.read_end.Get(), F_DUPFD, 100);
+    int w = fcntl(ack.write_end.Get(), F_DUPFD, 100);
+    if (r < 0 || w < 0 || dup2(r, kCmdFd) < 0 || dup2(w, kAckFd) < 0) _exit(126);
+    syscall(SYS_close_range, kReadyFd, kCmdFd - 1, 0);
+    syscall(SYS_close_range, kAckFd + 1, ~0U, 0);
+    char buf[512];
+    for (;;) {
+      ssize_t n = read(kCmdFd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) _exit(n == 0 ? 0 : 1);
+      if (write(kAckFd, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size()))
+        _exit(1);
+    }
+  }
+  Track(child, pid);
+  child.cmd = std::move(cmd.write_end);
+  child.ack = std::move(ack.read_end);
+  return child;
 }
 
 Exit Reap(Child& child, int timeout_ms, bool allow_failure) {
@@ -151,6 +208,8 @@ Exit Reap(Child& child, int timeout_ms, bool allow_failure) {
   child.pid = -1;
   child.pidfd.Reset();
   child.stop.Reset();
+  child.cmd.Reset();
+  child.ack.Reset();
   if (!allow_failure && !(WIFEXITED(e.status) && WEXITSTATUS(e.status) == 0))
     throw std::runtime_error("child failed: status " + std::to_string(e.status));
   return e;

@@ -1,7 +1,9 @@
 // Spawning the program under test the way an embedding caller does
 // (seeds/embedding.md §7): fork + execv with the ready pipe's write end on
-// fd 3 and the stop pipe's read end on fd 4, a pidfd to wait on with a
-// deadline, and wait4() for the exit status and rusage.
+// fd 3 and the stop pipe's read end on fd 4 (and, for the command protocol,
+// the command pipe's read end on fd 5 and the reply pipe's write end on
+// fd 6), a pidfd to wait on with a deadline, and wait4() for the exit status
+// and rusage.
 #pragma once
 
 #include <sys/resource.h>
@@ -17,6 +19,8 @@ namespace pm::bench {
 
 inline constexpr int kReadyFd = 3;
 inline constexpr int kStopFd = 4;
+inline constexpr int kCmdFd = 5;  // with Spawn(..., true) only
+inline constexpr int kAckFd = 6;
 
 int64_t NowNs();  // CLOCK_MONOTONIC
 
@@ -34,6 +38,8 @@ struct Child {
   UniqueFd pidfd;
   UniqueFd ready;
   UniqueFd stop;
+  UniqueFd cmd;  // command pipe, write end (Spawn(..., true) only)
+  UniqueFd ack;  // reply pipe, read end
   int64_t fork_ns = 0;  // just before fork()
 };
 
@@ -43,8 +49,9 @@ struct Exit {
   int64_t exit_ns = 0;  // when the pidfd reported the exit
 };
 
-// argv[0] is the program path. Throws std::runtime_error.
-Child Spawn(const std::vector<std::string>& argv);
+// argv[0] is the program path; `control` adds the command and reply pipes
+// on kCmdFd and kAckFd. Throws std::runtime_error.
+Child Spawn(const std::vector<std::string>& argv, bool control = false);
 
 // Reads the ready pipe until a "\n" (or, with `first_byte`, any byte).
 // Returns the time the read completed; throws on EOF or after timeout_ms.
@@ -53,6 +60,15 @@ int64_t WaitReady(Child& child, bool first_byte, int timeout_ms,
 
 // Polls the pidfd until `deadline_ns`; true if the child has exited.
 bool ExitedBy(const Child& child, int64_t deadline_ns);
+
+// Polls `fd` until `deadline_ns`; true if it is readable (or at EOF).
+bool ReadableBy(int fd, int64_t deadline_ns);
+
+// A forked (not exec'd) floor for the command round-trip: reads kCmdFd and
+// answers each read with `reply_bytes` bytes ending in "\n" on kAckFd; exits
+// 0 at EOF. Fork it before any recorder it runs beside, and close `cmd`
+// before reaping it.
+Child ForkEcho(size_t reply_bytes);
 
 // Waits (bounded) for the exit, then reaps with wait4(). Throws on timeout
 // and, unless `allow_failure`, on a non-zero exit status.
