@@ -88,6 +88,34 @@ size_t WaitForSamples(const std::string& path, size_t n, Deadline deadline) {
   }
 }
 
+Recording WaitForRecording(const std::string& path,
+                           const std::function<bool(const Recording&)>& done,
+                           Deadline deadline) {
+  UniqueFd in = UniqueFd::Adopt(inotify_init1(IN_CLOEXEC | IN_NONBLOCK));
+  if (!in || inotify_add_watch(in.Get(), path.c_str(), IN_MODIFY) < 0)
+    throw std::system_error(errno, std::generic_category(), "inotify " + path);
+  for (;;) {  // the watch exists before the first read: no write is missed
+    Recording rec = ReadRecording(path);
+    if (done(rec)) return rec;
+    PollUntil(in.Get(), POLLIN, deadline, "a change in the recording");
+    char events[4096];
+    while (::read(in.Get(), events, sizeof events) > 0) {
+    }
+  }
+}
+
+bool QuietUntil(const std::string& path, Deadline until) {
+  UniqueFd in = UniqueFd::Adopt(inotify_init1(IN_CLOEXEC | IN_NONBLOCK));
+  if (!in || inotify_add_watch(in.Get(), path.c_str(), IN_MODIFY) < 0)
+    throw std::system_error(errno, std::generic_category(), "inotify " + path);
+  try {
+    PollUntil(in.Get(), POLLIN, until, "a quiet file");
+  } catch (const DeadlineExpired&) {
+    return true;
+  }
+  return false;
+}
+
 size_t CheckCleanRecording(const std::string& path, const std::string& reason) {
   Recording rec = ReadRecording(path);
   CHECK_FALSE(rec.truncated);
@@ -131,6 +159,41 @@ std::string Session::ReadReadyLine(Deadline deadline) {
   std::optional<std::string> line = ready_.ReadLine(deadline);
   if (!line) throw std::runtime_error("the ready fd closed without a line");
   return *line;
+}
+
+CommandSession::CommandSession(std::vector<std::string> args, bool ack) {
+  Pipe ready = MakePipe(), stop = MakePipe(), cmd = MakePipe(), acks = MakePipe();
+  SpawnOptions options;
+  options.args = std::move(args);
+  for (const char* a : {"--ready-fd", "3", "--stop-fd", "4", "--cmd-fd", "5"})
+    options.args.emplace_back(a);
+  options.fds.emplace_back(3, std::move(ready.write_end));
+  options.fds.emplace_back(4, std::move(stop.read_end));
+  options.fds.emplace_back(5, std::move(cmd.read_end));
+  if (ack) {
+    options.args.insert(options.args.end(), {"--ack-fd", "6"});
+    options.fds.emplace_back(6, std::move(acks.write_end));
+    ack_ = LineInput(std::move(acks.read_end));
+  }
+  child_ = std::make_unique<Child>(std::move(options));
+  ready_ = LineInput(std::move(ready.read_end));
+  stop_ = std::move(stop.write_end);
+  cmd_ = std::move(cmd.write_end);
+}
+
+std::string CommandSession::ReadReadyLine(Deadline deadline) {
+  std::optional<std::string> line = ready_.ReadLine(deadline);
+  if (!line) throw std::runtime_error("the ready fd closed without a line");
+  return *line;
+}
+
+void CommandSession::Send(std::string_view bytes) { WriteAll(cmd_.Get(), bytes); }
+
+Json CommandSession::Reply(Deadline deadline) {
+  std::optional<std::string> line = ack_.ReadLine(deadline);
+  if (!line || line->back() != '\n')
+    throw std::runtime_error("the ack fd closed without a reply line");
+  return Json(*line);
 }
 
 ExitResult RecordBriefly(std::vector<std::string> args, std::string cwd) {

@@ -5,6 +5,7 @@
 
 #include <simdjson.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +52,16 @@ size_t CountSampleLines(const Recording& recording);
 // Throws DeadlineExpired.
 size_t WaitForSamples(const std::string& path, size_t n, Deadline deadline);
 
+// Waits (inotify, as WaitForSamples) until `done` holds for the recording
+// at `path`; returns that recording. Throws DeadlineExpired.
+Recording WaitForRecording(const std::string& path,
+                           const std::function<bool(const Recording&)>& done,
+                           Deadline deadline);
+
+// True if nothing modifies the file at `path` before `until` (an inotify
+// IN_MODIFY watch polled up to `until`); false at the first modification.
+bool QuietUntil(const std::string& path, Deadline until);
+
 // A cleanly closed recording: a header, samples, and the `end` trailer
 // last, with `reason` and a sample count equal to the sample lines.
 // Returns the number of sample lines.
@@ -74,6 +85,33 @@ class Session {
  private:
   LineInput ready_;
   UniqueFd stop_;
+  std::unique_ptr<Child> child_;
+};
+
+// The recorder driven through commands: `args` plus --ready-fd 3
+// --stop-fd 4 --cmd-fd 5 and, if `ack`, --ack-fd 6 (all pipes).
+class CommandSession {
+ public:
+  explicit CommandSession(std::vector<std::string> args, bool ack = true);
+  std::string ReadReadyLine(Deadline deadline = DefaultDeadline());
+  void Send(std::string_view bytes);  // to the command pipe, as one write
+  Json Reply(Deadline deadline = DefaultDeadline());  // the next ack line
+  Json Command(std::string_view line) {  // `line` + "\n", then its reply
+    Send(std::string(line) + "\n");
+    return Reply();
+  }
+  void CloseCmd() { cmd_.Reset(); }
+  void CloseAck() { ack_ = LineInput(); }
+  void CloseStop() { stop_.Reset(); }
+  LineInput& acks() { return ack_; }
+  Child& child() { return *child_; }
+  ExitResult Wait() { return child_->Wait(); }
+
+ private:
+  LineInput ready_;
+  LineInput ack_;
+  UniqueFd stop_;
+  UniqueFd cmd_;
   std::unique_ptr<Child> child_;
 };
 
