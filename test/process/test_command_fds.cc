@@ -5,8 +5,6 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 
-#include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,17 +35,6 @@ bool NonBlocking(int fd) {
 }
 
 UniqueFd Dup(int fd) { return UniqueFd::Adopt(fcntl(fd, F_DUPFD_CLOEXEC, 0)); }
-
-using Wiring = std::function<void(SpawnOptions&)>;
-
-Wiring PipeEndsAt(std::vector<std::pair<int, bool>> ends) {  // (fd, write end?)
-  return [=](SpawnOptions& o) {
-    for (auto [target, write_end] : ends) {
-      Pipe p = MakePipe();
-      o.fds.emplace_back(target, std::move(write_end ? p.write_end : p.read_end));
-    }
-  };
-}
 
 TEST_SUITE("command fds") {
   TEST_CASE("EOF on the command fd: the recording goes on") {
@@ -168,45 +155,6 @@ TEST_SUITE("command fds") {
     CHECK_FALSE(NonBlocking(cmd_ours.Get()));
     CHECK_FALSE(NonBlocking(ack_ours.Get()));
     CheckCleanRecording(out, "stop-fd");
-  }
-
-  TEST_CASE("setup errors of the command fds: exit 1, one line, no file") {
-    struct Case {
-      const char* name;
-      std::vector<std::string> args;
-      Wiring wiring;
-      const char* mentions;
-    };
-    const std::vector<Case> cases = {
-        {"cmd fd not open", {"--cmd-fd", "7"}, {}, "not open"},
-        {"cmd fd a write end", {"--cmd-fd", "5"}, PipeEndsAt({{5, true}}), "write-only"},
-        {"ack fd a read end", {"--cmd-fd", "5", "--ack-fd", "6"},
-         PipeEndsAt({{5, false}, {6, false}}), "read-only"},
-        {"cmd and ack one fd", {"--cmd-fd", "5", "--ack-fd", "5"},
-         PipeEndsAt({{5, false}}), "5"},
-        {"start paused without cmd fd", {"--start-paused"}, {}, "--start-paused"},
-        {"ack fd without cmd fd", {"--ack-fd", "6"}, PipeEndsAt({{6, true}}), "--ack-fd"},
-        {"background with cmd fd", {"--background", "--cmd-fd", "5"},
-         PipeEndsAt({{5, false}}), "--background"},
-    };
-    for (const Case& c : cases) {
-      std::string name = c.name;
-      CAPTURE(name);
-      TempDir dir;
-      std::filesystem::create_directory(dir / "rec");
-      SpawnOptions options;
-      options.args = {"record", "-l", dir / "rec/out.pgr.gz"};
-      options.args.insert(options.args.end(), c.args.begin(), c.args.end());
-      options.env = {"TMPDIR=" + dir.path()};  // a stray --background stays here
-      if (c.wiring) c.wiring(options);
-      ExitResult r = Child(std::move(options)).Wait();
-      CAPTURE(r.err);
-      CHECK(r.code == 1);
-      CHECK(SplitLines(r.err).size() == 1);
-      CHECK(r.err.rfind("perfmonger record: error: ", 0) == 0);
-      CHECK(r.err.find(c.mentions) != std::string::npos);
-      CHECK(std::filesystem::is_empty(dir / "rec"));
-    }
   }
 }
 

@@ -28,11 +28,15 @@ Wiring PipeEndAt(int target, bool write_end) {
   };
 }
 
-Wiring ReadyAndStopPipes(int ready, int stop) {
+Wiring PipeEnds(Wiring first, Wiring second) {
   return [=](SpawnOptions& o, const TempDir& dir) {
-    PipeEndAt(ready, true)(o, dir);
-    PipeEndAt(stop, false)(o, dir);
+    first(o, dir);
+    second(o, dir);
   };
+}
+
+Wiring ReadyAndStopPipes(int ready, int stop) {
+  return PipeEnds(PipeEndAt(ready, true), PipeEndAt(stop, false));
 }
 
 Wiring RegularFileAt(int target) {
@@ -65,6 +69,17 @@ const std::vector<ErrorCase>& Cases() {
       {"interval not a duration", {"-i", "abc"}, {}, "abc"},
       {"unknown option", {"--frobnicate"}, {}, "--frobnicate"},
       {"unknown disk", {"-d", "nosuchdisk"}, {}, "nosuchdisk"},
+      {"cmd fd not open", {"--cmd-fd", "7"}, {}, "not open"},
+      {"cmd fd is a pipe's write end", {"--cmd-fd", "5"}, PipeEndAt(5, true),
+       "write-only"},
+      {"ack fd is a pipe's read end", {"--cmd-fd", "5", "--ack-fd", "6"},
+       PipeEnds(PipeEndAt(5, false), PipeEndAt(6, false)), "read-only"},
+      {"one fd for cmd and ack", {"--cmd-fd", "5", "--ack-fd", "5"},
+       PipeEndAt(5, false), "5"},
+      {"start paused without a cmd fd", {"--start-paused"}, {}, "--start-paused"},
+      {"ack fd without a cmd fd", {"--ack-fd", "6"}, PipeEndAt(6, true), "--ack-fd"},
+      {"background with a cmd fd", {"--background", "--cmd-fd", "5"},
+       PipeEndAt(5, false), "--background"},
   };
   return cases;
 }
@@ -96,6 +111,7 @@ TEST_SUITE("setup errors") {
       SpawnOptions options;
       options.args = {"record", "-l", dir / "rec/out.pgr.gz"};
       options.args.insert(options.args.end(), c.args.begin(), c.args.end());
+      options.env = {"TMPDIR=" + dir.path()};  // a stray --background stays here
       if (c.wiring) c.wiring(options, dir);
       ExitResult r = Child(std::move(options)).Wait();
       CAPTURE(r.err);
