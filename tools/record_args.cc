@@ -190,8 +190,10 @@ RecordArgs ParseRecordArgs(int argc, char** argv) {
   int opt;
   while ((opt = getopt_long(argc, argv, ":l:i:s:t:d:vh", kOptions, nullptr)) != -1) {
     if (opt == '?' || opt == ':') {
-      std::string name = optopt ? std::string("-") + static_cast<char>(optopt)
-                                : std::string(argv[optind - 1]);
+      // A short option is named by optopt; a long one only by its word.
+      bool short_option = optopt > 0 && optopt < 256;
+      std::string name = short_option ? std::string("-") + static_cast<char>(optopt)
+                                      : std::string(argv[optind - 1]);
       throw UsageError(std::string(opt == ':' ? "option needs a value: "
                                               : "unknown option: ") +
                        name + " (see perfmonger record --help)");

@@ -68,6 +68,8 @@ const std::vector<ErrorCase>& Cases() {
       {"meta key twice", {"--meta", "k=1", "--meta", "k=2"}, {}, "k"},
       {"interval not a duration", {"-i", "abc"}, {}, "abc"},
       {"unknown option", {"--frobnicate"}, {}, "--frobnicate"},
+      {"a long option without its value", {"--ready-fd"}, {}, "needs a value: --ready-fd"},
+      {"a short option without its value", {"-i"}, {}, "needs a value: -i"},
       {"unknown disk", {"-d", "nosuchdisk"}, {}, "nosuchdisk"},
       {"cmd fd not open", {"--cmd-fd", "7"}, {}, "not open"},
       {"cmd fd is a pipe's write end", {"--cmd-fd", "5"}, PipeEndAt(5, true),
