@@ -34,6 +34,7 @@ struct DiskRates {
   double rlatency = 0, wlatency = 0;  // ms
   double rsize = 0, wsize = 0;        // sectors
   double qlen = 0;
+  int64_t rsectors = 0, wsectors = 0; // Δ sectors: `summary`'s amounts
 };
 
 struct NetRates {
@@ -70,12 +71,24 @@ PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
 
 // JSON text in PerfMonger's key order and number formats:
 //   AppendPlayJson: {"time":..,"elapsed_time":..,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..}
-// and the parts (each appends one value, no key) for `summary --json`.
+// (no newline) and the parts (each appends one value, no key) for
+// `summary --json`. A section is written only when its has_* flag is set.
 void AppendPlayJson(std::string& out, const PairRates& rates);
 void AppendCpuJson(std::string& out, const CpuRates& cpu);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
 void AppendDiskJson(std::string& out, const PairRates& rates);
 void AppendNetJson(std::string& out, const PairRates& rates);
 void AppendMemJson(std::string& out, const MemCounters& mem);
+
+// Go's time.Duration(ns).Seconds(): whole seconds plus the remainder / 1e9,
+// the interval every PerfMonger rate divides by.
+double GoSeconds(int64_t ns);
+
+// Go's fmt "%.<precision>f": correctly rounded from the exact binary value,
+// trailing zeros kept; NaN and infinities spelled as Go does.
+void AppendFixed(std::string& out, double v, int precision);
+
+// MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
+int64_t MemUsed(const MemCounters& mem);
 
 }  // namespace pm
