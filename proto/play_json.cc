@@ -9,9 +9,17 @@
 namespace pm {
 namespace {
 
+// `,"key":` for this file's fixed ASCII keys: nothing to escape.
 void Key(std::string& out, std::string_view key) {
+  out.append(",\"");
+  out.append(key);
+  out.append("\":");
+}
+
+// `,"name":` for a device or interface name, escaped as Go does.
+void NameKey(std::string& out, std::string_view name) {
   out.push_back(',');
-  AppendJsonKey(out, key);
+  AppendJsonKey(out, name);
 }
 
 void Fixed2(std::string& out, std::string_view key, double v) {
@@ -84,7 +92,7 @@ void AppendDevices(std::string& out,
   }
   out.push_back(']');
   for (const auto& [name, entry] : devices) {
-    Key(out, name);
+    NameKey(out, name);
     append_entry(out, entry);
   }
   Key(out, "total");
@@ -109,9 +117,37 @@ constexpr MemKey kMemKeys[] = {
 
 }  // namespace
 
+namespace {
+
+// %.2f / %.3f without the general algorithm when the answer is certain:
+// for |v| < 1e9, v·10^p is computed with an error below 1e-4, so unless its
+// fraction lies within 1e-3 of one half, rounding the computed product
+// rounds the exact binary value the same way (what Go and to_chars do).
+bool AppendFixedFast(std::string& out, double v, int precision) {
+  static constexpr double kScale[] = {1, 10, 100, 1000};
+  if (precision < 1 || precision > 3 || !(std::fabs(v) < 1e9)) return false;
+  double s = std::fabs(v) * kScale[precision];
+  double whole = std::floor(s);
+  double frac = s - whole;
+  if (std::fabs(frac - 0.5) < 1e-3) return false;
+  uint64_t n = static_cast<uint64_t>(whole) + (frac > 0.5 ? 1 : 0);
+  uint64_t unit = static_cast<uint64_t>(kScale[precision]);
+  if (std::signbit(v)) out.push_back('-');
+  AppendUint(out, n / unit);
+  out.push_back('.');
+  char digits[3];
+  uint64_t rest = n % unit;
+  for (int i = precision - 1; i >= 0; --i, rest /= 10) digits[i] = static_cast<char>('0' + rest % 10);
+  out.append(digits, static_cast<size_t>(precision));
+  return true;
+}
+
+}  // namespace
+
 void AppendFixed(std::string& out, double v, int precision) {
   if (std::isnan(v)) { out.append("NaN"); return; }
   if (std::isinf(v)) { out.append(v > 0 ? "+Inf" : "-Inf"); return; }
+  if (AppendFixedFast(out, v, precision)) return;
   char buf[400];  // DBL_MAX in fixed notation is 309 digits
   auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed,
                          precision);
@@ -153,7 +189,9 @@ void AppendMemJson(std::string& out, const MemCounters& mem) {
   for (const MemKey& k : kMemKeys) {
     out.push_back(sep);
     sep = ',';
-    AppendJsonKey(out, k.key);
+    out.push_back('"');
+    out.append(k.key);
+    out.append("\":");
     if (k.index < 0) AppendInt(out, MemUsed(mem));
     else AppendInt(out, static_cast<int64_t>(mem[k.index]));
   }

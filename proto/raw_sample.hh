@@ -84,7 +84,8 @@ struct RecordingInfo {
   MetaList meta;           // decoded key/value pairs, in recorded order
 };
 
-// An event line: pause, resume, mark, end, or one this reader does not know.
+// An event line: pause, resume, mark or end (readers skip kinds they do
+// not know).
 struct RecordingEvent {
   std::string kind;
   int64_t time_ns = 0;

@@ -2,6 +2,10 @@
 // computed by hand, then the exact JSON text `play` prints.
 #include <doctest/doctest.h>
 
+#include <charconv>
+#include <cmath>
+#include <random>
+
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -277,3 +281,33 @@ TEST_CASE("play line: intr after cpu, mem last; a section needs both samples") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("AppendFixed agrees with the exact algorithm on a million values") {
+  // The fast path must never change a digit: compare with to_chars, which
+  // rounds the exact binary value as Go does.
+  std::mt19937_64 rng(42);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto reference = [](double v, int precision) {
+    char buf[400];
+    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
+    return std::string(buf, r.ptr);
+  };
+  for (int i = 0; i < 1'000'000; ++i) {
+    double magnitude = std::pow(10.0, static_cast<int>(rng() % 12) - 3);
+    double v = unit(rng) * magnitude * ((rng() & 1) ? 1 : -1);
+    if (i % 3 == 0) v = std::round(v * 1000) / 1000 + 0.0005 * ((rng() & 1) ? 1 : -1);
+    if (i % 5 == 0) v = static_cast<double>(rng() % 100000) / 8;  // exact ties
+    for (int precision : {2, 3}) {
+      std::string got;
+      pm::AppendFixed(got, v, precision);
+      if (got != reference(v, precision)) {
+        CAPTURE(v);
+        CAPTURE(precision);
+        CHECK(got == reference(v, precision));
+      }
+    }
+  }
+  std::string z;
+  pm::AppendFixed(z, -0.0, 2);
+  CHECK(z == reference(-0.0, 2));
+}
