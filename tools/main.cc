@@ -5,7 +5,9 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/play_cli.hh"
 #include "tools/record_cli.hh"
+#include "tools/summary_cli.hh"
 
 namespace {
 
@@ -13,6 +15,9 @@ constexpr char kUsage[] = R"(Usage: perfmonger [-h|--help] [-v|--version] COMMAN
 
 Commands:
   record    record system activity into a .pgr file
+  play      print a recording as JSON lines of rates, one per sample pair
+  summary   summarize a recording: average CPU, disk, network usage
+            (alias: summarize)
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -34,6 +39,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
+  if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
+  if (command == "summary" || command == "summarize")
+    return pm::SummaryMain(argc - 1, argv + 1);
   std::fprintf(stderr,
                "perfmonger: error: unknown command '%s' (see perfmonger --help)\n",
                argv[1]);

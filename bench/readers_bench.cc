@@ -1,0 +1,142 @@
+// perfmonger-bench-readers: how fast `play` and `summary` read a long
+// recording, and how much memory they keep (issue 3's figures).
+//
+// Builds a 100,000-sample recording from one real sample of this machine
+// (recorded first), its clocks advanced 10 ms a line and every line
+// flushed through the compressor as the recorder does, in gzip and zstd;
+// then times `perfmonger play FILE >/dev/null` and `perfmonger summary
+// FILE >/dev/null` (wall clock, wait4's rusage for CPU and peak RSS).
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/io.hh"
+#include "proto/codec.hh"
+#include "proto/stream.hh"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kSamples = 100'000;
+constexpr int64_t kStepNs = 10'000'000;
+
+struct Run {
+  double seconds = 0;
+  double cpu_seconds = 0;
+  long maxrss_kib = 0;
+  int status = 0;
+};
+
+Run Execute(const std::vector<std::string>& argv) {
+  auto start = std::chrono::steady_clock::now();
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork");
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  Run run;
+  struct rusage usage {};
+  if (wait4(pid, &run.status, 0, &usage) != pid) throw std::runtime_error("wait4");
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                    static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  run.maxrss_kib = usage.ru_maxrss;
+  return run;
+}
+
+// The header and one sample line of a real recording of this machine.
+std::pair<std::string, std::string> RealLines(const std::string& perfmonger,
+                                              const std::string& dir) {
+  std::string path = dir + "/real.pgr";
+  Run r = Execute({perfmonger, "record", "-i", "0.01", "-t", "0.05", "-l", path});
+  if (r.status != 0) throw std::runtime_error("recording a real sample failed");
+  std::ifstream in(path);
+  std::string header, sample;
+  std::getline(in, header);
+  std::getline(in, sample);
+  return {header + "\n", sample};
+}
+
+// {"t":T,"mono":M,<rest> with both clocks advanced by `shift`.
+std::string Shifted(const std::string& sample, int64_t shift) {
+  size_t t_at = sample.find("\"t\":") + 4;
+  size_t m_at = sample.find(",\"mono\":");
+  size_t rest = sample.find(',', m_at + 1);
+  int64_t t = std::stoll(sample.substr(t_at, m_at - t_at));
+  int64_t mono = std::stoll(sample.substr(m_at + 8, rest - m_at - 8));
+  return "{\"t\":" + std::to_string(t + shift) + ",\"mono\":" + std::to_string(mono + shift) +
+         sample.substr(rest) + "\n";
+}
+
+void Synthesize(const std::string& path, const std::string& header,
+                const std::string& sample) {
+  pm::UniqueFd fd = pm::OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  struct FdSink final : pm::OutputStream {
+    int fd;
+    explicit FdSink(int f) : fd(f) {}
+    void Write(std::string_view b) override { pm::WriteAll(fd, b); }
+    void Flush() override {}
+    void Finish() override {}
+  } sink(fd.Get());
+  auto out = pm::MakeCompressor(pm::CompressionForPath(path), sink);
+  out->Write(header);
+  out->Flush();
+  for (int i = 0; i < kSamples; ++i) {
+    out->Write(Shifted(sample, i * kStepNs));
+    out->Flush();  // as the recorder does: a sync point per sample
+  }
+  out->Finish();
+}
+
+void Report(const char* what, const char* codec, const Run& run, double items,
+            const char* unit, double target) {
+  double rate = items / run.seconds;
+  std::printf("%-8s %-5s %10.0f %s/s  (cpu %.2f s, peak RSS %.1f MiB)  target >= %.0f  %s\n",
+              what, codec, rate, unit, run.cpu_seconds, run.maxrss_kib / 1024.0, target,
+              run.status == 0 && rate >= target ? "PASS" : "MISS");
+}
+
+}  // namespace
+
+int main() {
+  try {
+    fs::path self = fs::read_symlink("/proc/self/exe").parent_path();
+    const char* env = std::getenv("PERFMONGER");
+    std::string perfmonger = env && *env ? env : (self / ".." / "tools" / "perfmonger").string();
+    std::string dir = fs::temp_directory_path() / "perfmonger-bench-readers";
+    fs::create_directories(dir);
+    auto [header, sample] = RealLines(perfmonger, dir);
+    std::printf("%d samples of %zu bytes each (plain)\n", kSamples, sample.size() + 1);
+    for (const char* codec : {"gz", "zst"}) {
+      std::string path = dir + "/long.pgr." + codec;
+      Synthesize(path, header, sample);
+      std::printf("%s: %.1f MiB\n", path.c_str(), fs::file_size(path) / 1048576.0);
+      Report("play", codec, Execute({perfmonger, "play", path}), kSamples - 1, "lines", 200'000);
+      Report("summary", codec, Execute({perfmonger, "summary", path}), kSamples, "samples",
+             2'000'000);
+    }
+    fs::remove_all(dir);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "perfmonger-bench-readers: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

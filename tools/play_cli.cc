@@ -1,0 +1,129 @@
+#include "tools/play_cli.hh"
+
+#include <cstdio>
+#include <string>
+
+#include "proto/rates.hh"
+#include "tools/json_style.hh"
+#include "tools/output_buffer.hh"
+#include "tools/reader_args.hh"
+#include "tools/recording_input.hh"
+
+namespace pm {
+namespace {
+
+using Item = RecordingReader::Item;
+
+double Seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
+
+void PrintMeta(const MetaList& meta) {
+  for (const auto& [key, value] : meta)
+    std::fprintf(stderr, "# meta: %s = %s\n", Printable(key).c_str(),
+                 Printable(value).c_str());
+}
+
+// The walk over one recording: samples pair up within a segment; events
+// end segments (pause, resume) or are reported (mark).
+class Player {
+ public:
+  Player(const PlayArgs& args, RecordingInput& input)
+      : args_(args), input_(input), out_(1) {
+    options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  }
+
+  void Run() {
+    RecordingEvent event;
+    for (;;) {
+      RawSample& cur = samples_[cur_];
+      Item item = input_.Next(cur, event);
+      if (item == Item::kEnd) break;
+      if (item == Item::kEvent) OnEvent(event);
+      else OnSample(cur);
+    }
+    out_.Flush();
+  }
+
+ private:
+  void OnSample(const RawSample& cur) {
+    if (!have_first_) {
+      first_ns_ = cur.time_ns;
+      have_first_ = true;
+    }
+    if (have_prev_) Pair(samples_[cur_ ^ 1], cur);
+    have_prev_ = true;
+    cur_ ^= 1;
+  }
+
+  void Pair(const RawSample& prev, const RawSample& cur) {
+    if (cur.time_ns <= prev.time_ns) {
+      std::fprintf(stderr,
+                   "warning: %s: sample at %.3f is not later than the one "
+                   "before (%.3f): pair skipped\n",
+                   input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
+      return;
+    }
+    PairRates rates = ComputeRates(prev, cur, first_ns_, options_);
+    std::string& out = out_.buffer();
+    if (args_.pretty || args_.color) {
+      line_.clear();
+      AppendPlayJson(line_, rates);
+      AppendStyledJson(out, line_, args_.pretty, args_.color);
+    } else {
+      AppendPlayJson(out, rates);
+    }
+    out.push_back('\n');
+    out_.MaybeFlush();
+  }
+
+  void OnEvent(const RecordingEvent& event) {
+    if (event.kind == "pause" || event.kind == "resume") {
+      have_prev_ = false;  // no rate spans a pause
+    } else if (event.kind == "mark") {
+      int64_t origin = have_first_ ? first_ns_ : input_.info().start_ns;
+      std::fprintf(stderr, "# mark: %s at %.3f\n", Printable(event.label).c_str(),
+                   Seconds(event.time_ns - origin));
+    }
+  }
+
+  const PlayArgs& args_;
+  RecordingInput& input_;
+  OutputBuffer out_;
+  RateOptions options_;
+  RawSample samples_[2];  // the previous and the current, by turns
+  int cur_ = 0;
+  bool have_prev_ = false;
+  bool have_first_ = false;
+  int64_t first_ns_ = 0;
+  std::string line_;
+};
+
+int Play(const PlayArgs& args) {
+  RecordingInput input(args.file);
+  if (!input.Open()) {
+    Note("play", input.name() + " is empty: nothing to play");
+    return 0;
+  }
+  PrintMeta(input.info().meta);
+  Player(args, input).Run();
+  input.WarnIfTruncated();
+  if (input.samples_read() == 0)
+    Note("play", input.name() + " has no samples: nothing to play");
+  else if (input.samples_read() == 1)
+    Note("play", input.name() + " has a single sample: a rate needs two");
+  return 0;
+}
+
+}  // namespace
+
+int PlayMain(int argc, char** argv) {
+  return RunReaderCommand("play", [&]() {
+    PlayArgs args = ParsePlayArgs(argc, argv);
+    if (args.help) {
+      std::fputs(kPlayUsage, stdout);
+      return 0;
+    }
+    return Play(args);
+  });
+}
+
+}  // namespace pm

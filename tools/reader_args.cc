@@ -1,0 +1,147 @@
+#include "tools/reader_args.hh"
+
+#include <getopt.h>
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "common/error.hh"
+
+namespace pm {
+
+const char kPlayUsage[] = R"(Usage: perfmonger play [options] [FILE]
+
+Print one JSON line per pair of consecutive samples of a recording (native
+.pgr or PerfMonger's legacy format; plain, gzip or zstd): rates in
+PerfMonger's schema. FILE '-' or none: standard input. Metadata, marks and
+warnings go to standard error; standard output holds only JSON lines.
+
+Options:
+  -c, --color            colour keys, strings and numbers (ANSI escapes)
+  -p, --pretty           indent the JSON, one member per line
+      --disk-only REGEX  show only the disks whose name matches REGEX
+  -h, --help             show this help
+
+Exit status: 0 played (a truncated recording too, with a warning), 1 usage
+error or unreadable input, 2 corrupt recording.
+)";
+
+const char kSummaryUsage[] = R"(Usage: perfmonger summary [options] FILE
+
+Summarize a recording: average CPU, disk (and, with --all, network and
+memory) usage between its first and last samples, then its metadata.
+FILE '-' is standard input. Alias: summarize.
+
+Options:
+      --json             one JSON object instead of text
+      --all              add network and memory blocks to the text
+      --disk-only REGEX  show only the disks whose name matches REGEX
+  -p, --pager CMD        page the text through CMD (default $PAGER, else less)
+      --no-pager         never page
+  -h, --help             show this help
+
+The pager runs only when standard output is a terminal.
+Exit status: 0 summarized (a truncated recording too, with a warning), 1
+usage error or unreadable input, 2 corrupt recording.
+)";
+
+namespace {
+
+enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager };
+
+const struct option kPlayOptions[] = {
+    {"color", no_argument, nullptr, 'c'},
+    {"pretty", no_argument, nullptr, 'p'},
+    {"disk-only", required_argument, nullptr, kDiskOnly},
+    {"help", no_argument, nullptr, 'h'},
+    {nullptr, 0, nullptr, 0},
+};
+
+const struct option kSummaryOptions[] = {
+    {"json", no_argument, nullptr, kJson},
+    {"all", no_argument, nullptr, kAll},
+    {"disk-only", required_argument, nullptr, kDiskOnly},
+    {"pager", required_argument, nullptr, 'p'},
+    {"no-pager", no_argument, nullptr, kNoPager},
+    {"help", no_argument, nullptr, 'h'},
+    {nullptr, 0, nullptr, 0},
+};
+
+std::regex DiskRegex(const char* text) {
+  try {
+    return std::regex(text, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw UsageError(std::string("--disk-only '") + text +
+                     "': not a regular expression (" + e.what() + ")");
+  }
+}
+
+// getopt_long with record's wording for mistakes; `apply` takes each
+// option, the operands are returned.
+std::vector<std::string> Parse(int argc, char** argv, const char* shortopts,
+                               const struct option* longopts, std::string_view command,
+                               const std::function<void(int, const char*)>& apply) {
+  std::string see = " (see perfmonger " + std::string(command) + " --help)";
+  optind = 1;
+  opterr = 0;
+  int opt;
+  while ((opt = getopt_long(argc, argv, shortopts, longopts, nullptr)) != -1) {
+    if (opt == '?' || opt == ':') {
+      bool short_option = optopt > 0 && optopt < 256;
+      std::string name = short_option ? std::string("-") + static_cast<char>(optopt)
+                                      : std::string(argv[optind - 1]);
+      throw UsageError(std::string(opt == ':' ? "option needs a value: "
+                                              : "unknown option: ") + name + see);
+    }
+    apply(opt, optarg);
+  }
+  return std::vector<std::string>(argv + optind, argv + argc);
+}
+
+}  // namespace
+
+PlayArgs ParsePlayArgs(int argc, char** argv) {
+  PlayArgs a;
+  std::vector<std::string> files =
+      Parse(argc, argv, ":cph", kPlayOptions, "play", [&a](int opt, const char* arg) {
+        switch (opt) {
+          case 'c': a.color = true; break;
+          case 'p': a.pretty = true; break;
+          case 'h': a.help = true; break;
+          case kDiskOnly: a.disk_only = DiskRegex(arg); break;
+        }
+      });
+  if (a.help) return a;
+  if (files.size() > 1)
+    throw UsageError("one recording at a time: unexpected '" + files[1] +
+                     "' (see perfmonger play --help)");
+  if (!files.empty()) a.file = files[0];
+  return a;
+}
+
+SummaryArgs ParseSummaryArgs(int argc, char** argv) {
+  SummaryArgs a;
+  std::vector<std::string> files =
+      Parse(argc, argv, ":p:h", kSummaryOptions, "summary", [&a](int opt, const char* arg) {
+        switch (opt) {
+          case 'p': a.pager = arg; break;
+          case 'h': a.help = true; break;
+          case kJson: a.json = true; break;
+          case kAll: a.all = true; break;
+          case kNoPager: a.no_pager = true; break;
+          case kDiskOnly: a.disk_only = DiskRegex(arg); break;
+        }
+      });
+  if (a.help) return a;
+  if (files.empty())
+    throw UsageError("no recording named: give FILE, or '-' for standard input "
+                     "(see perfmonger summary --help)");
+  if (files.size() > 1)
+    throw UsageError("one recording at a time: unexpected '" + files[1] +
+                     "' (see perfmonger summary --help)");
+  a.file = files[0];
+  return a;
+}
+
+}  // namespace pm

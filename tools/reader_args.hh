@@ -1,0 +1,35 @@
+// The command lines of `play` and `summary`.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+
+namespace pm {
+
+extern const char kPlayUsage[];
+extern const char kSummaryUsage[];
+
+struct PlayArgs {
+  bool help = false;
+  bool color = false;
+  bool pretty = false;
+  std::optional<std::regex> disk_only;
+  std::string file;  // "" or "-": stdin
+};
+
+struct SummaryArgs {
+  bool help = false;
+  bool json = false;
+  bool all = false;
+  bool no_pager = false;
+  std::optional<std::regex> disk_only;
+  std::optional<std::string> pager;  // -p CMD, over $PAGER
+  std::string file;                  // "-": stdin
+};
+
+// Both throw UsageError naming the fix (exit 1).
+PlayArgs ParsePlayArgs(int argc, char** argv);
+SummaryArgs ParseSummaryArgs(int argc, char** argv);
+
+}  // namespace pm

@@ -1,0 +1,128 @@
+#include "tools/recording_input.hh"
+
+#include <fcntl.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <system_error>
+
+#include "common/error.hh"
+#include "common/io.hh"
+
+namespace pm {
+
+// Counts the bytes read, to tell an empty input from a garbled one.
+class RecordingInput::CountingStream final : public InputStream {
+ public:
+  explicit CountingStream(int fd) : in_(fd) {}
+  size_t Read(std::span<char> buf) override {
+    size_t n = in_.Read(buf);
+    bytes_ += n;
+    return n;
+  }
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  FdInputStream in_;
+  uint64_t bytes_ = 0;
+};
+
+RecordingInput::RecordingInput(const std::string& path) {
+  if (path.empty() || path == "-") {
+    name_ = "stdin";
+    stream_ = std::make_unique<CountingStream>(0);
+    return;
+  }
+  name_ = path;
+  try {
+    fd_ = OpenAt(AT_FDCWD, path, O_RDONLY);
+  } catch (const std::system_error& e) {
+    throw InputError(e.what());  // "PATH: No such file or directory"
+  }
+  stream_ = std::make_unique<CountingStream>(fd_.Get());
+}
+
+RecordingInput::~RecordingInput() = default;
+
+void RecordingInput::Rethrow() const {
+  try {
+    throw;
+  } catch (const FormatError& e) {
+    throw FormatError(name_ + ": " + e.what());
+  } catch (const std::system_error& e) {
+    throw InputError(name_ + ": " + e.what());
+  }
+}
+
+bool RecordingInput::Open() {
+  try {
+    reader_ = std::make_unique<RecordingReader>(*stream_);
+  } catch (const FormatError&) {
+    if (stream_->bytes() == 0) return false;
+    Rethrow();
+  } catch (const std::system_error&) {
+    Rethrow();
+  }
+  return true;
+}
+
+RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& event) {
+  try {
+    return reader_->Next(sample, event);
+  } catch (const FormatError&) {
+    Rethrow();
+  } catch (const std::system_error&) {
+    Rethrow();
+  }
+}
+
+void RecordingInput::WarnIfTruncated() const {
+  if (!reader_->truncated()) return;
+  std::fprintf(stderr, "warning: %s: recording truncated after %llu samples\n",
+               name_.c_str(), static_cast<unsigned long long>(samples_read()));
+}
+
+int RunReaderCommand(std::string_view command, const std::function<int()>& body) {
+  auto error = [command](const char* message, int status) {
+    std::fprintf(stderr, "perfmonger %.*s: error: %s\n",
+                 static_cast<int>(command.size()), command.data(), message);
+    return status;
+  };
+  try {
+    return body();
+  } catch (const UsageError& e) {
+    return error(e.what(), 1);
+  } catch (const InputError& e) {
+    return error(e.what(), 1);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == EPIPE) return 0;
+    return error(e.what(), 1);
+  } catch (const std::exception& e) {  // FormatError, and data absurd enough to exhaust memory
+    return error(e.what(), 2);
+  }
+}
+
+void Note(std::string_view command, const std::string& message) {
+  std::fprintf(stderr, "perfmonger %.*s: %s\n", static_cast<int>(command.size()),
+               command.data(), message.c_str());
+}
+
+std::string Printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  return out;
+}
+
+}  // namespace pm
