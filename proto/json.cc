@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "proto/text.hh"
+
 namespace pm {
 namespace {
 
@@ -11,27 +13,6 @@ void AppendU00(std::string& out, unsigned char c) {
   out.append("\\u00");
   out.push_back(kHex[c >> 4]);
   out.push_back(kHex[c & 0xf]);
-}
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 if invalid.
-size_t Utf8SequenceLength(std::string_view s, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  size_t len;
-  uint32_t cp;
-  if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
-  else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
-  else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
-  else return 0;
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    if ((byte(i + k) & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3f);
-  }
-  bool overlong = (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-  bool surrogate = cp >= 0xd800 && cp <= 0xdfff;
-  if (overlong || surrogate || cp > 0x10ffff) return 0;
-  return len;
 }
 
 }  // namespace
@@ -55,7 +36,7 @@ void AppendJsonString(std::string& out, std::string_view s) {
       ++i;
       continue;
     }
-    size_t len = Utf8SequenceLength(s, i);
+    size_t len = Utf8SequenceLength(s.substr(i));
     if (len == 0) {
       out.append("\\ufffd");
       ++i;

@@ -5,40 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include "proto/text.hh"
+
 namespace pm {
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// The length of the valid UTF-8 sequence at `p` (a byte >= 0x80), or 0:
-// overlong forms, surrogates and code points above U+10FFFF are invalid.
-size_t Utf8Length(const unsigned char* p, size_t avail) {
-  unsigned char c = p[0];
-  size_t len;
-  unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
-  if (c >= 0xC2 && c <= 0xDF) {
-    len = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3;
-    if (c == 0xE0) lo = 0xA0;
-    if (c == 0xED) hi = 0x9F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4;
-    if (c == 0xF0) lo = 0x90;
-    if (c == 0xF4) hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (avail < len || p[1] < lo || p[1] > hi) return 0;
-  for (size_t i = 2; i < len; ++i)
-    if ((p[i] & 0xC0) != 0x80) return 0;
-  return len;
-}
 
 void AppendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
@@ -96,7 +66,7 @@ std::string_view JsonReader::ReadEscapedString(size_t start) {
       scratch_.push_back(static_cast<char>(c));
       ++pos_;
     } else {
-      size_t len = Utf8Length(bytes + pos_, text_.size() - pos_);
+      size_t len = Utf8SequenceLength(text_.substr(pos_));
       if (len == 0) Fail("invalid UTF-8 in a string");
       scratch_.append(text_.substr(pos_, len));
       pos_ += len;

@@ -4,16 +4,10 @@
 #include <string>
 
 #include "common/error.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // The first '%' not followed by two hex digits, with what follows it (at
 // most two bytes), as the user would look for it in the argument.

@@ -1,0 +1,29 @@
+#include "proto/text.hh"
+
+namespace pm {
+
+size_t Utf8SequenceLength(std::string_view s) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  unsigned char c = byte(0);
+  size_t len;
+  unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    if (c == 0xE0) lo = 0xA0;  // overlong
+    if (c == 0xED) hi = 0x9F;  // surrogates
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    if (c == 0xF0) lo = 0x90;  // overlong
+    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (s.size() < len || byte(1) < lo || byte(1) > hi) return 0;
+  for (size_t i = 2; i < len; ++i)
+    if ((byte(i) & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+}  // namespace pm
