@@ -144,14 +144,29 @@ void AppendMetaJson(std::string& out, const MetaList& meta) {
   out.push_back('}');
 }
 
+void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& p) {
+  out.append("== performance summary");
+  if (!in.title_file.empty()) out.append(" of '").append(in.title_file).append("'");
+  if (p.phase) {
+    out.append(", phase '");
+    AppendPrintable(out, *p.phase);
+    out.append("'");
+  }
+  out.append(" ==\n");
+}
+
 }  // namespace
 
-std::string SummaryText(const SummaryInput& in) {
+std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   std::string out;
-  if (in.title_file.empty()) out.append("== performance summary ==\n");
-  else out.append("== performance summary of '").append(in.title_file).append("' ==\n");
-  Line(out, "\nDuration: ", GoSeconds(in.last->time_ns - in.first->time_ns), 3,
-       " sec\n");
+  AppendTitle(out, in, p);
+  double duration = GoSeconds(in.last->time_ns - in.first->time_ns);
+  if (p.has_pauses) {
+    Line(out, "\nDuration: ", duration, 3, " sec");
+    Line(out, "Paused: ", GoSeconds(p.paused_ns), 3, " sec\n");
+  } else {
+    Line(out, "\nDuration: ", duration, 3, " sec\n");
+  }
   PairRates r;
   if (HasRates(in)) r = SummaryRates(in);
   if (r.has_cpu) AppendCpuBlock(out, r.cpu);
@@ -162,9 +177,19 @@ std::string SummaryText(const SummaryInput& in) {
   return out;
 }
 
-std::string SummaryJson(const SummaryInput& in) {
-  std::string out = "{\"exectime\":";
+std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
+  std::string out = "{";
+  if (p.phase) {
+    out.append("\"phase\":");
+    AppendJsonString(out, *p.phase);
+    out.push_back(',');
+  }
+  out.append("\"exectime\":");
   AppendFixed(out, GoSeconds(in.last->time_ns - in.first->time_ns), 3);
+  if (p.has_pauses) {
+    out.append(",\"paused_time\":");
+    AppendFixed(out, GoSeconds(p.paused_ns), 3);
+  }
   PairRates r;
   if (HasRates(in)) r = SummaryRates(in);
   if (r.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, r.cpu); }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "proto/json.hh"
 #include "proto/rates.hh"
 #include "tools/json_style.hh"
 #include "tools/output_buffer.hh"
@@ -63,26 +64,49 @@ class Player {
       return;
     }
     PairRates rates = ComputeRates(prev, cur, first_ns_, options_);
-    std::string& out = out_.buffer();
-    if (args_.pretty || args_.color) {
-      line_.clear();
-      AppendPlayJson(line_, rates);
-      AppendStyledJson(out, line_, args_.pretty, args_.color);
-    } else {
-      AppendPlayJson(out, rates);
-    }
-    out.push_back('\n');
-    out_.MaybeFlush();
+    line_.clear();
+    AppendPlayJson(line_, rates);
+    Emit(line_);
   }
 
   void OnEvent(const RecordingEvent& event) {
-    if (event.kind == "pause" || event.kind == "resume") {
-      have_prev_ = false;  // no rate spans a pause
-    } else if (event.kind == "mark") {
-      int64_t origin = have_first_ ? first_ns_ : input_.info().start_ns;
+    bool pause = event.kind == "pause" || event.kind == "resume";
+    if (pause) have_prev_ = false;  // no rate spans a pause
+    if (!pause && event.kind != "mark") return;
+    double elapsed = Seconds(event.time_ns - (have_first_ ? first_ns_ : input_.info().start_ns));
+    if (args_.events) {
+      line_.clear();
+      AppendEventJson(line_, event, elapsed);
+      Emit(line_);
+    } else if (!pause) {
       std::fprintf(stderr, "# mark: %s at %.3f\n", Printable(event.label).c_str(),
-                   Seconds(event.time_ns - origin));
+                   elapsed);
     }
+  }
+
+  // {"event":KIND[,"label":L],"time":%.3f,"elapsed_time":%.3f}
+  static void AppendEventJson(std::string& out, const RecordingEvent& event,
+                              double elapsed) {
+    out.append("{\"event\":");
+    AppendJsonString(out, event.kind);
+    if (event.kind == "mark") {
+      out.append(",\"label\":");
+      AppendJsonString(out, event.label);
+    }
+    out.append(",\"time\":");
+    AppendFixed(out, Seconds(event.time_ns), 3);
+    out.append(",\"elapsed_time\":");
+    AppendFixed(out, elapsed, 3);
+    out.push_back('}');
+  }
+
+  // One compact JSON line out, styled as the rate lines are.
+  void Emit(const std::string& json) {
+    std::string& out = out_.buffer();
+    if (args_.pretty || args_.color) AppendStyledJson(out, json, args_.pretty, args_.color);
+    else out.append(json);
+    out.push_back('\n');
+    out_.MaybeFlush();
   }
 
   const PlayArgs& args_;

@@ -16,10 +16,17 @@ Print one JSON line per pair of consecutive samples of a recording (native
 .pgr or PerfMonger's legacy format; plain, gzip or zstd): rates in
 PerfMonger's schema. FILE '-' or none: standard input. Metadata, marks and
 warnings go to standard error; standard output holds only JSON lines.
+No line spans a pause: the pair across a pause->resume is never printed.
 
 Options:
   -c, --color            colour keys, strings and numbers (ANSI escapes)
   -p, --pretty           indent the JSON, one member per line
+      --events           interleave pause, resume and mark events, in file
+                         order, as JSON lines on standard output:
+                         {"event":"mark","label":L,"time":T,"elapsed_time":E}
+                         ({"event":"pause"|"resume","time":..,"elapsed_time":..});
+                         without it, marks go to standard error as
+                         '# mark: LABEL at ELAPSED'
       --disk-only REGEX  show only the disks whose name matches REGEX
   -h, --help             show this help
 
@@ -33,8 +40,17 @@ Summarize a recording: average CPU, disk (and, with --all, network and
 memory) usage between its first and last samples, then its metadata.
 FILE '-' is standard input. Alias: summarize.
 
+Pauses: averages cover the active (unpaused) time only, and "Duration" is
+that active time; a line "Paused: SECONDS sec" follows it (JSON:
+"paused_time") when the recording was paused.
+
 Options:
       --json             one JSON object instead of text
+      --phases           one summary per phase: start to the first mark, mark
+                         to mark, last mark to the end, each titled by the
+                         label of the mark that starts it ("start" for the
+                         first); with --json an array of objects, each with
+                         a "phase" key; metadata left out
       --all              add network and memory blocks to the text
       --disk-only REGEX  show only the disks whose name matches REGEX
   -p, --pager CMD        page the text through CMD (default $PAGER, else less)
@@ -48,11 +64,12 @@ usage error or unreadable input, 2 corrupt recording.
 
 namespace {
 
-enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager };
+enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager, kPhases, kEvents };
 
 const struct option kPlayOptions[] = {
     {"color", no_argument, nullptr, 'c'},
     {"pretty", no_argument, nullptr, 'p'},
+    {"events", no_argument, nullptr, kEvents},
     {"disk-only", required_argument, nullptr, kDiskOnly},
     {"help", no_argument, nullptr, 'h'},
     {nullptr, 0, nullptr, 0},
@@ -61,6 +78,7 @@ const struct option kPlayOptions[] = {
 const struct option kSummaryOptions[] = {
     {"json", no_argument, nullptr, kJson},
     {"all", no_argument, nullptr, kAll},
+    {"phases", no_argument, nullptr, kPhases},
     {"disk-only", required_argument, nullptr, kDiskOnly},
     {"pager", required_argument, nullptr, 'p'},
     {"no-pager", no_argument, nullptr, kNoPager},
@@ -108,6 +126,7 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
         switch (opt) {
           case 'c': a.color = true; break;
           case 'p': a.pretty = true; break;
+          case kEvents: a.events = true; break;
           case 'h': a.help = true; break;
           case kDiskOnly: a.disk_only = DiskRegex(arg); break;
         }
@@ -129,6 +148,7 @@ SummaryArgs ParseSummaryArgs(int argc, char** argv) {
           case 'h': a.help = true; break;
           case kJson: a.json = true; break;
           case kAll: a.all = true; break;
+          case kPhases: a.phases = true; break;
           case kNoPager: a.no_pager = true; break;
           case kDiskOnly: a.disk_only = DiskRegex(arg); break;
         }

@@ -14,6 +14,7 @@ struct PlayArgs {
   bool help = false;
   bool color = false;
   bool pretty = false;
+  bool events = false;  // --events: pause/resume/mark as JSON lines on stdout
   std::optional<std::regex> disk_only;
   std::string file;  // "" or "-": stdin
 };
@@ -22,6 +23,7 @@ struct SummaryArgs {
   bool help = false;
   bool json = false;
   bool all = false;
+  bool phases = false;  // --phases: one summary per phase (marks split)
   bool no_pager = false;
   std::optional<std::regex> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER

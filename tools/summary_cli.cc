@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/io.hh"
+#include "proto/phases.hh"
 #include "proto/summary.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
@@ -15,25 +16,67 @@ namespace {
 
 using Item = RecordingReader::Item;
 
-// The first and the last sample; memory stays flat whatever the length.
-struct Ends {
-  RawSample first;
-  RawSample slots[2];  // the last one read, and the one being read
-  int last = -1;
-  uint64_t count = 0;
-};
-
-void ReadEnds(RecordingInput& input, Ends& ends) {
+// Every item through the walk: memory stays flat whatever the length (one
+// span per phase with --phases).
+void Walk(RecordingInput& input, PhaseWalk& walk) {
+  RawSample sample;
   RecordingEvent event;
-  int next = 0;
   for (;;) {
-    Item item = input.Next(ends.slots[next], event);
+    Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
-    if (item != Item::kSample) continue;  // pauses: issue 4 refines the span
-    if (ends.count++ == 0) ends.first = ends.slots[next];
-    ends.last = next;
-    next ^= 1;
+    if (item == Item::kSample) walk.OnSample(sample);
+    else walk.OnEvent(event);
   }
+}
+
+// One summary of `span`; `end` holds its active end.
+SummaryInput InputFor(const SummaryArgs& args, const ActiveSpan& span,
+                      const RawSample& end) {
+  SummaryInput in;
+  in.title_file = args.file;
+  in.first = &span.first();
+  in.last = &end;
+  in.all = args.all;
+  in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  return in;
+}
+
+SummaryPauses PausesOf(const ActiveSpan& span) {
+  SummaryPauses p;
+  p.has_pauses = span.has_pauses();
+  p.paused_ns = span.paused_ns();
+  return p;
+}
+
+std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
+                        const ActiveSpan& whole) {
+  RawSample end = whole.ActiveEnd();
+  SummaryInput in = InputFor(args, whole, end);
+  in.meta = input.info().meta;
+  SummaryPauses p = PausesOf(whole);
+  return args.json ? SummaryJson(in, p) : SummaryText(in, p);
+}
+
+// Text: the phases' blocks one after another; JSON: one array. A phase
+// without a sample (two marks in one pause) is a zero-length one.
+std::string PhaseReport(const SummaryArgs& args, const std::vector<Phase>& phases) {
+  std::string out = args.json ? "[" : "";
+  for (const Phase& phase : phases) {
+    RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
+    SummaryInput in = InputFor(args, phase.span, end);
+    SummaryPauses p = PausesOf(phase.span);
+    p.phase = phase.label;
+    if (!args.json) {
+      out += SummaryText(in, p);
+      continue;
+    }
+    std::string object = SummaryJson(in, p);
+    object.pop_back();  // the newline
+    if (out.size() > 1) out.push_back(',');
+    out += object;
+  }
+  if (args.json) out.append("]\n");
+  return out;
 }
 
 int Summarize(const SummaryArgs& args) {
@@ -42,30 +85,24 @@ int Summarize(const SummaryArgs& args) {
     Note("summary", input.name() + " is empty: nothing to summarize");
     return 0;
   }
-  Ends ends;
-  ReadEnds(input, ends);
+  PhaseWalk walk(args.phases);
+  Walk(input, walk);
   input.WarnIfTruncated();
-  if (ends.count == 0) {
+  if (walk.whole().empty()) {
     Note("summary", input.name() + " has no samples: nothing to summarize");
     return 0;
   }
-  if (ends.count == 1)
+  if (input.samples_read() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
-
-  SummaryInput in;
-  in.title_file = args.file;
-  in.first = &ends.first;
-  in.last = &ends.slots[ends.last];
-  in.meta = input.info().meta;
-  in.all = args.all;
-  in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  std::string report = args.phases ? PhaseReport(args, walk.phases())
+                                   : WholeReport(args, input, walk.whole());
   if (args.json) {
-    WriteAll(1, SummaryJson(in));
+    WriteAll(1, report);
     return 0;
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
-  ShowPaged(SummaryText(in), pager);
+  ShowPaged(report, pager);
   return 0;
 }
 
