@@ -60,8 +60,17 @@ class RecordDecoder {
   void Cpu(TypeId id, RawSample& out);
   void Interrupt(TypeId id, RawSample& out);
   void Proc(TypeId id, RawSample& out);
-  void Disk(TypeId id, RawSample& out);
-  void Net(TypeId id, RawSample& out);
+  void Disk(TypeId id, RawSample& out) {
+    out.has_disk = true;
+    Entries(id, out.disks, kDiskNames);
+  }
+  void Net(TypeId id, RawSample& out) {
+    out.has_net = true;
+    Entries(id, out.nets, kNetNames);
+  }
+  template <class Row, size_t N>
+  void Entries(TypeId id, std::vector<Row>& rows,
+               const std::array<std::string_view, N>& names);
   void Mem(TypeId id, RawSample& out) {
     out.has_mem = true;
     Counters(id, kMemNames, out.mem);
@@ -193,9 +202,11 @@ void RecordDecoder::Proc(TypeId id, RawSample& out) {
   }
 }
 
-// DiskStat{Entries []*DiskStatEntry{Major, Minor, Name, counters...}}
-void RecordDecoder::Disk(TypeId id, RawSample& out) {
-  out.has_disk = true;
+// DiskStat{Entries []*DiskStatEntry{Major, Minor, Name, counters...}} and
+// NetStat{Entries []*NetStatEntry{Name, counters...}}: named rows.
+template <class Row, size_t N>
+void RecordDecoder::Entries(TypeId id, std::vector<Row>& rows,
+                            const std::array<std::string_view, N>& names) {
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
     if (f->name != "Entries") {
@@ -203,26 +214,9 @@ void RecordDecoder::Disk(TypeId id, RawSample& out) {
       continue;
     }
     Slice(f->id, [&](TypeId elem) {
-      DiskSample& disk = out.disks.emplace_back();
-      disk.present = true;
-      Counters(elem, kDiskNames, disk.counters, &disk.name);
-    });
-  }
-}
-
-// NetStat{Entries []*NetStatEntry{Name, counters...}}
-void RecordDecoder::Net(TypeId id, RawSample& out) {
-  out.has_net = true;
-  StructFields fields(types_, r_, id);
-  while (const Field* f = fields.Next()) {
-    if (f->name != "Entries") {
-      Skip(f->id);
-      continue;
-    }
-    Slice(f->id, [&](TypeId elem) {
-      NetSample& net = out.nets.emplace_back();
-      net.present = true;
-      Counters(elem, kNetNames, net.counters, &net.name);
+      Row& row = rows.emplace_back();
+      row.present = true;
+      Counters(elem, names, row.counters, &row.name);
     });
   }
 }
