@@ -148,19 +148,19 @@ void ReadCollectors(JsonReader& r, PgrLayout& layout) {
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
     if (key == "cpu") {
-      ReadCollector(r, kCpuColumns, layout.cpu, [&](std::string_view k) {
+      ReadCollector(r, kCpuFields, layout.cpu, [&](std::string_view k) {
         if (k != "cores") return false;
         layout.cores = ReadArrayLength(r);
         return true;
       });
     } else if (key == "proc") {
-      ReadCollector(r, kProcColumns, layout.proc, none);
+      ReadCollector(r, kProcFields, layout.proc, none);
     } else if (key == "disk") {
-      ReadCollector(r, kDiskColumns, layout.disk, devices(layout.disks));
+      ReadCollector(r, kDiskFields, layout.disk, devices(layout.disks));
     } else if (key == "net") {
-      ReadCollector(r, kNetColumns, layout.net, devices(layout.nets));
+      ReadCollector(r, kNetFields, layout.net, devices(layout.nets));
     } else if (key == "mem") {
-      ReadCollector(r, kMemColumns, layout.mem, none);
+      ReadCollector(r, kMemFields, layout.mem, none);
     } else if (key == "intr") {
       ReadIntr(r, layout);
     } else {

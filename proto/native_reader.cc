@@ -7,10 +7,10 @@
 namespace pm {
 namespace {
 
-static_assert(kCpuColumns.size() == std::tuple_size_v<CpuCounters>);
-static_assert(kDiskColumns.size() == std::tuple_size_v<DiskCounters>);
-static_assert(kNetColumns.size() == std::tuple_size_v<NetCounters>);
-static_assert(kMemColumns.size() == std::tuple_size_v<MemCounters>);
+static_assert(kCpuFields.size() == std::tuple_size_v<CpuCounters>);
+static_assert(kDiskFields.size() == std::tuple_size_v<DiskCounters>);
+static_assert(kNetFields.size() == std::tuple_size_v<NetCounters>);
+static_assert(kMemFields.size() == std::tuple_size_v<MemCounters>);
 
 bool IsKnownEvent(std::string_view kind) {
   return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end";
@@ -118,7 +118,7 @@ bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
   } else if (key == "mem") {
     s.has_mem = ReadRow(Declared(layout_.mem, key), s.mem);
   } else if (key == "proc") {
-    std::array<uint64_t, kProcColumns.size()> v;
+    std::array<uint64_t, kProcFields.size()> v;
     s.has_proc = ReadRow(Declared(layout_.proc, key), v);
     s.ctxt = v[0];
     s.processes = v[1];

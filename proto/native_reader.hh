@@ -24,33 +24,12 @@
 
 #include "proto/json_reader.hh"
 #include "proto/line_reader.hh"
+#include "proto/pgr_columns.hh"
 #include "proto/raw_sample.hh"
 #include "proto/recording_reader.hh"
 
 namespace pm {
 
-// The column names of RawSample's counter arrays, in their order; the
-// recorder's kCpuFields, kDiskFields, kNetFields, kMemFields
-// (daemon/collect) write the same names.
-inline constexpr std::array<std::string_view, 10> kCpuColumns = {
-    "user", "nice", "system", "idle", "iowait",
-    "irq", "softirq", "steal", "guest", "guest_nice"};
-inline constexpr std::array<std::string_view, 2> kProcColumns = {"ctxt", "processes"};
-inline constexpr std::array<std::string_view, 11> kDiskColumns = {
-    "reads", "read_merges", "read_sectors", "read_ms", "writes", "write_merges",
-    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms"};
-inline constexpr std::array<std::string_view, 16> kNetColumns = {
-    "rx_bytes", "rx_packets", "rx_errs", "rx_drop", "rx_fifo", "rx_frame",
-    "rx_compressed", "rx_multicast", "tx_bytes", "tx_packets", "tx_errs",
-    "tx_drop", "tx_fifo", "tx_colls", "tx_carrier", "tx_compressed"};
-inline constexpr std::array<std::string_view, 30> kMemColumns = {
-    "MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached",
-    "SwapCached", "Active", "Inactive", "SwapTotal", "SwapFree",
-    "Dirty", "Writeback", "AnonPages", "Mapped", "Shmem",
-    "Slab", "SReclaimable", "SUnreclaim", "KernelStack", "PageTables",
-    "NFS_Unstable", "Bounce", "CommitLimit", "Committed_AS", "AnonHugePages",
-    "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp",
-    "Hugepagesize"};
 
 // One collector's row shape, from the header.
 struct PgrColumns {

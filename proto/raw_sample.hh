@@ -20,7 +20,7 @@ using DiskCounters = std::array<uint64_t, 11>;
 // rx: bytes packets errs drop fifo frame compressed multicast, then tx:
 // bytes packets errs drop fifo colls carrier compressed
 using NetCounters = std::array<uint64_t, 16>;
-// /proc/meminfo keys in pgr order (kMemFields in daemon/collect): MemTotal
+// /proc/meminfo keys in pgr order (kMemFields, proto/pgr_columns.hh): MemTotal
 // MemFree MemAvailable Buffers Cached SwapCached Active Inactive SwapTotal
 // SwapFree Dirty Writeback AnonPages Mapped Shmem Slab SReclaimable
 // SUnreclaim KernelStack PageTables NFS_Unstable Bounce CommitLimit

@@ -6,13 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/pgr_columns.hh"
+
 namespace pm {
 
-// The counters kept per device, in file (and recording) order. Kernels
-// since 4.18 append discard and flush counters; those are ignored.
-inline constexpr std::array<std::string_view, 11> kDiskFields = {
-    "reads",  "read_merges",  "read_sectors",  "read_ms",   "writes", "write_merges",
-    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms"};
 using DiskCounters = std::array<uint64_t, kDiskFields.size()>;
 
 struct DiskRow {

@@ -8,16 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/pgr_columns.hh"
+
 namespace pm {
 
-// The recorded keys, in recording order (values in kB, HugePages_* counts).
-inline constexpr std::array<std::string_view, 30> kMemFields = {
-    "MemTotal",      "MemFree",         "MemAvailable",   "Buffers",        "Cached",
-    "SwapCached",    "Active",          "Inactive",       "SwapTotal",      "SwapFree",
-    "Dirty",         "Writeback",       "AnonPages",      "Mapped",         "Shmem",
-    "Slab",          "SReclaimable",    "SUnreclaim",     "KernelStack",    "PageTables",
-    "NFS_Unstable",  "Bounce",          "CommitLimit",    "Committed_AS",   "AnonHugePages",
-    "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp", "Hugepagesize"};
 
 struct MemInfo {
   std::array<uint64_t, kMemFields.size()> values{};  // a key absent from the file is 0

@@ -7,13 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/pgr_columns.hh"
+
 namespace pm {
 
-// 8 receive then 8 transmit counters, in file (and recording) order.
-inline constexpr std::array<std::string_view, 16> kNetFields = {
-    "rx_bytes", "rx_packets", "rx_errs",  "rx_drop",  "rx_fifo",    "rx_frame",
-    "rx_compressed", "rx_multicast", "tx_bytes", "tx_packets", "tx_errs",
-    "tx_drop", "tx_fifo", "tx_colls", "tx_carrier", "tx_compressed"};
 using NetCounters = std::array<uint64_t, kNetFields.size()>;
 
 struct NetRow {

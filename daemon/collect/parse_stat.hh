@@ -7,12 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/pgr_columns.hh"
+
 namespace pm {
 
-// The columns of a `cpu` line, in file (and recording) order, in jiffies.
-inline constexpr std::array<std::string_view, 10> kCpuFields = {
-    "user", "nice", "system", "idle", "iowait",
-    "irq", "softirq", "steal", "guest", "guest_nice"};
 using CpuTimes = std::array<uint64_t, kCpuFields.size()>;
 
 struct CoreTimes {

@@ -1,6 +1,6 @@
 // Native .pgr recordings built in memory as the recorder writes them: the
 // header from EncodeHeaderLine with a "collectors" object shaped like the
-// collectors' Describe() (daemon/collect, their own field lists), sample
+// collectors' Describe() (the field lists of proto/pgr_columns.hh), sample
 // lines from BeginSampleLine, the arrays in the collectors' exact shape
 // (`null` rows included), EndLine; one Flush per line.
 #pragma once
@@ -10,12 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "daemon/collect/parse_diskstats.hh"
-#include "daemon/collect/parse_meminfo.hh"
-#include "daemon/collect/parse_net_dev.hh"
-#include "daemon/collect/parse_stat.hh"
 #include "proto/codec.hh"
 #include "proto/json.hh"
+#include "proto/pgr_columns.hh"
 #include "proto/pgr_format.hh"
 #include "proto/raw_sample.hh"
 

@@ -46,21 +46,9 @@ std::string ErrorOf(const std::string& text) {
   return "no error";
 }
 
-template <class A, class B>
-bool SameNames(const A& a, const B& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
-
 }  // namespace
 
 TEST_SUITE("native reader") {
-
-TEST_CASE("the reader's column names are the recorder's") {
-  CHECK(SameNames(kCpuColumns, kCpuFields));
-  CHECK(SameNames(kDiskColumns, kDiskFields));
-  CHECK(SameNames(kNetColumns, kNetFields));
-  CHECK(SameNames(kMemColumns, kMemFields));
-}
 
 TEST_CASE("columns are matched by name: reordered, unknown, missing") {
   Reader r(HeaderWith(R"({"cpu":{"fields":["new","idle","user"],"cores":[0]},)"

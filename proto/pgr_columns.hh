@@ -1,0 +1,41 @@
+// The column names of a recording's counter arrays, in recording order:
+// what the recorder declares in the header (daemon/collect) and what the
+// reader matches by name (proto/native_reader). Part of the format.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace pm {
+
+// A `cpu` line of /proc/stat, in jiffies.
+inline constexpr std::array<std::string_view, 10> kCpuFields = {
+    "user", "nice", "system", "idle", "iowait",
+    "irq", "softirq", "steal", "guest", "guest_nice"};
+
+inline constexpr std::array<std::string_view, 2> kProcFields = {"ctxt", "processes"};
+
+// /proc/diskstats per device (later kernels' discard and flush counters are
+// not recorded).
+inline constexpr std::array<std::string_view, 11> kDiskFields = {
+    "reads", "read_merges", "read_sectors", "read_ms", "writes", "write_merges",
+    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms"};
+
+// /proc/net/dev per interface: 8 receive then 8 transmit counters.
+inline constexpr std::array<std::string_view, 16> kNetFields = {
+    "rx_bytes", "rx_packets", "rx_errs", "rx_drop", "rx_fifo", "rx_frame",
+    "rx_compressed", "rx_multicast", "tx_bytes", "tx_packets", "tx_errs",
+    "tx_drop", "tx_fifo", "tx_colls", "tx_carrier", "tx_compressed"};
+
+// /proc/meminfo keys: PerfMonger's 29 plus MemAvailable (kB; HugePages_*
+// are counts).
+inline constexpr std::array<std::string_view, 30> kMemFields = {
+    "MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached",
+    "SwapCached", "Active", "Inactive", "SwapTotal", "SwapFree",
+    "Dirty", "Writeback", "AnonPages", "Mapped", "Shmem",
+    "Slab", "SReclaimable", "SUnreclaim", "KernelStack", "PageTables",
+    "NFS_Unstable", "Bounce", "CommitLimit", "Committed_AS", "AnonHugePages",
+    "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp",
+    "Hugepagesize"};
+
+}  // namespace pm
