@@ -6,31 +6,20 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/error.hh"
 #include "proto/codec.hh"
 #include "proto/gob_reader.hh"
+#include "test/readers/legacy_data.hh"
 #include "test/proto/stream_test_util.hh"
 
 using namespace pm;
 using pm::test::OneByteInput;
+using pm::test::ReadLegacyFile;
 
 namespace {
-
-std::string ReadLegacyFile(const std::string& name) {
-  const char* dir = std::getenv("PM_LEGACY_DATA");
-  REQUIRE_MESSAGE(dir != nullptr, "PM_LEGACY_DATA is not set");
-  std::ifstream file(std::string(dir) + "/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(file.good(), "cannot open " << name);
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
-  return bytes.str();
-}
 
 struct Legacy {
   RecordingInfo info;

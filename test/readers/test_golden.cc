@@ -3,9 +3,6 @@
 // `summary` printed for it.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,18 +10,9 @@
 #include "proto/gob_reader.hh"
 #include "proto/rates.hh"
 #include "proto/summary.hh"
+#include "test/readers/legacy_data.hh"
 
 namespace {
-
-std::string Legacy(const std::string& name) {
-  const char* dir = std::getenv("PM_LEGACY_DATA");
-  REQUIRE_MESSAGE(dir != nullptr, "run through meson test (PM_LEGACY_DATA)");
-  std::ifstream in(std::string(dir) + "/" + name, std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 std::vector<pm::RawSample> Decode(const std::string& bytes) {
   pm::MemoryInputStream file(bytes);
@@ -51,22 +39,22 @@ std::string Played(const std::vector<pm::RawSample>& samples) {
 }  // namespace
 
 TEST_CASE("golden: play of busy100.pgr and busy100.pgr.gz, byte for byte") {
-  const std::string expected = Legacy("busy100.pgr.played");
+  const std::string expected = pm::test::ReadLegacyFile("busy100.pgr.played");
   for (const char* name : {"busy100.pgr", "busy100.pgr.gz"}) {
     CAPTURE(name);
-    std::vector<pm::RawSample> samples = Decode(Legacy(name));
+    std::vector<pm::RawSample> samples = Decode(pm::test::ReadLegacyFile(name));
     REQUIRE(samples.size() == 4);
     CHECK(Played(samples) == expected);
   }
 }
 
 TEST_CASE("golden: summary text and JSON of busy100.pgr, byte for byte") {
-  std::vector<pm::RawSample> samples = Decode(Legacy("busy100.pgr"));
+  std::vector<pm::RawSample> samples = Decode(pm::test::ReadLegacyFile("busy100.pgr"));
   REQUIRE(samples.size() == 4);
   pm::SummaryInput in;
   in.title_file = "spec/data/busy100.pgr";  // the name PerfMonger was given
   in.first = &samples.front();
   in.last = &samples.back();
-  CHECK(pm::SummaryText(in) == Legacy("busy100.pgr.summary"));
-  CHECK(pm::SummaryJson(in) == Legacy("busy100.pgr.summary.json"));
+  CHECK(pm::SummaryText(in) == pm::test::ReadLegacyFile("busy100.pgr.summary"));
+  CHECK(pm::SummaryJson(in) == pm::test::ReadLegacyFile("busy100.pgr.summary.json"));
 }

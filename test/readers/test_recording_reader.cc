@@ -3,15 +3,13 @@
 // table of corrupt lines; empty, header-only and legacy files.
 #include <doctest/doctest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/error.hh"
 #include "proto/recording_reader.hh"
 #include "test/readers/pgr_builder.hh"
+#include "test/readers/legacy_data.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -83,16 +81,6 @@ std::string Join(const std::vector<std::string>& lines) {
   std::string out;
   for (const std::string& line : lines) out += line;
   return out;
-}
-
-std::string LegacyFile(const std::string& name) {
-  const char* dir = std::getenv("PM_LEGACY_DATA");
-  REQUIRE_MESSAGE(dir != nullptr, "run through meson test (PM_LEGACY_DATA)");
-  std::ifstream in(std::string(dir) + "/" + name, std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
 }
 
 constexpr Compression kCodecs[] = {Compression::kPlain, Compression::kGzip,
@@ -237,7 +225,7 @@ TEST_CASE("another version or format is named as such") {
 TEST_CASE("legacy busy100.pgr, plain and gzip, through the same entry point") {
   for (const char* name : {"busy100.pgr", "busy100.pgr.gz"}) {
     CAPTURE(name);
-    ReadResult got = ReadAll(LegacyFile(name));
+    ReadResult got = ReadAll(pm::test::ReadLegacyFile(name));
     CHECK(got.info.format == "perfmonger-gob");
     CHECK(got.samples == 4);
     CHECK(got.items.size() == 4);
