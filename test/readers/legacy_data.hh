@@ -1,4 +1,4 @@
-// PerfMonger's golden files, ../shared/testdata/legacy ($PM_LEGACY_DATA,
+// PerfMonger's golden files, test/data/legacy ($PM_LEGACY_DATA,
 // set by meson for test_readers).
 #pragma once
 
