@@ -4,7 +4,7 @@
 #include <string>
 
 #include "proto/json.hh"
-#include "proto/rates.hh"
+#include "playback/rates.hh"
 #include "tools/json_style.hh"
 #include "tools/output_buffer.hh"
 #include "tools/reader_args.hh"

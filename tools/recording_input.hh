@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "common/unique_fd.hh"
-#include "proto/recording_reader.hh"
+#include "playback/recording_reader.hh"
 #include "proto/stream.hh"
 
 namespace pm {

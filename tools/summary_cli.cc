@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "common/io.hh"
-#include "proto/phases.hh"
-#include "proto/summary.hh"
+#include "playback/phases.hh"
+#include "playback/summary.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"

@@ -1,0 +1,203 @@
+#include "playback/native_reader.hh"
+
+#include <algorithm>
+#include <optional>
+#include <tuple>
+
+namespace pm {
+namespace {
+
+static_assert(kCpuFields.size() == std::tuple_size_v<CpuCounters>);
+static_assert(kDiskFields.size() == std::tuple_size_v<DiskCounters>);
+static_assert(kNetFields.size() == std::tuple_size_v<NetCounters>);
+static_assert(kMemFields.size() == std::tuple_size_v<MemCounters>);
+
+bool IsKnownEvent(std::string_view kind) {
+  return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end";
+}
+
+// What a sample line did not carry reads as absent and zero.
+void ClearAbsent(RawSample& s) {
+  if (!s.has_cpu) {
+    s.cores.clear();
+    s.cpu_total_present = false;
+    s.cpu_total = {};
+  }
+  if (!s.has_proc) s.ctxt = s.processes = 0;
+  if (!s.has_intr) s.intr.clear();
+  if (!s.has_disk) s.disks.clear();
+  if (!s.has_net) s.nets.clear();
+  if (!s.has_mem) s.mem = {};
+}
+
+// Assigning an equal name would still copy; samples repeat the header's.
+void SetName(std::string& name, const std::string& want) {
+  if (name != want) name = want;
+}
+
+}  // namespace
+
+// Runs `parse` on the current line; a JsonError becomes a FormatError that
+// names the line and the byte in the whole stream.
+template <class Parse>
+auto NativeReader::Guarded(Parse parse) {
+  try {
+    return parse();
+  } catch (const JsonError& e) {
+    throw FormatError("pgr line " + std::to_string(lines_.line_number()) + ", byte " +
+                      std::to_string(lines_.line_offset() + e.offset()) + ": " +
+                      e.reason());
+  }
+}
+
+NativeReader::NativeReader(InputStream& in) : lines_(in) {
+  std::optional<std::string_view> line = lines_.Next();
+  if (!line) return;  // cut inside the header
+  Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
+}
+
+RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
+  if (info_.version == 0) return RecordingReader::Item::kEnd;  // no header
+  while (std::optional<std::string_view> line = lines_.Next()) {
+    switch (Guarded([&] { return ParseLine(*line, sample, event); })) {
+      case LineKind::kSample: return RecordingReader::Item::kSample;
+      case LineKind::kEvent: return RecordingReader::Item::kEvent;
+      case LineKind::kSkip: break;
+    }
+  }
+  return RecordingReader::Item::kEnd;
+}
+
+// One pass whatever the key order: sample members go into `s`, event
+// members into `e`; the "event" key decides which the line was.
+NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample& s,
+                                               RecordingEvent& e) {
+  json_.Reset(line);
+  s.has_cpu = s.has_proc = s.has_intr = s.has_disk = s.has_net = s.has_mem = false;
+  e.kind.clear();
+  e.label.clear();
+  e.reason.clear();
+  bool is_event = false;
+  std::optional<int64_t> t;
+  int64_t mono = 0;
+  json_.BeginObject();
+  for (std::string_view key; json_.NextKey(key);) {
+    if (key == "t") {
+      t = json_.ReadInt64();
+    } else if (key == "mono") {
+      mono = json_.ReadInt64();
+    } else if (key == "event") {
+      e.kind = json_.ReadString();
+      is_event = true;
+    } else if ((key == "label" || key == "reason") &&
+               json_.Peek() == JsonReader::Type::kString) {
+      (key == "label" ? e.label : e.reason) = json_.ReadString();
+    } else if (!ReadSampleMember(key, s)) {
+      json_.SkipValue();  // a member this reader does not know
+    }
+  }
+  json_.ExpectEnd();
+  if (is_event) {
+    e.time_ns = t.value_or(0);
+    return IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
+  }
+  if (!t) throw JsonError("a sample without \"t\"", 0);
+  s.time_ns = *t;
+  s.mono_ns = mono;
+  ClearAbsent(s);
+  return LineKind::kSample;
+}
+
+bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
+  if (key == "cpu") {
+    s.has_cpu = ReadCpu(s);
+  } else if (key == "disk") {
+    s.has_disk = ReadDevices(Declared(layout_.disk, key), layout_.disks, s.disks);
+  } else if (key == "net") {
+    s.has_net = ReadDevices(Declared(layout_.net, key), layout_.nets, s.nets);
+  } else if (key == "mem") {
+    s.has_mem = ReadRow(Declared(layout_.mem, key), s.mem);
+  } else if (key == "proc") {
+    std::array<uint64_t, kProcFields.size()> v;
+    s.has_proc = ReadRow(Declared(layout_.proc, key), v);
+    s.ctxt = v[0];
+    s.processes = v[1];
+  } else if (key == "intr") {
+    s.has_intr = ReadIntr(s);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+const PgrColumns& NativeReader::Declared(const PgrColumns& cols, std::string_view key) {
+  if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
+  return cols;
+}
+
+// A row of counters, or null (absent: false, zeros).
+bool NativeReader::ReadRow(const PgrColumns& cols, std::span<uint64_t> out) {
+  std::fill(out.begin(), out.end(), 0);
+  if (json_.TryNull()) return false;
+  json_.BeginArray();
+  const size_t columns = cols.to.size();
+  size_t i = 0;
+  for (; json_.NextElement(); ++i) {
+    if (i == columns) json_.Fail("more values than the header's columns");
+    uint64_t v = json_.ReadUint64();
+    if (int to = cols.to[i]; to >= 0) out[static_cast<size_t>(to)] = v;
+  }
+  if (i != columns) json_.Fail("fewer values than the header's columns");
+  return true;
+}
+
+// An array of exactly `rows` rows, each read by row(i); null: false.
+template <class RowFn>
+bool NativeReader::ReadTable(size_t rows, RowFn row) {
+  if (json_.TryNull()) return false;
+  json_.BeginArray();
+  size_t i = 0;
+  for (; json_.NextElement(); ++i) {
+    if (i == rows) json_.Fail("more rows than the header declares");
+    row(i);
+  }
+  if (i != rows) json_.Fail("fewer rows than the header declares");
+  return true;
+}
+
+bool NativeReader::ReadCpu(RawSample& s) {
+  const PgrColumns& cols = Declared(layout_.cpu, "cpu");
+  s.cores.resize(layout_.cores);
+  return ReadTable(layout_.cores + 1, [&](size_t i) {
+    if (i == 0)
+      s.cpu_total_present = ReadRow(cols, s.cpu_total);
+    else
+      s.cores[i - 1].present = ReadRow(cols, s.cores[i - 1].counters);
+  });
+}
+
+template <class Device>
+bool NativeReader::ReadDevices(const PgrColumns& cols,
+                               const std::vector<std::string>& names,
+                               std::vector<Device>& out) {
+  out.resize(names.size());
+  return ReadTable(names.size(), [&](size_t i) {
+    SetName(out[i].name, names[i]);
+    out[i].present = ReadRow(cols, out[i].counters);
+  });
+}
+
+bool NativeReader::ReadIntr(RawSample& s) {
+  const PgrColumns& cols = Declared(layout_.intr, "intr");
+  const std::vector<PgrLayout::IntrRow>& rows = layout_.intr_rows;
+  s.intr.resize(rows.size());
+  return ReadTable(rows.size(), [&](size_t i) {
+    IntrSample& row = s.intr[i];
+    SetName(row.irq, rows[i].irq);
+    row.numbered = rows[i].numbered;
+    row.counts.resize(cols.to.size());
+    row.present = ReadRow(cols, row.counts);
+  });
+}
+
+}  // namespace pm

@@ -1,0 +1,97 @@
+// Reads a native .pgr recording (format: proto/pgr_format.hh, man/pgr.5)
+// from its decompressed bytes, one line at a time.
+//
+// The header's "collectors" say which arrays a sample has and what their
+// columns are; columns are matched to RawSample's arrays by name, so a
+// writer may reorder or add columns (unknown ones are ignored, missing
+// ones read as 0). A sample row must have exactly the header's number of
+// columns, and a table (cpu, disk, net, intr) the header's number of rows.
+// Unknown sample keys and unknown collectors are ignored (forward
+// compatible); a known sample key the header did not declare is garbage.
+//
+// Event lines of kinds this reader does not know are skipped, as pgr(5)
+// says readers do; pause, resume, mark and end are returned.
+//
+// Steady state allocates nothing: the line buffer, the JSON scratch string
+// and the caller's RawSample vectors are reused from sample to sample.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "playback/json_reader.hh"
+#include "proto/line_reader.hh"
+#include "proto/pgr_columns.hh"
+#include "playback/raw_sample.hh"
+#include "playback/recording_reader.hh"
+
+namespace pm {
+
+
+// One collector's row shape, from the header.
+struct PgrColumns {
+  bool declared = false;
+  std::vector<int> to;  // per column: index in RawSample's array, -1 unknown
+};
+
+// What the header's "collectors" object declares.
+struct PgrLayout {
+  PgrColumns cpu;       // rows: aggregate, then `cores`
+  size_t cores = 0;
+  PgrColumns proc;
+  PgrColumns disk;
+  std::vector<std::string> disks;
+  PgrColumns net;
+  std::vector<std::string> nets;
+  PgrColumns mem;
+  PgrColumns intr;      // one column per CPU
+  struct IntrRow {
+    std::string irq;
+    bool numbered = false;
+  };
+  std::vector<IntrRow> intr_rows;
+};
+
+// Parses header line `line` into `info` and `layout`. Throws JsonError
+// (offset in the line) for garbage, a foreign format or another version
+// ("unsupported pgr version N").
+void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
+                    PgrLayout& layout);
+
+class NativeReader final : public RecordingReader::Source {
+ public:
+  // `in` must outlive the reader. Reads the header line now; a stream that
+  // ends inside it reads as truncated, with an empty info(). Throws
+  // FormatError "pgr line L, byte B: WHAT", B an offset in `in`.
+  explicit NativeReader(InputStream& in);
+
+  const RecordingInfo& info() const override { return info_; }
+  // After an event, `sample`'s contents are unspecified.
+  RecordingReader::Item Next(RawSample& sample, RecordingEvent& event) override;
+  // The input ended with a partial line.
+  bool truncated() const override { return lines_.partial_tail(); }
+
+ private:
+  enum class LineKind { kSample, kEvent, kSkip };
+  template <class Parse> auto Guarded(Parse parse);
+  LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
+  bool ReadSampleMember(std::string_view key, RawSample& s);
+  const PgrColumns& Declared(const PgrColumns& cols, std::string_view key);
+  bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
+  template <class RowFn> bool ReadTable(size_t rows, RowFn row);
+  bool ReadCpu(RawSample& s);
+  template <class Device>
+  bool ReadDevices(const PgrColumns& cols, const std::vector<std::string>& names,
+                   std::vector<Device>& out);
+  bool ReadIntr(RawSample& s);
+
+  LineReader lines_;
+  JsonReader json_;
+  RecordingInfo info_;
+  PgrLayout layout_;
+};
+
+}  // namespace pm

@@ -1,0 +1,214 @@
+// PerfMonger's WriteJsonTo methods: compact JSON, keys in its order,
+// `%.2f` everywhere but disk latency (`%.3f`), memory as integers.
+#include <charconv>
+#include <cmath>
+
+#include "proto/json.hh"
+#include "playback/rates.hh"
+
+namespace pm {
+namespace {
+
+// `,"key":` for this file's fixed ASCII keys: nothing to escape.
+void Key(std::string& out, std::string_view key) {
+  out.append(",\"");
+  out.append(key);
+  out.append("\":");
+}
+
+// `,"name":` for a device or interface name, escaped as Go does.
+void NameKey(std::string& out, std::string_view name) {
+  out.push_back(',');
+  AppendJsonKey(out, name);
+}
+
+void Fixed2(std::string& out, std::string_view key, double v) {
+  Key(out, key);
+  AppendFixed(out, v, 2);
+}
+
+void AppendCoreJson(std::string& out, const CpuUsage& u) {
+  out.append("{\"usr\":");
+  AppendFixed(out, u.usr, 2);
+  Fixed2(out, "nice", u.nice);
+  Fixed2(out, "sys", u.sys);
+  Fixed2(out, "idle", u.idle);
+  Fixed2(out, "iowait", u.iowait);
+  Fixed2(out, "hardirq", u.hardirq);
+  Fixed2(out, "softirq", u.softirq);
+  Fixed2(out, "steal", u.steal);
+  Fixed2(out, "guest", u.guest);
+  Fixed2(out, "guestnice", u.guestnice);
+  out.push_back('}');
+}
+
+void AppendDoubles(std::string& out, const std::vector<double>& v) {
+  out.push_back('[');
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    AppendFixed(out, v[i], 2);
+  }
+  out.push_back(']');
+}
+
+void AppendDiskEntry(std::string& out, const DiskRates& d) {
+  out.append("{\"riops\":");
+  AppendFixed(out, d.riops, 2);
+  Fixed2(out, "wiops", d.wiops);
+  Fixed2(out, "rkbyteps", d.rkbyteps);
+  Fixed2(out, "wkbyteps", d.wkbyteps);
+  Key(out, "rlatency");
+  AppendFixed(out, d.rlatency, 3);
+  Key(out, "wlatency");
+  AppendFixed(out, d.wlatency, 3);
+  Fixed2(out, "rsize", d.rsize);
+  Fixed2(out, "wsize", d.wsize);
+  Fixed2(out, "qlen", d.qlen);
+  out.push_back('}');
+}
+
+void AppendNetEntry(std::string& out, const NetRates& n) {
+  out.append("{\"rxkbyteps\":");
+  AppendFixed(out, n.rxkbyteps, 2);
+  Fixed2(out, "rxpktps", n.rxpktps);
+  Fixed2(out, "rxerrps", n.rxerrps);
+  Fixed2(out, "rxdropps", n.rxdropps);
+  Fixed2(out, "txkbyteps", n.txkbyteps);
+  Fixed2(out, "txpktps", n.txpktps);
+  Fixed2(out, "txerrps", n.txerrps);
+  Fixed2(out, "txdropps", n.txdropps);
+  out.push_back('}');
+}
+
+// {"devices":[names],"<name>":{..},...,"total":{..}}
+template <typename T, typename F>
+void AppendDevices(std::string& out,
+                   const std::vector<std::pair<std::string, T>>& devices,
+                   const T& total, F append_entry) {
+  out.append("{\"devices\":[");
+  for (size_t i = 0; i < devices.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    AppendJsonString(out, devices[i].first);
+  }
+  out.push_back(']');
+  for (const auto& [name, entry] : devices) {
+    NameKey(out, name);
+    append_entry(out, entry);
+  }
+  Key(out, "total");
+  append_entry(out, total);
+  out.push_back('}');
+}
+
+// The 29 keys of PerfMonger's mem object, with their MemCounters index;
+// -1 is mem_used.
+struct MemKey { std::string_view key; int index; };
+constexpr MemKey kMemKeys[] = {
+    {"mem_total", 0}, {"mem_used", -1}, {"mem_free", 1}, {"buffers", 3},
+    {"cached", 4}, {"swap_cached", 5}, {"active", 6}, {"inactive", 7},
+    {"swap_total", 8}, {"swap_free", 9}, {"dirty", 10}, {"writeback", 11},
+    {"anon_pages", 12}, {"mapped", 13}, {"shmem", 14}, {"slab", 15},
+    {"s_reclaimable", 16}, {"s_unreclaim", 17}, {"kernel_stack", 18},
+    {"page_tables", 19}, {"nfs_unstable", 20}, {"bounce", 21},
+    {"commit_limit", 22}, {"committed_as", 23}, {"anon_huge_pages", 24},
+    {"huge_pages_total", 25}, {"huge_pages_free", 26},
+    {"huge_pages_rsvd", 27}, {"huge_pages_surp", 28},
+};
+
+}  // namespace
+
+namespace {
+
+// %.2f / %.3f without the general algorithm when the answer is certain:
+// for |v| < 1e9, v·10^p is computed with an error below 1e-4, so unless its
+// fraction lies within 1e-3 of one half, rounding the computed product
+// rounds the exact binary value the same way (what Go and to_chars do).
+bool AppendFixedFast(std::string& out, double v, int precision) {
+  static constexpr double kScale[] = {1, 10, 100, 1000};
+  if (precision < 1 || precision > 3 || !(std::fabs(v) < 1e9)) return false;
+  double s = std::fabs(v) * kScale[precision];
+  double whole = std::floor(s);
+  double frac = s - whole;
+  if (std::fabs(frac - 0.5) < 1e-3) return false;
+  uint64_t n = static_cast<uint64_t>(whole) + (frac > 0.5 ? 1 : 0);
+  uint64_t unit = static_cast<uint64_t>(kScale[precision]);
+  if (std::signbit(v)) out.push_back('-');
+  AppendUint(out, n / unit);
+  out.push_back('.');
+  char digits[3];
+  uint64_t rest = n % unit;
+  for (int i = precision - 1; i >= 0; --i, rest /= 10) digits[i] = static_cast<char>('0' + rest % 10);
+  out.append(digits, static_cast<size_t>(precision));
+  return true;
+}
+
+}  // namespace
+
+void AppendFixed(std::string& out, double v, int precision) {
+  if (std::isnan(v)) { out.append("NaN"); return; }
+  if (std::isinf(v)) { out.append(v > 0 ? "+Inf" : "-Inf"); return; }
+  if (AppendFixedFast(out, v, precision)) return;
+  char buf[400];  // DBL_MAX in fixed notation is 309 digits
+  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed,
+                         precision);
+  out.append(buf, r.ptr);
+}
+
+void AppendCpuJson(std::string& out, const CpuRates& cpu) {
+  out.append("{\"num_core\":");
+  AppendInt(out, cpu.num_core);
+  Key(out, "all");
+  AppendCoreJson(out, cpu.all);
+  Key(out, "cores");
+  out.push_back('[');
+  for (size_t i = 0; i < cpu.cores.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    AppendCoreJson(out, cpu.cores[i]);
+  }
+  out.append("]}");
+}
+
+void AppendIntrJson(std::string& out, const IntrRates& intr) {
+  out.append("{\"core_dev_intr\":");
+  AppendDoubles(out, intr.core_dev_intr);
+  Key(out, "core_sys_intr");
+  AppendDoubles(out, intr.core_sys_intr);
+  out.push_back('}');
+}
+
+void AppendDiskJson(std::string& out, const PairRates& rates) {
+  AppendDevices(out, rates.disks, rates.disk_total, AppendDiskEntry);
+}
+
+void AppendNetJson(std::string& out, const PairRates& rates) {
+  AppendDevices(out, rates.nets, rates.net_total, AppendNetEntry);
+}
+
+void AppendMemJson(std::string& out, const MemCounters& mem) {
+  char sep = '{';
+  for (const MemKey& k : kMemKeys) {
+    out.push_back(sep);
+    sep = ',';
+    out.push_back('"');
+    out.append(k.key);
+    out.append("\":");
+    if (k.index < 0) AppendInt(out, MemUsed(mem));
+    else AppendInt(out, static_cast<int64_t>(mem[k.index]));
+  }
+  out.push_back('}');
+}
+
+void AppendPlayJson(std::string& out, const PairRates& rates) {
+  out.append("{\"time\":");
+  AppendFixed(out, rates.time, 3);
+  Key(out, "elapsed_time");
+  AppendFixed(out, rates.elapsed_time, 3);
+  if (rates.has_cpu) { Key(out, "cpu"); AppendCpuJson(out, rates.cpu); }
+  if (rates.has_intr) { Key(out, "intr"); AppendIntrJson(out, rates.intr); }
+  if (rates.has_disk) { Key(out, "disk"); AppendDiskJson(out, rates); }
+  if (rates.has_net) { Key(out, "net"); AppendNetJson(out, rates); }
+  if (rates.has_mem) { Key(out, "mem"); AppendMemJson(out, rates.mem); }
+  out.push_back('}');
+}
+
+}  // namespace pm

@@ -1,0 +1,242 @@
+// PerfMonger's usage functions (core/subsystem/usage.go), operation for
+// operation: counters are differenced as Go's int64, converted to float64,
+// then divided in the formula's order, so every `%.2f` rounds the same.
+#include "playback/rates.hh"
+
+#include <algorithm>
+
+namespace pm {
+namespace {
+
+// cur − prev as Go's int64 subtraction (wraps rather than traps).
+int64_t Delta(uint64_t prev, uint64_t cur) {
+  return static_cast<int64_t>(cur - prev);
+}
+
+double Ratio(int64_t num, int64_t den) {
+  return static_cast<double>(num) / static_cast<double>(den);
+}
+
+enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal,
+                kGuest, kGuestNice };
+
+// Percent of one CPU between two rows; T ≤ 0 (no ticks, or a counter
+// reset) gives all zeros.
+CpuUsage CoreUsage(const CpuCounters& a, const CpuCounters& b) {
+  auto d = [&](int i) { return Delta(a[i], b[i]); };
+  int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
+              d(kIrq) + d(kSoft) + d(kIdle);
+  if (t <= 0) return {};
+  auto item = [&](int64_t delta) { return Ratio(delta, t) * 100.0; };
+  CpuUsage u;
+  u.usr = std::max(0.0, item(d(kUser) - d(kGuest)));
+  u.nice = std::max(0.0, item(d(kNice) - d(kGuestNice)));
+  u.sys = item(d(kSys));
+  u.idle = item(d(kIdle));
+  u.iowait = item(d(kIowait));
+  u.hardirq = item(d(kIrq));
+  u.softirq = item(d(kSoft));
+  u.steal = item(d(kSteal));
+  u.guest = item(d(kGuest));
+  u.guestnice = item(d(kGuestNice));
+  return u;
+}
+
+CpuUsage Scaled(CpuUsage u, double n) {
+  for (double* f : {&u.usr, &u.nice, &u.sys, &u.idle, &u.iowait, &u.hardirq,
+                    &u.softirq, &u.steal, &u.guest, &u.guestnice})
+    *f *= n;
+  return u;
+}
+
+CpuRates ComputeCpu(const RawSample& prev, const RawSample& cur) {
+  CpuRates r;
+  r.num_core = static_cast<int>(cur.cores.size());
+  if (prev.cpu_total_present && cur.cpu_total_present)
+    r.all = Scaled(CoreUsage(prev.cpu_total, cur.cpu_total), r.num_core);
+  r.cores.resize(cur.cores.size());
+  for (size_t i = 0; i < cur.cores.size() && i < prev.cores.size(); ++i) {
+    if (prev.cores[i].present && cur.cores[i].present)
+      r.cores[i] = CoreUsage(prev.cores[i].counters, cur.cores[i].counters);
+  }
+  return r;
+}
+
+// The row of `rows` named like rows_b[i], if present: index i first, since
+// a recording keeps its rows in one order.
+template <typename Row>
+const Row* Match(const std::vector<Row>& rows, const std::string& name,
+                 size_t i, auto name_of) {
+  if (i < rows.size() && name_of(rows[i]) == name)
+    return rows[i].present ? &rows[i] : nullptr;
+  for (const Row& r : rows)
+    if (name_of(r) == name) return r.present ? &r : nullptr;
+  return nullptr;
+}
+
+IntrRates ComputeIntr(const RawSample& prev, const RawSample& cur, double itv) {
+  size_t ncpu = 0;
+  for (const IntrSample& row : cur.intr) ncpu = std::max(ncpu, row.counts.size());
+  IntrRates r;
+  r.core_dev_intr.assign(ncpu, 0.0);
+  r.core_sys_intr.assign(ncpu, 0.0);
+  auto irq_of = [](const IntrSample& s) -> const std::string& { return s.irq; };
+  for (size_t i = 0; i < cur.intr.size(); ++i) {
+    const IntrSample& b = cur.intr[i];
+    const IntrSample* a = Match(prev.intr, b.irq, i, irq_of);
+    if (!b.present || a == nullptr) continue;
+    auto& sums = b.numbered ? r.core_dev_intr : r.core_sys_intr;
+    for (size_t c = 0; c < b.counts.size() && c < a->counts.size(); ++c)
+      sums[c] += static_cast<double>(Delta(a->counts[c], b.counts[c])) / itv;
+  }
+  return r;
+}
+
+enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
+                 kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks };
+
+DiskRates DiskEntry(const DiskCounters& a, const DiskCounters& b, double itv) {
+  auto d = [&](int i) { return Delta(a[i], b[i]); };
+  DiskRates r;
+  if (d(kRdIos) != 0) {
+    r.rlatency = Ratio(d(kRdTicks), d(kRdIos));
+    r.rsize = Ratio(d(kRdSectors), d(kRdIos));
+  }
+  if (d(kWrIos) != 0) {
+    r.wlatency = Ratio(d(kWrTicks), d(kWrIos));
+    r.wsize = Ratio(d(kWrSectors), d(kWrIos));
+  }
+  r.riops = static_cast<double>(d(kRdIos)) / itv;
+  r.wiops = static_cast<double>(d(kWrIos)) / itv;
+  r.rkbyteps = static_cast<double>(d(kRdSectors)) / itv / 2.0;
+  r.wkbyteps = static_cast<double>(d(kWrSectors)) / itv / 2.0;
+  r.qlen = static_cast<double>(d(kReqTicks)) / itv / 1000.0;
+  r.rsectors = d(kRdSectors);
+  r.wsectors = d(kWrSectors);
+  return r;
+}
+
+// Go sums the total in the first sample's device order, weighting latency
+// and size by each device's I/O count, then divides by the total count.
+struct DiskTotal {
+  DiskRates sum;
+  int64_t rd_ios = 0, wr_ios = 0;
+
+  void Add(const DiskRates& e, int64_t rd, int64_t wr) {
+    sum.riops += e.riops;
+    sum.wiops += e.wiops;
+    sum.rsectors += e.rsectors;
+    sum.wsectors += e.wsectors;
+    sum.rkbyteps += e.rkbyteps;
+    sum.wkbyteps += e.wkbyteps;
+    sum.rlatency += e.rlatency * static_cast<double>(rd);
+    sum.wlatency += e.wlatency * static_cast<double>(wr);
+    sum.rsize += e.rsize * static_cast<double>(rd);
+    sum.wsize += e.wsize * static_cast<double>(wr);
+    sum.qlen += e.qlen;
+    rd_ios += rd;
+    wr_ios += wr;
+  }
+  DiskRates Finish() const {
+    DiskRates t = sum;
+    if (rd_ios > 0) {
+      t.rlatency /= static_cast<double>(rd_ios);
+      t.rsize /= static_cast<double>(rd_ios);
+    }
+    if (wr_ios > 0) {
+      t.wlatency /= static_cast<double>(wr_ios);
+      t.wsize /= static_cast<double>(wr_ios);
+    }
+    return t;
+  }
+};
+
+template <typename T>
+void SortByName(std::vector<std::pair<std::string, T>>& v) {
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+}
+
+auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };
+
+void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
+                  const RateOptions& options, PairRates& r) {
+  DiskTotal total;
+  for (size_t i = 0; i < prev.disks.size(); ++i) {
+    const DiskSample& a = prev.disks[i];
+    const DiskSample* b = Match(cur.disks, a.name, i, device_name);
+    if (!a.present || b == nullptr) continue;
+    if (options.disk_only && !std::regex_search(a.name, *options.disk_only))
+      continue;
+    DiskRates e = DiskEntry(a.counters, b->counters, itv);
+    total.Add(e, Delta(a.counters[kRdIos], b->counters[kRdIos]),
+              Delta(a.counters[kWrIos], b->counters[kWrIos]));
+    // PerfMonger keys devices by name in one map with "total": a device
+    // named "total" counts towards the total but is not listed.
+    if (a.name != "total") r.disks.emplace_back(a.name, e);
+  }
+  SortByName(r.disks);
+  r.disk_total = total.Finish();
+}
+
+NetRates NetEntry(const NetCounters& a, const NetCounters& b, double itv) {
+  auto ps = [&](int i) { return static_cast<double>(Delta(a[i], b[i])) / itv; };
+  // rx: bytes 0 packets 1 errs 2 drop 3; tx: bytes 8 packets 9 errs 10 drop 11
+  return NetRates{ps(0) / 1024.0, ps(1), ps(2), ps(3),
+                  ps(8) / 1024.0, ps(9), ps(10), ps(11)};
+}
+
+void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
+                 PairRates& r) {
+  NetRates& t = r.net_total;
+  for (size_t i = 0; i < prev.nets.size(); ++i) {
+    const NetSample& a = prev.nets[i];
+    const NetSample* b = Match(cur.nets, a.name, i, device_name);
+    if (!a.present || b == nullptr) continue;
+    NetRates e = NetEntry(a.counters, b->counters, itv);
+    t.rxkbyteps += e.rxkbyteps;
+    t.rxpktps += e.rxpktps;
+    t.rxerrps += e.rxerrps;
+    t.rxdropps += e.rxdropps;
+    t.txkbyteps += e.txkbyteps;
+    t.txpktps += e.txpktps;
+    t.txerrps += e.txerrps;
+    t.txdropps += e.txdropps;
+    if (a.name != "total") r.nets.emplace_back(a.name, e);
+  }
+  SortByName(r.nets);
+}
+
+}  // namespace
+
+double GoSeconds(int64_t ns) {
+  constexpr int64_t kSecond = 1000000000;
+  return static_cast<double>(ns / kSecond) +
+         static_cast<double>(ns % kSecond) / 1e9;
+}
+
+int64_t MemUsed(const MemCounters& m) {
+  // MemTotal MemFree Buffers Cached SReclaimable (raw_sample.hh order)
+  return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
+}
+
+PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
+                       int64_t first_time_ns, const RateOptions& options) {
+  PairRates r;
+  r.time = static_cast<double>(cur.time_ns) / 1e9;
+  r.elapsed_time = GoSeconds(cur.time_ns - first_time_ns);
+  r.interval = GoSeconds(cur.time_ns - prev.time_ns);
+  r.has_cpu = prev.has_cpu && cur.has_cpu;
+  if (r.has_cpu) r.cpu = ComputeCpu(prev, cur);
+  r.has_intr = prev.has_intr && cur.has_intr;
+  if (r.has_intr) r.intr = ComputeIntr(prev, cur, r.interval);
+  r.has_disk = prev.has_disk && cur.has_disk;
+  if (r.has_disk) ComputeDisks(prev, cur, r.interval, options, r);
+  r.has_net = prev.has_net && cur.has_net;
+  if (r.has_net) ComputeNets(prev, cur, r.interval, r);
+  r.has_mem = cur.has_mem;
+  if (r.has_mem) r.mem = cur.mem;
+  return r;
+}
+
+}  // namespace pm

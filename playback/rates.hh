@@ -1,0 +1,94 @@
+// Raw pair -> PerfMonger's play metrics (compat §4): pure functions, the
+// exact formulas and the same arithmetic order as PerfMonger, so `%.2f`
+// rounds to the same digits.
+#pragma once
+
+#include <cstdint>
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "playback/raw_sample.hh"
+
+namespace pm {
+
+struct CpuUsage {  // percent of one core (or, for `all`, × num_core)
+  double usr = 0, nice = 0, sys = 0, idle = 0, iowait = 0, hardirq = 0,
+         softirq = 0, steal = 0, guest = 0, guestnice = 0;
+};
+
+struct CpuRates {
+  int num_core = 0;
+  CpuUsage all;
+  std::vector<CpuUsage> cores;
+};
+
+struct IntrRates {                   // interrupts per second, per CPU
+  std::vector<double> core_dev_intr; // numbered rows
+  std::vector<double> core_sys_intr; // named rows (NMI, LOC, ...)
+};
+
+struct DiskRates {
+  double riops = 0, wiops = 0, rkbyteps = 0, wkbyteps = 0;
+  double rlatency = 0, wlatency = 0;  // ms
+  double rsize = 0, wsize = 0;        // sectors
+  double qlen = 0;
+  int64_t rsectors = 0, wsectors = 0; // Δ sectors: `summary`'s amounts
+};
+
+struct NetRates {
+  double rxkbyteps = 0, rxpktps = 0, rxerrps = 0, rxdropps = 0;
+  double txkbyteps = 0, txpktps = 0, txerrps = 0, txdropps = 0;
+};
+
+struct PairRates {
+  double time = 0;          // cur time, Unix seconds
+  double elapsed_time = 0;  // cur time − the recording's first sample
+  double interval = 0;      // cur − prev, seconds
+
+  bool has_cpu = false;
+  CpuRates cpu;
+  bool has_intr = false;
+  IntrRates intr;
+  bool has_disk = false;
+  std::vector<std::pair<std::string, DiskRates>> disks;  // names sorted bytewise
+  DiskRates disk_total;
+  bool has_net = false;
+  std::vector<std::pair<std::string, NetRates>> nets;    // names sorted bytewise
+  NetRates net_total;
+  bool has_mem = false;
+  MemCounters mem{};        // cur values
+};
+
+struct RateOptions {
+  const std::regex* disk_only = nullptr;  // --disk-only: keep matching disks
+};
+
+// Rates over [prev, cur]. Requires cur.time_ns > prev.time_ns.
+PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
+                       int64_t first_time_ns, const RateOptions& options = {});
+
+// JSON text in PerfMonger's key order and number formats:
+//   AppendPlayJson: {"time":..,"elapsed_time":..,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..}
+// (no newline) and the parts (each appends one value, no key) for
+// `summary --json`. A section is written only when its has_* flag is set.
+void AppendPlayJson(std::string& out, const PairRates& rates);
+void AppendCpuJson(std::string& out, const CpuRates& cpu);
+void AppendIntrJson(std::string& out, const IntrRates& intr);
+void AppendDiskJson(std::string& out, const PairRates& rates);
+void AppendNetJson(std::string& out, const PairRates& rates);
+void AppendMemJson(std::string& out, const MemCounters& mem);
+
+// Go's time.Duration(ns).Seconds(): whole seconds plus the remainder / 1e9,
+// the interval every PerfMonger rate divides by.
+double GoSeconds(int64_t ns);
+
+// Go's fmt "%.<precision>f": correctly rounded from the exact binary value,
+// trailing zeros kept; NaN and infinities spelled as Go does.
+void AppendFixed(std::string& out, double v, int precision);
+
+// MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
+int64_t MemUsed(const MemCounters& mem);
+
+}  // namespace pm

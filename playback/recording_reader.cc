@@ -1,0 +1,108 @@
+#include "playback/recording_reader.hh"
+
+#include <algorithm>
+#include <array>
+
+#include "common/error.hh"
+#include "proto/codec.hh"
+#include "playback/gob_reader.hh"
+#include "playback/native_reader.hh"
+
+namespace pm {
+namespace {
+
+// The decompressed stream with its first bytes read ahead to tell the
+// formats apart, then handed on again.
+class PeekedInput final : public InputStream {
+ public:
+  static constexpr size_t kPeek = 2;
+
+  explicit PeekedInput(InputStream& in) : in_(in) {
+    while (len_ < kPeek) {
+      size_t n = in_.Read(std::span(head_).subspan(len_));
+      if (n == 0) break;
+      len_ += n;
+    }
+  }
+
+  std::string_view head() const { return {head_.data(), len_}; }
+
+  size_t Read(std::span<char> buf) override {
+    if (pos_ == len_) return in_.Read(buf);
+    size_t n = std::min(buf.size(), len_ - pos_);
+    std::copy_n(head_.begin() + pos_, n, buf.begin());
+    pos_ += n;
+    return n;
+  }
+
+ private:
+  InputStream& in_;
+  std::array<char, kPeek> head_{};
+  size_t len_ = 0;
+  size_t pos_ = 0;
+};
+
+bool LooksNative(std::string_view head) {
+  return head[0] == '{' && (head.size() < 2 || head[1] != '\xff');
+}
+
+class LegacySource final : public RecordingReader::Source {
+ public:
+  explicit LegacySource(InputStream& in) : reader_(in) {}
+  const RecordingInfo& info() const override { return reader_.info(); }
+  RecordingReader::Item Next(RawSample& sample, RecordingEvent&) override {
+    return reader_.Next(sample) ? RecordingReader::Item::kSample
+                                : RecordingReader::Item::kEnd;
+  }
+  bool truncated() const override { return reader_.truncated(); }
+
+ private:
+  LegacyReader reader_;
+};
+
+// A compressed stream cut before its first decompressed byte.
+class NothingSource final : public RecordingReader::Source {
+ public:
+  const RecordingInfo& info() const override { return info_; }
+  RecordingReader::Item Next(RawSample&, RecordingEvent&) override {
+    return RecordingReader::Item::kEnd;
+  }
+  bool truncated() const override { return false; }
+
+ private:
+  RecordingInfo info_;
+};
+
+}  // namespace
+
+RecordingReader::RecordingReader(InputStream& in) : decompressed_(MakeDecompressor(in)) {
+  auto peeked = std::make_unique<PeekedInput>(*decompressed_);
+  std::string_view head = peeked->head();
+  peeked_ = std::move(peeked);
+  if (head.empty()) {
+    if (!decompressed_->truncated()) throw FormatError("empty recording");
+    source_ = std::make_unique<NothingSource>();
+  } else if (LooksNative(head)) {
+    source_ = std::make_unique<NativeReader>(*peeked_);
+  } else {
+    source_ = std::make_unique<LegacySource>(*peeked_);
+  }
+}
+
+RecordingReader::~RecordingReader() = default;
+
+const RecordingInfo& RecordingReader::info() const { return source_->info(); }
+
+RecordingReader::Item RecordingReader::Next(RawSample& sample, RecordingEvent& event) {
+  Item item = source_->Next(sample, event);
+  if (item == Item::kSample) ++samples_read_;
+  return item;
+}
+
+bool RecordingReader::truncated() const {
+  return decompressed_->truncated() || source_->truncated();
+}
+
+uint64_t RecordingReader::samples_read() const { return samples_read_; }
+
+}  // namespace pm

@@ -1,0 +1,73 @@
+// One reader for every recording: native .pgr (NDJSON, proto/pgr_format.hh)
+// and PerfMonger's legacy gob files, each plain, gzip or zstd — detected by
+// magic bytes, never by name — from a file or stdin.
+//
+// Streams: memory stays flat however long the recording. Items come in
+// file order: samples, and events (pause, resume, mark, end; unknown kinds
+// are skipped, as pgr(5) says readers do, so tools never see them). A
+// stream cut short (a partial last line, a compressed stream or gob message
+// cut in the middle) ends the items cleanly and sets truncated(); garbage
+// throws FormatError naming the byte offset (in the decompressed stream)
+// and, for native files, the line.
+//
+// Detection, after decompression: a native file starts with '{' (and its
+// second byte is not 0xff, which is how every gob stream's first message,
+// a type definition, continues); anything else goes to the legacy reader.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "playback/raw_sample.hh"
+#include "proto/stream.hh"
+
+namespace pm {
+
+class DecompressingInput;
+
+class RecordingReader {
+ public:
+  enum class Item { kSample, kEvent, kEnd };
+
+  // Reads the header now. Throws FormatError for garbage (exit 2 in the
+  // tools), and for an empty input ("empty recording"). A compressed
+  // stream cut before any data (or a native one inside its header) is not
+  // an error: info() stays empty and Next() ends at once, truncated.
+  // `in` must outlive the reader.
+  explicit RecordingReader(InputStream& in);
+  ~RecordingReader();
+  RecordingReader(const RecordingReader&) = delete;
+  RecordingReader& operator=(const RecordingReader&) = delete;
+
+  const RecordingInfo& info() const;
+
+  // The next item: a sample (into `sample`, reset first), an event (into
+  // `event`; `sample` is then unspecified), or the end of the input.
+  Item Next(RawSample& sample, RecordingEvent& event);
+
+  bool truncated() const;         // valid once Next() returned kEnd
+  uint64_t samples_read() const;
+
+  class Source;  // native or legacy, behind one interface
+
+ private:
+  // Destroyed in reverse: the source reads peeked_, which reads
+  // decompressed_.
+  std::unique_ptr<DecompressingInput> decompressed_;
+  std::unique_ptr<InputStream> peeked_;
+  std::unique_ptr<Source> source_;
+  uint64_t samples_read_ = 0;
+};
+
+class RecordingReader::Source {
+ public:
+  virtual ~Source() = default;
+  virtual const RecordingInfo& info() const = 0;
+  virtual Item Next(RawSample& sample, RecordingEvent& event) = 0;
+  // The source's own view (a partial line or gob message); the
+  // decompressor's is added by RecordingReader.
+  virtual bool truncated() const = 0;
+};
+
+}  // namespace pm

@@ -1,0 +1,56 @@
+// `perfmonger summary`: PerfMonger's summarizer as pure functions of the
+// first and last samples of a recording. Rates between those two are exact
+// averages of the cumulative counters, so nothing in between is needed.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "proto/pgr_format.hh"
+#include "playback/raw_sample.hh"
+
+namespace pm {
+
+struct SummaryInput {
+  std::string title_file;            // named in the title line; "" = none
+  const RawSample* first = nullptr;  // both required, may be the same
+  const RawSample* last = nullptr;   // with pauses: ActiveSpan::ActiveEnd()
+  MetaList meta;                     // from the header, decoded
+  bool all = false;                  // --all: network and memory blocks too
+  const std::regex* disk_only = nullptr;
+};
+
+// What pauses and marks add (default: nothing, PerfMonger's output).
+struct SummaryPauses {
+  bool has_pauses = false;           // print the paused time
+  int64_t paused_ns = 0;
+  std::optional<std::string> phase;  // summary --phases: the phase's label
+};
+
+// With pauses, `first`..`last` is the active time (gaps taken out): the
+// "Duration" is the active seconds, the rates its averages, and a line
+// "Paused: %.3f sec" follows "Duration" (JSON: "paused_time" after
+// "exectime"); without pauses neither appears. A phase is titled
+//   == performance summary of 'FILE', phase 'LABEL' ==
+// and its JSON object starts with "phase":LABEL.
+//
+// The text report: PerfMonger's layout byte for byte (title, Duration, CPU,
+// one block per disk, sorted, then "total" when there is more than one),
+// then, ours:
+//   Metadata:                       when meta is non-empty, in header order
+//     key: value                    (control bytes in either escaped C-style)
+//   * Average NETWORK usage: IF     with `all`, per interface (KB/s, /s)
+//   * Memory usage (last sample)    with `all`, kB as in /proc/meminfo
+// Every block ends with a blank line. Rate blocks are left out when the
+// last sample is not later than the first (a single-sample recording).
+std::string SummaryText(const SummaryInput& in, const SummaryPauses& p = {});
+
+// One line, "\n" included:
+//   {"exectime":%.3f,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..,"meta":..}
+// cpu..net as `play` writes them (present when recorded); "mem" is the
+// last sample's values (memory is a level, not a counter: an average of
+// two samples means nothing); "meta" an object of strings, when non-empty.
+std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p = {});
+
+}  // namespace pm

@@ -1,0 +1,175 @@
+// The native reader on hand-written lines: columns matched by name, what a
+// newer writer may add, null rows, events, metadata, storage reuse, and the
+// header's errors.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "proto/meta.hh"
+#include "playback/native_reader.hh"
+#include "test/playback/pgr_builder.hh"
+
+using namespace pm;
+using namespace pm::test;
+
+namespace {
+
+using Item = RecordingReader::Item;
+
+struct Reader {
+  explicit Reader(std::string text) : bytes(std::move(text)), in(bytes), reader(in) {}
+  Item Next() { return reader.Next(sample, event); }
+
+  std::string bytes;
+  MemoryInputStream in;
+  NativeReader reader;
+  RawSample sample;
+  RecordingEvent event;
+};
+
+std::string HeaderWith(std::string_view collectors) {
+  return std::string(R"({"format":"perfmonger-pgr","version":1,"collectors":)") +
+         std::string(collectors) + "}\n";
+}
+
+std::string ErrorOf(const std::string& text) {
+  try {
+    Reader r(text);
+    while (r.Next() != Item::kEnd) {
+    }
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_SUITE("native reader") {
+
+TEST_CASE("columns are matched by name: reordered, unknown, missing") {
+  Reader r(HeaderWith(R"({"cpu":{"fields":["new","idle","user"],"cores":[0]},)"
+                      R"("mem":{"fields":["MemFree","Bogus","MemTotal"]},)"
+                      R"("proc":{"fields":["processes","ctxt"]}})") +
+           R"({"t":5,"cpu":[[1,2,3],[4,5,6]],"mem":[10,11,12],"proc":[7,8]})" "\n");
+  REQUIRE(r.Next() == Item::kSample);
+  CHECK(r.sample.cpu_total == CpuCounters{3, 0, 0, 2, 0, 0, 0, 0, 0, 0});
+  REQUIRE(r.sample.cores.size() == 1);
+  CHECK(r.sample.cores[0].counters == CpuCounters{6, 0, 0, 5, 0, 0, 0, 0, 0, 0});
+  CHECK(r.sample.mem[0] == 12);  // MemTotal
+  CHECK(r.sample.mem[1] == 10);  // MemFree
+  CHECK(std::count(r.sample.mem.begin(), r.sample.mem.end(), 0) == 28);
+  CHECK(r.sample.ctxt == 8);
+  CHECK(r.sample.processes == 7);
+  CHECK_FALSE(r.sample.has_disk);
+  CHECK(r.Next() == Item::kEnd);
+}
+
+TEST_CASE("what a newer writer may add is ignored") {
+  Reader r(R"({"format":"perfmonger-pgr","version":1,"new":{"a":[1,{"b":null}]},)"
+           R"("collectors":{"gpu":{"fields":["x"]},"mem":{"fields":["MemTotal"]}}})" "\n"
+           R"({"event":"future","t":1,"extra":[1.5e3]})" "\n"
+           R"({"t":2,"gpu":[[1]],"mem":[9],"note":"\u00e9"})" "\n");
+  REQUIRE(r.Next() == Item::kSample);
+  CHECK(r.sample.time_ns == 2);
+  CHECK(r.sample.mem[0] == 9);
+  CHECK(r.Next() == Item::kEnd);
+  CHECK_FALSE(r.reader.truncated());
+}
+
+TEST_CASE("null rows are absent; missing members clear the reused sample") {
+  Shape shape;
+  RawSample odd = MakeSample(shape, 1);
+  Reader r(EncodeHeaderLine(Header(shape)) + SampleLine(MakeSample(shape, 2)) +
+           SampleLine(odd) + "{\"t\":7,\"mono\":8}\n" + SampleLine(odd));
+  REQUIRE(r.Next() == Item::kSample);
+  REQUIRE(r.Next() == Item::kSample);
+  CHECK(Dump(r.sample) == Dump(odd));
+  CHECK_FALSE(r.sample.cores[1].present);
+  CHECK_FALSE(r.sample.disks[1].present);
+  CHECK(r.sample.disks[1].name == "nvme0n1");
+  CHECK_FALSE(r.sample.intr[1].present);
+  CHECK(r.sample.intr[0].numbered);
+  CHECK_FALSE(r.sample.intr[1].numbered);
+  REQUIRE(r.Next() == Item::kSample);
+  RawSample bare;
+  bare.time_ns = 7;
+  bare.mono_ns = 8;
+  CHECK(Dump(r.sample) == Dump(bare));
+  REQUIRE(r.Next() == Item::kSample);
+  CHECK(Dump(r.sample) == Dump(odd));
+}
+
+TEST_CASE("steady state reuses the sample's storage") {
+  Shape shape;
+  std::string text = EncodeHeaderLine(Header(shape));
+  for (uint64_t k = 0; k < 4; ++k) text += SampleLine(MakeSample(shape, k));
+  Reader r(text);
+  REQUIRE(r.Next() == Item::kSample);
+  const void* disks = r.sample.disks.data();
+  const void* counts = r.sample.intr[0].counts.data();
+  const void* name = r.sample.disks[1].name.data();
+  while (r.Next() == Item::kSample) {
+    CHECK(r.sample.disks.data() == disks);
+    CHECK(r.sample.intr[0].counts.data() == counts);
+    CHECK(r.sample.disks[1].name.data() == name);
+  }
+}
+
+TEST_CASE("events: mark labels with escapes, end reasons") {
+  std::string label = "a \"quoted\" <tag> & \\ \t \xe2\x9c\x93 \xf0\x9f\x98\x80";
+  Reader r(HeaderWith("{}") + EncodeEventLine("mark", 11, 12, label) +
+           EncodeEndLine({13, 14, "SIGTERM", 0, 0}));
+  REQUIRE(r.Next() == Item::kEvent);
+  CHECK(r.event.kind == "mark");
+  CHECK(r.event.time_ns == 11);
+  CHECK(r.event.label == label);
+  REQUIRE(r.Next() == Item::kEvent);
+  CHECK(r.event.kind == "end");
+  CHECK(r.event.reason == "SIGTERM");
+  CHECK(r.event.label.empty());
+  CHECK(r.Next() == Item::kEnd);
+}
+
+TEST_CASE("metadata comes back decoded, in order") {
+  MetaList meta = {ParseMetaArg("sql=SELECT%20*%20FROM%20t%20WHERE%20id%3D42"),
+                   ParseMetaArg("<k>=a&b <c> \xc3\xa9"), ParseMetaArg("empty=")};
+  CHECK(meta[0].second == "SELECT * FROM t WHERE id=42");
+  std::string header = EncodeHeaderLine(Header(Shape{}, meta));
+  CHECK(header.find("\\u003ck\\u003e") != std::string::npos);
+  Reader r(header);
+  CHECK(r.reader.info().meta == meta);
+  CHECK(r.reader.info().version == 1);
+}
+
+TEST_CASE("header and layout errors") {
+  struct Case {
+    std::string text;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"{\"version\":1}\n", "pgr line 1, byte 0: not a perfmonger recording"},
+      {"{\"format\":\"perfmonger-pgr\"}\n", "pgr line 1, byte 0: header without a version"},
+      {"{\"format\":\"perfmonger-pgr\",\"version\":3}\n", "unsupported pgr version 3"},
+      {HeaderWith(R"({"cpu":{"cores":[0]}})"), "a collector without \"fields\""},
+      {HeaderWith(R"({"intr":{"rows":[]}})"), "\"intr\" without \"cpus\""},
+      {HeaderWith("{}") + "{\"t\":1,\"mem\":[1]}\n",
+       "pgr line 2, byte 69: \"mem\" is not in the header"},
+      {HeaderWith(R"({"cpu":{"fields":["user"],"cores":[0]}})") + "{\"t\":1,\"cpu\":[[1]]}\n",
+       "fewer rows than the header declares"},
+      {HeaderWith(R"({"intr":{"cpus":1,"rows":[{"irq":"1"}]}})") +
+           "{\"t\":1,\"intr\":[[1,2]]}\n",
+       "more values than the header's columns"},
+      {HeaderWith(R"({"disk":{"fields":[],"devices":["a"]}})") + "{\"t\":1,\"disk\":[[],[]]}\n",
+       "more rows than the header declares"},
+  };
+  for (const Case& k : cases) {
+    CAPTURE(k.text);
+    CHECK(ErrorOf(k.text).find(k.want) != std::string::npos);
+  }
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,76 @@
+// ActiveSpan and PhaseWalk: gaps taken out of the counters and the time,
+// the plain first->last pair without a gap, phases summing to the whole.
+#include <doctest/doctest.h>
+
+#include "playback/phases.hh"
+
+namespace pm {
+namespace {
+
+RawSample At(int64_t t_s, uint64_t writes) {
+  RawSample s;
+  s.time_ns = t_s * 1'000'000'000;
+  s.has_disk = true;
+  DiskSample d;
+  d.name = "vda";
+  d.present = true;
+  d.counters[4] = writes;
+  s.disks.push_back(d);
+  return s;
+}
+
+RecordingEvent Event(const char* kind, int64_t t_s, const char* label = "") {
+  RecordingEvent e;
+  e.kind = kind;
+  e.time_ns = t_s * 1'000'000'000;
+  e.label = label;
+  return e;
+}
+
+uint64_t Writes(const RawSample& s) { return s.disks.at(0).counters[4]; }
+
+TEST_CASE("ActiveSpan: no gap is the plain pair; a gap is taken out") {
+  ActiveSpan plain;
+  plain.Sample(At(0, 0));
+  plain.Sample(At(5, 50));
+  CHECK(plain.ActiveEnd().time_ns == At(5, 0).time_ns);
+  CHECK(Writes(plain.ActiveEnd()) == 50);
+  CHECK_FALSE(plain.has_pauses());
+
+  PhaseWalk walk(true);
+  walk.OnSample(At(0, 0));
+  walk.OnSample(At(2, 20));
+  walk.OnEvent(Event("mark", 2, "m1"));
+  walk.OnSample(At(4, 30));
+  walk.OnEvent(Event("pause", 4));
+  walk.OnEvent(Event("mark", 7, "idle"));
+  walk.OnEvent(Event("resume", 10));
+  walk.OnSample(At(10, 1000));
+  walk.OnSample(At(11, 1010));
+  const ActiveSpan& whole = walk.whole();
+  CHECK(whole.has_pauses());
+  CHECK(whole.paused_ns() == 6'000'000'000);
+  CHECK(whole.ActiveEnd().time_ns == 5'000'000'000);  // 4 s + 1 s active
+  CHECK(Writes(whole.ActiveEnd()) == 40);
+
+  const std::vector<Phase>& phases = walk.phases();
+  REQUIRE(phases.size() == 3);
+  CHECK(phases[0].label == "start");
+  CHECK(phases[1].label == "m1");
+  CHECK(phases[2].label == "idle");
+  uint64_t writes = 0;
+  int64_t active = 0, paused = 0;
+  for (const Phase& p : phases) {
+    RawSample end = p.span.ActiveEnd();
+    writes += Writes(end) - Writes(p.span.first());
+    active += end.time_ns - p.span.first().time_ns;
+    paused += p.span.paused_ns();
+  }
+  CHECK(writes == 40);
+  CHECK(active == 5'000'000'000);
+  CHECK(paused == 6'000'000'000);
+  CHECK(phases[1].span.paused_ns() == 3'000'000'000);
+}
+
+}  // namespace
+}  // namespace pm

@@ -1,0 +1,244 @@
+// RecordingReader end to end: native recordings written with the project's
+// own encoders, plain, gzip and zstd, read back; cuts at every byte; a
+// table of corrupt lines; empty, header-only and legacy files.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "playback/recording_reader.hh"
+#include "test/playback/pgr_builder.hh"
+#include "test/playback/legacy_data.hh"
+
+using namespace pm;
+using namespace pm::test;
+
+namespace {
+
+struct ReadResult {
+  RecordingInfo info;
+  std::vector<std::string> items;  // Dump() of each sample and event
+  bool truncated = false;
+  uint64_t samples = 0;
+};
+
+ReadResult ReadAll(std::string_view bytes) {
+  MemoryInputStream in(bytes);
+  RecordingReader reader(in);
+  ReadResult out{reader.info(), {}, false, 0};
+  RawSample s;  // reused, as the tools do
+  RecordingEvent e;
+  for (RecordingReader::Item item; (item = reader.Next(s, e)) != RecordingReader::Item::kEnd;)
+    out.items.push_back(item == RecordingReader::Item::kSample ? Dump(s) : Dump(e));
+  out.truncated = reader.truncated();
+  out.samples = reader.samples_read();
+  return out;
+}
+
+std::string ErrorOf(std::string_view bytes) {
+  try {
+    ReadAll(bytes);
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+const Shape kShape;
+
+struct Recording {
+  std::vector<std::string> lines;
+  std::vector<std::string> items;  // what a reader must give back
+};
+
+// Samples, events (a mark with escapes, pause/resume, an unknown kind that
+// readers skip) and the end trailer.
+Recording MakeRecording(int samples) {
+  Recording r;
+  r.lines.push_back(EncodeHeaderLine(Header(kShape, {{"run", "a b=c"}})));
+  for (int k = 0; k < samples; ++k) {
+    RawSample s = MakeSample(kShape, static_cast<uint64_t>(k));
+    r.lines.push_back(SampleLine(s));
+    r.items.push_back(Dump(s));
+    if (k == 1) {
+      const char* label = "phase \"2\" <b>\\ \xc3\xa9 \xf0\x9f\x98\x80\n";
+      r.lines.push_back(EncodeEventLine("mark", s.time_ns, s.mono_ns, label));
+      r.items.push_back(Dump(RecordingEvent{"mark", s.time_ns, label, ""}));
+      r.lines.push_back(EncodeEventLine("pause", s.time_ns, s.mono_ns));
+      r.items.push_back(Dump(RecordingEvent{"pause", s.time_ns, "", ""}));
+      r.lines.push_back(EncodeEventLine("future-kind", s.time_ns, s.mono_ns, "x"));
+      r.lines.push_back(EncodeEventLine("resume", s.time_ns + 1, s.mono_ns));
+      r.items.push_back(Dump(RecordingEvent{"resume", s.time_ns + 1, "", ""}));
+    }
+  }
+  r.lines.push_back(EncodeEndLine({1'800'000'000'000'000'000, 9, "stop-fd", 4, 0}));
+  r.items.push_back(Dump(RecordingEvent{"end", 1'800'000'000'000'000'000, "", "stop-fd"}));
+  return r;
+}
+
+std::string Join(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += line;
+  return out;
+}
+
+constexpr Compression kCodecs[] = {Compression::kPlain, Compression::kGzip,
+                                   Compression::kZstd};
+
+}  // namespace
+
+TEST_SUITE("recording reader") {
+
+TEST_CASE("a native recording round-trips through every codec") {
+  Recording rec = MakeRecording(4);
+  for (Compression c : kCodecs) {
+    CAPTURE(CompressionName(c));
+    ReadResult got = ReadAll(Compress(c, rec.lines));
+    CHECK(got.info.format == "perfmonger-pgr");
+    CHECK(got.info.version == 1);
+    CHECK(got.info.host == "host-1");
+    CHECK(got.info.start_ns == 1'700'000'000'000'000'000);
+    CHECK(got.info.interval_ns == 1'000'000'000);
+    CHECK(got.info.num_core == 2);
+    CHECK(got.info.meta == MetaList{{"run", "a b=c"}});
+    CHECK(got.items == rec.items);
+    CHECK(got.samples == 4);
+    CHECK_FALSE(got.truncated);
+  }
+}
+
+TEST_CASE("a cut at every byte yields a prefix, truncated unless at the end") {
+  Recording rec = MakeRecording(3);
+  for (Compression c : {Compression::kGzip, Compression::kZstd}) {
+    std::string bytes = Compress(c, rec.lines);
+    for (size_t cut = 1; cut <= bytes.size(); ++cut) {
+      CAPTURE(CompressionName(c));
+      CAPTURE(cut);
+      ReadResult got = ReadAll(std::string_view(bytes).substr(0, cut));
+      REQUIRE(got.items.size() <= rec.items.size());
+      for (size_t i = 0; i < got.items.size(); ++i) REQUIRE(got.items[i] == rec.items[i]);
+      REQUIRE(got.truncated == (cut != bytes.size()));
+    }
+  }
+}
+
+TEST_CASE("a plain cut is truncated exactly when it splits a line") {
+  Recording rec = MakeRecording(2);
+  std::string bytes = Join(rec.lines);
+  for (size_t cut = 1; cut <= bytes.size(); ++cut) {
+    CAPTURE(cut);
+    ReadResult got = ReadAll(std::string_view(bytes).substr(0, cut));
+    REQUIRE(got.items.size() <= rec.items.size());
+    for (size_t i = 0; i < got.items.size(); ++i) REQUIRE(got.items[i] == rec.items[i]);
+    REQUIRE(got.truncated == (bytes[cut - 1] != '\n'));
+  }
+}
+
+TEST_CASE("a cut inside the header: no items, empty info, truncated") {
+  std::string header = EncodeHeaderLine(Header(kShape));
+  ReadResult got = ReadAll(std::string_view(header).substr(0, header.size() - 1));
+  CHECK(got.items.empty());
+  CHECK(got.truncated);
+  CHECK(got.info.version == 0);
+}
+
+TEST_CASE("a header-only recording: no samples, not truncated") {
+  for (Compression c : kCodecs) {
+    CAPTURE(CompressionName(c));
+    ReadResult got = ReadAll(Compress(c, {EncodeHeaderLine(Header(kShape))}));
+    CHECK(got.items.empty());
+    CHECK_FALSE(got.truncated);
+    CHECK(got.info.host == "host-1");
+  }
+}
+
+TEST_CASE("an empty recording is an error, compressed or not") {
+  CHECK(ErrorOf("") == std::string("empty recording"));
+  CHECK(ErrorOf(Compress(Compression::kGzip, {})) == std::string("empty recording"));
+  CHECK(ErrorOf(Compress(Compression::kZstd, {})) == std::string("empty recording"));
+}
+
+TEST_CASE("a corrupt line names its line and byte, in any codec") {
+  struct Case {
+    std::string line;
+    size_t at;  // offset in the line
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"garbage", 0, "expected an object"},
+      {R"({"t":1,"mono":2,})", 16, "expected a string"},
+      {R"({"t":-1x})", 7, "expected ',' or '}'"},
+      {R"({"t":1,"cpu":[[1,2]]})", 19, "fewer values than the header's columns"},
+      {R"({"t":1,"disk":[[-1]]})", 16, "expected a non-negative integer"},
+      {R"({"t":99999999999999999999})", 5, "integer out of range"},
+      {"{\"t\":1,\"x\":\"\xff\"}", 12, "invalid UTF-8 in a string"},
+      {R"({"t":1,"cpu":null,"bogus":[1,]})", 29, "expected a value"},
+      {R"({"mono":1})", 0, "a sample without \"t\""},
+      {R"({"t":1} x)", 8, "unexpected bytes after the value"},
+      {R"({"event":"mark","t":1,"label":"\ud800"})", 31, "unpaired surrogate"},
+      {std::string("{\"t\":1\0}", 8), 6, "expected ',' or '}'"},
+      {"", 0, "expected an object"},
+  };
+  Recording rec = MakeRecording(2);
+  size_t line3 = rec.lines[0].size() + rec.lines[1].size();
+  for (const Case& k : cases) {
+    std::vector<std::string> lines = rec.lines;
+    lines[2] = k.line + "\n";
+    std::string want = "pgr line 3, byte " + std::to_string(line3 + k.at) + ": " + k.reason;
+    for (Compression c : kCodecs) {
+      CAPTURE(k.line);
+      CAPTURE(CompressionName(c));
+      CHECK(ErrorOf(Compress(c, lines)) == want);
+    }
+  }
+}
+
+TEST_CASE("a flipped byte in compressed data is a FormatError or harmless") {
+  Recording rec = MakeRecording(2);
+  for (Compression c : {Compression::kGzip, Compression::kZstd}) {
+    std::string bytes = Compress(c, rec.lines);
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      std::string broken = bytes;
+      broken[i] = static_cast<char>(broken[i] ^ 0x55);
+      CAPTURE(CompressionName(c));
+      CAPTURE(i);
+      try {
+        ReadAll(broken);
+      } catch (const FormatError&) {
+      }
+    }
+  }
+}
+
+TEST_CASE("another version or format is named as such") {
+  std::string header = EncodeHeaderLine(Header(kShape));
+  std::string v2 = header;
+  v2.replace(v2.find("\"version\":1"), 11, "\"version\":2");
+  // The rest of a version-2 header may be anything.
+  v2.replace(v2.find("\"collectors\":"), 13, "\"collectors\":7,\"x\":");
+  CHECK(ErrorOf(v2).find("unsupported pgr version 2") != std::string::npos);
+  CHECK(ErrorOf("{\"format\":\"other\",\"version\":1}\n").find("not a perfmonger recording") !=
+        std::string::npos);
+}
+
+TEST_CASE("legacy busy100.pgr, plain and gzip, through the same entry point") {
+  for (const char* name : {"busy100.pgr", "busy100.pgr.gz"}) {
+    CAPTURE(name);
+    ReadResult got = ReadAll(pm::test::ReadLegacyFile(name));
+    CHECK(got.info.format == "perfmonger-gob");
+    CHECK(got.samples == 4);
+    CHECK(got.items.size() == 4);
+    CHECK_FALSE(got.truncated);
+  }
+}
+
+// (Shorter garbage reads as a gob message cut short: truncated, no samples.)
+TEST_CASE("garbage that is not JSON goes to the legacy reader and fails there") {
+  std::string text;
+  for (int i = 0; i < 30; ++i) text += "hello world ";
+  CHECK(ErrorOf(text).find("legacy recording: ") == 0);
+  CHECK(ErrorOf(text).find(" at byte ") != std::string::npos);
+}
+
+}  // TEST_SUITE

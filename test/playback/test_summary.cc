@@ -1,0 +1,193 @@
+// `summary` text and JSON (compat §5) on a hand-built pair of samples:
+// 2 cores, 2 disks, 2 interfaces, 4 s apart; numbers computed by hand.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <string>
+
+#include "playback/summary.hh"
+#include "test/playback/rates_test_util.hh"
+
+using namespace pm;
+using namespace pm::test;
+
+namespace {
+
+struct Pair {
+  RawSample first = At(1000 * kSec), last = At(1004 * kSec);
+
+  Pair() {
+    SetCpu(first, {}, {{}, {}});
+    SetCpu(last, {300, 100, 40, 360, 0, 0, 0, 0, 0, 0},
+           {{150, 50, 20, 180, 0, 0, 0, 0, 0, 0}, {150, 50, 20, 180, 0, 0, 0, 0, 0, 0}});
+    AddDisk(first, "sdb", {});
+    AddDisk(first, "sda", {});
+    AddDisk(last, "sda", {8, 0, 2048, 20, 4, 0, 4096, 6, 0, 0, 2000});
+    AddDisk(last, "sdb", {0, 0, 0, 0, 4, 0, 1024, 10, 0, 0, 0});
+    AddNet(first, "lo", {});
+    AddNet(first, "eth0", {});
+    AddNet(last, "eth0", Net(16384, 8, 8192, 4));
+    AddNet(last, "lo", {});
+  }
+  SummaryInput Input() const { return {"x.pgr", &first, &last, {}, false, nullptr}; }
+};
+
+const std::string kCpuText =
+    "* Average CPU usage (MAX: 200 %)\n"
+    "  * Non-idle usage: 110.00 %\n"
+    "       %usr: 100.00 %\n"
+    "       %sys: 10.00 %\n"
+    "       %irq: 0.00 %\n"
+    "      %soft: 0.00 %\n"
+    "     %other: 0.00 %\n"
+    "  * Idle usage: 90.00 %\n"
+    "    %iowait: 0.00 %\n"
+    "      %idle: 90.00 %\n"
+    "\n";
+
+std::string DiskText(std::string_view name, std::string_view riops,
+                     std::string_view wiops, std::string_view rtp,
+                     std::string_view wtp, std::string_view rlat,
+                     std::string_view wlat, std::string_view ramt,
+                     std::string_view wamt) {
+  std::string s = "* Average DEVICE usage: " + std::string(name) + "\n";
+  s += "        read IOPS: " + std::string(riops) + "\n";
+  s += "       write IOPS: " + std::string(wiops) + "\n";
+  s += "  read throughput: " + std::string(rtp) + " MB/s\n";
+  s += " write throughput: " + std::string(wtp) + " MB/s\n";
+  s += "     read latency: " + std::string(rlat) + " usec\n";
+  s += "    write latency: " + std::string(wlat) + " usec\n";
+  s += "      read amount: " + std::string(ramt) + " MB\n";
+  s += "     write amount: " + std::string(wamt) + " MB\n\n";
+  return s;
+}
+
+const std::string kSdbText =
+    DiskText("sdb", "0.00", "1.00", "0.00", "0.12", "0.0", "2500.0", "0.00", "0.50");
+
+const std::string kDiskText =
+    DiskText("sda", "2.00", "1.00", "0.25", "0.50", "2500.0", "1500.0", "1.00", "2.00") +
+    kSdbText +
+    // write throughput 0.625 and 0.125 MB/s: exact ties, rounded to even
+    DiskText("total", "2.00", "2.00", "0.25", "0.62", "2500.0", "2000.0", "1.00", "2.50");
+
+const std::string kCoreJson =
+    R"({"usr":37.50,"nice":12.50,"sys":5.00,"idle":45.00,"iowait":0.00,)"
+    R"("hardirq":0.00,"softirq":0.00,"steal":0.00,"guest":0.00,"guestnice":0.00})";
+const std::string kEth0Json =
+    R"({"rxkbyteps":4.00,"rxpktps":2.00,"rxerrps":0.00,"rxdropps":0.00,)"
+    R"("txkbyteps":2.00,"txpktps":1.00,"txerrps":0.00,"txdropps":0.00})";
+const std::string kJson =
+    R"({"exectime":4.000,"cpu":{"num_core":2,"all":)"
+    R"({"usr":75.00,"nice":25.00,"sys":10.00,"idle":90.00,"iowait":0.00,)"
+    R"("hardirq":0.00,"softirq":0.00,"steal":0.00,"guest":0.00,"guestnice":0.00},)"
+    R"("cores":[)" + kCoreJson + "," + kCoreJson + "]}," +
+    R"("disk":{"devices":["sda","sdb"],)"
+    R"("sda":{"riops":2.00,"wiops":1.00,"rkbyteps":256.00,"wkbyteps":512.00,)"
+    R"("rlatency":2.500,"wlatency":1.500,"rsize":256.00,"wsize":1024.00,"qlen":0.50},)"
+    R"("sdb":{"riops":0.00,"wiops":1.00,"rkbyteps":0.00,"wkbyteps":128.00,)"
+    R"("rlatency":0.000,"wlatency":2.500,"rsize":0.00,"wsize":256.00,"qlen":0.00},)"
+    R"("total":{"riops":2.00,"wiops":2.00,"rkbyteps":256.00,"wkbyteps":640.00,)"
+    R"("rlatency":2.500,"wlatency":2.000,"rsize":256.00,"wsize":640.00,"qlen":0.50}},)"
+    R"("net":{"devices":["eth0","lo"],"eth0":)" + kEth0Json +
+    R"(,"lo":{"rxkbyteps":0.00,"rxpktps":0.00,"rxerrps":0.00,"rxdropps":0.00,)"
+    R"("txkbyteps":0.00,"txpktps":0.00,"txerrps":0.00,"txdropps":0.00},"total":)" +
+    kEth0Json + "}";
+
+void SetMem(RawSample& s) {
+  s.has_mem = true;
+  s.mem[0] = 8000000;   // MemTotal
+  s.mem[1] = 1000000;   // MemFree
+  s.mem[2] = 5000000;   // MemAvailable
+  s.mem[3] = 200000;    // Buffers
+  s.mem[4] = 3000000;   // Cached
+  s.mem[8] = 2000000;   // SwapTotal
+  s.mem[9] = 1500000;   // SwapFree
+  s.mem[10] = 1234;     // Dirty
+  s.mem[16] = 300000;   // SReclaimable
+}
+
+}  // namespace
+
+TEST_SUITE("summary") {
+
+TEST_CASE("text: PerfMonger's layout, sorted devices, then total") {
+  Pair p;
+  CHECK(SummaryText(p.Input()) ==
+        "== performance summary of 'x.pgr' ==\n\nDuration: 4.000 sec\n\n" +
+            kCpuText + kDiskText);
+}
+
+TEST_CASE("text: no total with one device; --disk-only; no title") {
+  Pair p;
+  SummaryInput in = p.Input();
+  std::regex only("b$");
+  in.disk_only = &only;
+  in.title_file.clear();
+  CHECK(SummaryText(in) ==
+        "== performance summary ==\n\nDuration: 4.000 sec\n\n" + kCpuText + kSdbText);
+}
+
+TEST_CASE("text: Metadata block, then --all network and memory blocks") {
+  Pair p;
+  SetMem(p.last);
+  SummaryInput in = p.Input();
+  in.meta = {{"sql", "SELECT * FROM t WHERE id=42"}, {"note", "two\nlines\x01"}};
+  std::string meta = "Metadata:\n  sql: SELECT * FROM t WHERE id=42\n"
+                     "  note: two\\nlines\\x01\n\n";
+  std::string head = "== performance summary of 'x.pgr' ==\n\nDuration: 4.000 sec\n\n" +
+                     kCpuText + kDiskText + meta;
+  CHECK(SummaryText(in) == head);
+  in.all = true;
+  auto net = [](std::string_view name, std::string_view rx, std::string_view rxp,
+                std::string_view tx, std::string_view txp) {
+    return "* Average NETWORK usage: " + std::string(name) + "\n" +
+           "    RX throughput: " + std::string(rx) + " KB/s\n" +
+           "       RX packets: " + std::string(rxp) + " /s\n" +
+           "        RX errors: 0.00 /s\n         RX drops: 0.00 /s\n" +
+           "    TX throughput: " + std::string(tx) + " KB/s\n" +
+           "       TX packets: " + std::string(txp) + " /s\n" +
+           "        TX errors: 0.00 /s\n         TX drops: 0.00 /s\n\n";
+  };
+  CHECK(SummaryText(in) == head + net("eth0", "4.00", "2.00", "2.00", "1.00") +
+                               net("lo", "0.00", "0.00", "0.00", "0.00") +
+                               net("total", "4.00", "2.00", "2.00", "1.00") +
+                               "* Memory usage (last sample)\n"
+                               "        mem total: 8000000 kB\n"
+                               "         mem used: 3500000 kB\n"
+                               "         mem free: 1000000 kB\n"
+                               "    mem available: 5000000 kB\n"
+                               "          buffers: 200000 kB\n"
+                               "           cached: 3000000 kB\n"
+                               "       swap total: 2000000 kB\n"
+                               "        swap free: 1500000 kB\n"
+                               "            dirty: 1234 kB\n"
+                               "        writeback: 0 kB\n\n");
+}
+
+TEST_CASE("json: PerfMonger's object on one line") {
+  Pair p;
+  CHECK(SummaryJson(p.Input()) == kJson + "}\n");
+}
+
+TEST_CASE("json: mem (last sample) and meta (decoded, escaped) appended") {
+  Pair p;
+  SetMem(p.last);
+  SummaryInput in = p.Input();
+  in.meta = {{"sql", "SELECT * FROM t WHERE id=42"}, {"a<b", "x\ny"}};
+  std::string out = SummaryJson(in);
+  CHECK(out.starts_with(kJson + R"(,"mem":{"mem_total":8000000,"mem_used":3500000,)"));
+  CHECK(out.ends_with(R"("huge_pages_surp":0},"meta":{"sql":"SELECT * FROM t WHERE id=42",)"
+                      R"("a\u003cb":"x\ny"}})" "\n"));
+}
+
+TEST_CASE("a single sample: duration 0, no rate sections") {
+  Pair p;
+  SetMem(p.first);
+  SummaryInput in = p.Input();
+  in.last = &p.first;
+  CHECK(SummaryText(in) == "== performance summary of 'x.pgr' ==\n\nDuration: 0.000 sec\n\n");
+  CHECK(SummaryJson(in).starts_with(R"({"exectime":0.000,"mem":{"mem_total":8000000,)"));
+}
+
+}  // TEST_SUITE
