@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/fingerprint_cli.hh"
 #include "tools/play_cli.hh"
 #include "tools/record_cli.hh"
 #include "tools/summary_cli.hh"
@@ -18,6 +19,8 @@ Commands:
   play      print a recording as JSON lines of rates, one per sample pair
   summary   summarize a recording: average CPU, disk, network usage
             (alias: summarize)
+  fingerprint  gather the machine's configuration into a .tar.gz
+            (aliases: fp, bukko)
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -42,6 +45,8 @@ int main(int argc, char** argv) {
   if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
+  if (command == "fingerprint" || command == "fp" || command == "bukko")
+    return pm::FingerprintMain(argc - 1, argv + 1);
   std::fprintf(stderr,
                "perfmonger: error: unknown command '%s' (see perfmonger --help)\n",
                argv[1]);
