@@ -3,6 +3,7 @@
 #include "playback/summary.hh"
 
 #include "proto/json.hh"
+#include "proto/text.hh"
 #include "playback/rates.hh"
 
 namespace pm {
@@ -96,19 +97,6 @@ void AppendMemBlock(std::string& out, const MemCounters& m) {
   MemLine(out, "            dirty: ", kb(10));
   MemLine(out, "        writeback: ", kb(11));
   out.push_back('\n');
-}
-
-// Text-safe: control bytes as \n, \t, \xNN; everything else verbatim.
-void AppendPrintable(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c == '\n') out.append("\\n");
-    else if (c == '\t') out.append("\\t");
-    else if (c < 0x20 || c == 0x7f)
-      out.append("\\x").append(1, kHex[c >> 4]).push_back(kHex[c & 0xf]);
-    else out.push_back(ch);
-  }
 }
 
 void AppendMetaBlock(std::string& out, const MetaList& meta) {

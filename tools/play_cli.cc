@@ -4,6 +4,7 @@
 #include <string>
 
 #include "proto/json.hh"
+#include "proto/text.hh"
 #include "playback/rates.hh"
 #include "tools/json_style.hh"
 #include "tools/output_buffer.hh"
