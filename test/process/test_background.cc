@@ -8,10 +8,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <regex>
 
 #include "common/io.hh"
 #include "test/process/recording.hh"
+#include "test/process/text_shapes.hh"
 
 namespace pm::test {
 namespace {
@@ -103,8 +103,7 @@ TEST_SUITE("background") {
       CAPTURE(key);
       CHECK(Field(status.out, key).value_or("").size() > 0);
     }
-    CHECK(std::regex_match(Field(status.out, "running").value_or(""),
-                           std::regex(R"(\d+\.\d{3} sec)")));
+    CHECK(IsFixedPoint(Field(status.out, "running").value_or(""), 3, " sec"));
     CHECK(Field(status.out, "output") == out);
     CHECK(std::stoll(Field(status.out, "samples").value_or("-1")) >= 3);
 
