@@ -135,7 +135,7 @@ void Recorder::StartSampling() {
   }
   if (start_paused_) {
     paused_ = true;
-    writer_->WriteLine(EncodeHeaderLine(header_));
+    writer_->WriteAndFlushLine(EncodeHeaderLine(header_));
   } else {
     writer_->Write(EncodeHeaderLine(header_));
     TakeSample(t, mono);
@@ -157,7 +157,7 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
   EndLine(line_);
-  writer_->WriteLine(line_);
+  writer_->WriteAndFlushLine(line_);
   ++samples_;
 }
 

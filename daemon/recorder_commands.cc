@@ -72,7 +72,7 @@ std::string Recorder::Pause(const ParsedLine& line) {
   if (changed) {
     TakeSample(now.t, now.mono);
     tick_->Disarm();
-    writer_->WriteLine(EncodeEventLine("pause", now.t, now.mono));
+    writer_->WriteAndFlushLine(EncodeEventLine("pause", now.t, now.mono));
     paused_ = true;
   }
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, changed));
@@ -96,7 +96,7 @@ std::string Recorder::Resume(const ParsedLine& line) {
 std::string Recorder::Mark(const ParsedLine& line) {
   Instant now;
   if (!paused_) TakeSample(now.t, now.mono);
-  writer_->WriteLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
+  writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now));
 }
 

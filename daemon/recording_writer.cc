@@ -10,7 +10,7 @@ RecordingWriter::RecordingWriter(const std::string& path, Compression compressio
 
 void RecordingWriter::Write(std::string_view bytes) { compressor_->Write(bytes); }
 
-void RecordingWriter::WriteLine(std::string_view line) {
+void RecordingWriter::WriteAndFlushLine(std::string_view line) {
   compressor_->Write(line);
   compressor_->Flush();
 }

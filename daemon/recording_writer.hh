@@ -1,5 +1,5 @@
 // The output chain of one recording: lines -> compressor (chosen by the
-// output name) -> FileSink. Each WriteLine() is flushed through the
+// output name) -> FileSink. Each WriteAndFlushLine() is flushed through the
 // compressor, so every line written is decodable by a reader at once and
 // survives a SIGKILL of the recorder.
 #pragma once
@@ -19,7 +19,7 @@ class RecordingWriter {
   RecordingWriter(const std::string& path, Compression compression);
 
   void Write(std::string_view bytes);       // buffered in the compressor
-  void WriteLine(std::string_view line);    // and flush: a sync point
+  void WriteAndFlushLine(std::string_view line);  // a sync point
   void Finish();    // compressor trailer, fsync, close
   void Abandon() noexcept;  // after a write error: close what is there
 

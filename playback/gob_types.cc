@@ -1,5 +1,7 @@
 #include "playback/gob_types.hh"
 
+#include "proto/text.hh"
+
 namespace pm::gob {
 namespace {
 
@@ -88,14 +90,6 @@ Kind KindOfWireField(int n) {
   return kKinds[n < 4 ? n : 4];
 }
 
-// A type name from the stream, safe to put in an error message.
-std::string Printable(std::string_view name) {
-  std::string out(name.substr(0, 64));
-  for (char& c : out)
-    if (c < 0x20 || c > 0x7e) c = '?';
-  return out;
-}
-
 void SkipStruct(const TypeRegistry& types, WireReader& r, TypeId id,
                 int depth) {
   StructFields fields(types, r, id);
@@ -142,7 +136,8 @@ const Field* StructFields::Next() {
   auto left = static_cast<uint64_t>(static_cast<int64_t>(type_.fields.size()) -
                                     1 - number_);
   if (delta > left)
-    Fail("bad field number in a " + Printable(type_.name) + " value", at);
+    Fail("bad field number in a " + Printable(std::string_view(type_.name).substr(0, 64)) +
+             " value", at);
   number_ += static_cast<int64_t>(delta);
   return &type_.fields[static_cast<size_t>(number_)];
 }

@@ -166,7 +166,7 @@ void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
     const DiskSample& a = prev.disks[i];
     const DiskSample* b = Match(cur.disks, a.name, i, device_name);
     if (!a.present || b == nullptr) continue;
-    if (options.disk_only && !std::regex_search(a.name, *options.disk_only))
+    if (options.disk_only && !options.disk_only->Keeps(a.name))
       continue;
     DiskRates e = DiskEntry(a.counters, b->counters, itv);
     total.Add(e, Delta(a.counters[kRdIos], b->counters[kRdIos]),

@@ -4,11 +4,11 @@
 #pragma once
 
 #include <cstdint>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "playback/disk_filter.hh"
 #include "playback/raw_sample.hh"
 
 namespace pm {
@@ -62,7 +62,7 @@ struct PairRates {
 };
 
 struct RateOptions {
-  const std::regex* disk_only = nullptr;  // --disk-only: keep matching disks
+  const DiskFilter* disk_only = nullptr;  // --disk-only: keep matching disks
 };
 
 // Rates over [prev, cur]. Requires cur.time_ns > prev.time_ns.

@@ -3,6 +3,7 @@
 #include "playback/summary.hh"
 
 #include "proto/json.hh"
+#include "proto/text.hh"
 #include "playback/rates.hh"
 
 namespace pm {
@@ -98,19 +99,6 @@ void AppendMemBlock(std::string& out, const MemCounters& m) {
   out.push_back('\n');
 }
 
-// Text-safe: control bytes as \n, \t, \xNN; everything else verbatim.
-void AppendPrintable(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c == '\n') out.append("\\n");
-    else if (c == '\t') out.append("\\t");
-    else if (c < 0x20 || c == 0x7f)
-      out.append("\\x").append(1, kHex[c >> 4]).push_back(kHex[c & 0xf]);
-    else out.push_back(ch);
-  }
-}
-
 void AppendMetaBlock(std::string& out, const MetaList& meta) {
   out.append("Metadata:\n");
   for (const auto& [key, value] : meta) {
@@ -134,14 +122,9 @@ PairRates SummaryRates(const SummaryInput& in) {
 }
 
 void AppendMetaJson(std::string& out, const MetaList& meta) {
-  char sep = '{';
-  for (const auto& [key, value] : meta) {
-    out.push_back(sep);
-    sep = ',';
-    AppendJsonKey(out, key);
-    AppendJsonString(out, value);
-  }
-  out.push_back('}');
+  JsonObjectWriter o(out);
+  for (const auto& [key, value] : meta) o.Str(key, value);
+  o.Close();
 }
 
 void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& p) {
@@ -178,27 +161,21 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
 }
 
 std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
-  std::string out = "{";
-  if (p.phase) {
-    out.append("\"phase\":");
-    AppendJsonString(out, *p.phase);
-    out.push_back(',');
-  }
-  out.append("\"exectime\":");
-  AppendFixed(out, GoSeconds(in.last->time_ns - in.first->time_ns), 3);
-  if (p.has_pauses) {
-    out.append(",\"paused_time\":");
-    AppendFixed(out, GoSeconds(p.paused_ns), 3);
-  }
+  std::string out;
+  JsonObjectWriter o(out);
+  if (p.phase) o.Str("phase", *p.phase);
+  AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
+  if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
   PairRates r;
   if (HasRates(in)) r = SummaryRates(in);
-  if (r.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, r.cpu); }
-  if (r.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, r.intr); }
-  if (r.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, r); }
-  if (r.has_net) { out.append(",\"net\":"); AppendNetJson(out, r); }
-  if (in.last->has_mem) { out.append(",\"mem\":"); AppendMemJson(out, in.last->mem); }
-  if (!in.meta.empty()) { out.append(",\"meta\":"); AppendMetaJson(out, in.meta); }
-  out.append("}\n");
+  if (r.has_cpu) AppendCpuJson(o.Key("cpu"), r.cpu);
+  if (r.has_intr) AppendIntrJson(o.Key("intr"), r.intr);
+  if (r.has_disk) AppendDiskJson(o.Key("disk"), r);
+  if (r.has_net) AppendNetJson(o.Key("net"), r);
+  if (in.last->has_mem) AppendMemJson(o.Key("mem"), in.last->mem);
+  if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
+  o.Close();
+  out.push_back('\n');
   return out;
 }
 

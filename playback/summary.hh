@@ -4,9 +4,9 @@
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <string>
 
+#include "playback/disk_filter.hh"
 #include "proto/pgr_format.hh"
 #include "playback/raw_sample.hh"
 
@@ -18,7 +18,7 @@ struct SummaryInput {
   const RawSample* last = nullptr;   // with pauses: ActiveSpan::ActiveEnd()
   MetaList meta;                     // from the header, decoded
   bool all = false;                  // --all: network and memory blocks too
-  const std::regex* disk_only = nullptr;
+  const DiskFilter* disk_only = nullptr;
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).

@@ -6,29 +6,11 @@
 namespace pm {
 namespace {
 
-// {"seq":N,"cmd":"..","ok":
-void AppendHead(std::string& out, uint64_t seq, std::string_view cmd) {
-  out.append("{\"seq\":");
-  AppendUint(out, seq);
-  out.append(",\"cmd\":");
-  AppendJsonString(out, cmd.substr(0, kMaxEchoedVerb));
-  out.append(",\"ok\":");
-}
-
-void AppendUintField(std::string& out, std::string_view key,
-                     std::optional<uint64_t> v) {
-  if (!v) return;
-  out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendUint(out, *v);
-}
-
-void AppendIntField(std::string& out, std::string_view key,
-                    std::optional<int64_t> v) {
-  if (!v) return;
-  out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendInt(out, *v);
+// {"seq":N,"cmd":"..","ok":OK — left open for the rest.
+JsonObjectWriter Head(std::string& out, uint64_t seq, std::string_view cmd, bool ok) {
+  JsonObjectWriter reply(out);
+  reply.Uint("seq", seq).Str("cmd", cmd.substr(0, kMaxEchoedVerb)).Bool("ok", ok);
+  return reply;
 }
 
 }  // namespace
@@ -36,29 +18,24 @@ void AppendIntField(std::string& out, std::string_view key,
 std::string EncodeOkReply(uint64_t seq, std::string_view cmd,
                           const ReplyFields& f) {
   std::string out;
-  AppendHead(out, seq, cmd);
-  out.append("true");
-  if (!f.state.empty()) {
-    out.append(",\"state\":");
-    AppendJsonString(out, f.state.substr(0, kMaxEchoedVerb));
-  }
-  AppendUintField(out, "samples", f.samples);
-  if (f.changed) out.append(*f.changed ? ",\"changed\":true" : ",\"changed\":false");
-  AppendIntField(out, "t", f.t_ns);
-  AppendIntField(out, "mono", f.mono_ns);
-  AppendUintField(out, "missed_ticks", f.missed_ticks);
-  AppendUintField(out, "bytes_out", f.bytes_out);
-  out.append("}\n");
+  JsonObjectWriter reply = Head(out, seq, cmd, true);
+  if (!f.state.empty()) reply.Str("state", f.state.substr(0, kMaxEchoedVerb));
+  if (f.samples) reply.Uint("samples", *f.samples);
+  if (f.changed) reply.Bool("changed", *f.changed);
+  if (f.t_ns) reply.Int("t", *f.t_ns);
+  if (f.mono_ns) reply.Int("mono", *f.mono_ns);
+  if (f.missed_ticks) reply.Uint("missed_ticks", *f.missed_ticks);
+  if (f.bytes_out) reply.Uint("bytes_out", *f.bytes_out);
+  reply.Close();
+  out.push_back('\n');
   return out;
 }
 
 std::string EncodeErrorReply(uint64_t seq, std::string_view cmd,
                              std::string_view error) {
   std::string out;
-  AppendHead(out, seq, cmd);
-  out.append("false,\"error\":");
-  AppendJsonString(out, error.substr(0, kMaxReplyError));
-  out.append("}\n");
+  Head(out, seq, cmd, false).Str("error", error.substr(0, kMaxReplyError)).Close();
+  out.push_back('\n');
   return out;
 }
 

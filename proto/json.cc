@@ -7,12 +7,9 @@
 namespace pm {
 namespace {
 
-constexpr char kHex[] = "0123456789abcdef";
-
 void AppendU00(std::string& out, unsigned char c) {
   out.append("\\u00");
-  out.push_back(kHex[c >> 4]);
-  out.push_back(kHex[c & 0xf]);
+  AppendHexByte(out, c);
 }
 
 }  // namespace

@@ -23,4 +23,46 @@ inline void AppendJsonKey(std::string& out, std::string_view key) {
   out.push_back(':');
 }
 
+// One JSON object appended to `out`, spelled as a list of fields: the
+// writer places the braces, the commas and the escaped keys. Close() ends
+// the object (a destructor would end it during an exception too).
+//   JsonObjectWriter(out).Int("seq", 1).Str("cmd", "ping").Close();
+class JsonObjectWriter {
+ public:
+  explicit JsonObjectWriter(std::string& out) : out_(out) { out_.push_back('{'); }
+  JsonObjectWriter& Str(std::string_view key, std::string_view value) {
+    AppendJsonString(Key(key), value);
+    return *this;
+  }
+  JsonObjectWriter& Int(std::string_view key, int64_t value) {
+    AppendInt(Key(key), value);
+    return *this;
+  }
+  JsonObjectWriter& Uint(std::string_view key, uint64_t value) {
+    AppendUint(Key(key), value);
+    return *this;
+  }
+  JsonObjectWriter& Bool(std::string_view key, bool value) {
+    Key(key).append(value ? "true" : "false");
+    return *this;
+  }
+  // A value already encoded as JSON (a nested object, a fixed-point number).
+  JsonObjectWriter& Raw(std::string_view key, std::string_view json) {
+    Key(key).append(json);
+    return *this;
+  }
+  // `,"key":` (no comma first); the caller appends the value to the result.
+  std::string& Key(std::string_view key) {
+    if (!first_) out_.push_back(',');
+    first_ = false;
+    AppendJsonKey(out_, key);
+    return out_;
+  }
+  void Close() { out_.push_back('}'); }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
 }  // namespace pm

@@ -37,24 +37,6 @@ std::string DecodeValid(std::string_view s) {
   return out;
 }
 
-// The argument as it may appear in a one-line message: control bytes
-// (a newline in a query text) become \xNN.
-std::string Printable(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u != 0x7f) {
-      out.push_back(c);
-      continue;
-    }
-    out += "\\x";
-    out.push_back(kHex[u >> 4]);
-    out.push_back(kHex[u & 0xf]);
-  }
-  return out;
-}
-
 [[noreturn]] void ThrowMetaError(std::string_view arg, std::string_view why) {
   throw UsageError("--meta '" + Printable(arg) + "': " + std::string(why));
 }

@@ -27,71 +27,53 @@ std::string FormatRfc3339(int64_t realtime_ns) {
 }
 
 std::string EncodeHeaderLine(const RecordingHeader& h) {
-  std::string out = "{\"format\":";
-  AppendJsonString(out, kPgrFormatName);
-  out.append(",\"version\":");
-  AppendInt(out, kPgrVersion);
-  out.append(",\"host\":");
-  AppendJsonString(out, h.host);
-  out.append(",\"kernel\":");
-  AppendJsonString(out, h.kernel);
-  out.append(",\"start_time\":");
-  AppendJsonString(out, FormatRfc3339(h.start_ns));
-  out.append(",\"start_ns\":");
-  AppendInt(out, h.start_ns);
-  out.append(",\"interval_ns\":");
-  AppendInt(out, h.interval_ns);
-  out.append(",\"num_core\":");
-  AppendInt(out, h.num_core);
-  out.append(",\"pid\":");
-  AppendInt(out, h.pid);
-  out.append(",\"collectors\":");
-  out.append(h.collectors_json.empty() ? "{}" : h.collectors_json);
-  out.append(",\"meta\":{");
-  for (size_t i = 0; i < h.meta.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendJsonKey(out, h.meta[i].first);
-    AppendJsonString(out, h.meta[i].second);
-  }
-  out.append("}}\n");
+  std::string out;
+  JsonObjectWriter header(out);
+  header.Str("format", kPgrFormatName)
+      .Int("version", kPgrVersion)
+      .Str("host", h.host)
+      .Str("kernel", h.kernel)
+      .Str("start_time", FormatRfc3339(h.start_ns))
+      .Int("start_ns", h.start_ns)
+      .Int("interval_ns", h.interval_ns)
+      .Int("num_core", h.num_core)
+      .Int("pid", h.pid)
+      .Raw("collectors", h.collectors_json.empty() ? "{}" : h.collectors_json);
+  JsonObjectWriter meta(header.Key("meta"));
+  for (const auto& [key, value] : h.meta) meta.Str(key, value);
+  meta.Close();
+  header.Close();
+  out.push_back('\n');
   return out;
 }
 
 void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns) {
-  out.append("{\"t\":");
-  AppendInt(out, t_ns);
-  out.append(",\"mono\":");
-  AppendInt(out, mono_ns);
+  // Left open: the collectors append their fields, the caller the "}".
+  JsonObjectWriter(out).Int("t", t_ns).Int("mono", mono_ns);
 }
 
 std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns,
                             std::string_view label) {
-  std::string out = "{\"event\":";
-  AppendJsonString(out, kind);
-  out.append(",\"t\":");
-  AppendInt(out, t_ns);
-  out.append(",\"mono\":");
-  AppendInt(out, mono_ns);
-  if (!label.empty()) {
-    out.append(",\"label\":");
-    AppendJsonString(out, label);
-  }
-  out.append("}\n");
+  std::string out;
+  JsonObjectWriter event(out);
+  event.Str("event", kind).Int("t", t_ns).Int("mono", mono_ns);
+  if (!label.empty()) event.Str("label", label);
+  event.Close();
+  out.push_back('\n');
   return out;
 }
 
 std::string EncodeEndLine(const EndEvent& e) {
-  std::string out = "{\"event\":\"end\",\"t\":";
-  AppendInt(out, e.t_ns);
-  out.append(",\"mono\":");
-  AppendInt(out, e.mono_ns);
-  out.append(",\"reason\":");
-  AppendJsonString(out, e.reason);
-  out.append(",\"samples\":");
-  AppendUint(out, e.samples);
-  out.append(",\"missed_ticks\":");
-  AppendUint(out, e.missed_ticks);
-  out.append("}\n");
+  std::string out;
+  JsonObjectWriter(out)
+      .Str("event", "end")
+      .Int("t", e.t_ns)
+      .Int("mono", e.mono_ns)
+      .Str("reason", e.reason)
+      .Uint("samples", e.samples)
+      .Uint("missed_ticks", e.missed_ticks)
+      .Close();
+  out.push_back('\n');
   return out;
 }
 

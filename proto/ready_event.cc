@@ -7,19 +7,16 @@ namespace pm {
 
 std::string EncodeReadyLine(int pid, std::string_view output,
                             int64_t start_realtime_ns, std::string_view state) {
-  std::string out = "{\"event\":\"ready\",\"version\":";
-  AppendInt(out, kReadyEventVersion);
-  out.append(",\"pid\":");
-  AppendInt(out, pid);
-  out.append(",\"output\":");
-  AppendJsonString(out, output);
-  out.append(",\"start_time\":");
-  AppendJsonString(out, FormatRfc3339(start_realtime_ns));
-  if (!state.empty()) {
-    out.append(",\"state\":");
-    AppendJsonString(out, state);
-  }
-  out.append("}\n");
+  std::string out;
+  JsonObjectWriter ready(out);
+  ready.Str("event", "ready")
+      .Int("version", kReadyEventVersion)
+      .Int("pid", pid)
+      .Str("output", output)
+      .Str("start_time", FormatRfc3339(start_realtime_ns));
+  if (!state.empty()) ready.Str("state", state);
+  ready.Close();
+  out.push_back('\n');
   return out;
 }
 

@@ -26,4 +26,25 @@ size_t Utf8SequenceLength(std::string_view s) {
   return len;
 }
 
+void AppendPrintable(std::string& out, std::string_view s) {
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c == '\n') out.append("\\n");
+    else if (c == '\t') out.append("\\t");
+    else if (c == '\r') out.append("\\r");
+    else if (c >= 0x20 && c != 0x7f) out.push_back(ch);
+    else {
+      out.append("\\x");
+      AppendHexByte(out, c);
+    }
+  }
+}
+
+std::string Printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  AppendPrintable(out, s);
+  return out;
+}
+
 }  // namespace pm

@@ -1,11 +1,20 @@
-// Byte-level text helpers shared by the JSON writer, the JSON reader and
-// the --meta decoder.
+// Byte-level text helpers shared by the JSON writer, the JSON reader, the
+// --meta decoder and every message or report that quotes outside text.
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace pm {
+
+inline constexpr char kHexDigits[] = "0123456789abcdef";
+
+// Two lowercase hex digits of `c`.
+inline void AppendHexByte(std::string& out, unsigned char c) {
+  out.push_back(kHexDigits[c >> 4]);
+  out.push_back(kHexDigits[c & 0xf]);
+}
 
 // 0-15 for a hex digit of either case, -1 otherwise.
 inline int HexValue(char c) {
@@ -19,5 +28,11 @@ inline int HexValue(char c) {
 // (its first byte >= 0x80), or 0: overlong forms, surrogates, code points
 // above U+10FFFF and sequences cut by the end of `s` are invalid.
 size_t Utf8SequenceLength(std::string_view s);
+
+// Outside text (a --meta argument, a label, a device or type name) made
+// safe for one line of a message or report: \n \t \r escaped C-style,
+// other control bytes and DEL as \xNN, everything else verbatim.
+void AppendPrintable(std::string& out, std::string_view s);
+std::string Printable(std::string_view s);
 
 }  // namespace pm

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "proto/json.hh"
+#include "proto/text.hh"
 #include "playback/rates.hh"
 #include "tools/json_style.hh"
 #include "tools/output_buffer.hh"
@@ -87,17 +88,12 @@ class Player {
   // {"event":KIND[,"label":L],"time":%.3f,"elapsed_time":%.3f}
   static void AppendEventJson(std::string& out, const RecordingEvent& event,
                               double elapsed) {
-    out.append("{\"event\":");
-    AppendJsonString(out, event.kind);
-    if (event.kind == "mark") {
-      out.append(",\"label\":");
-      AppendJsonString(out, event.label);
-    }
-    out.append(",\"time\":");
-    AppendFixed(out, Seconds(event.time_ns), 3);
-    out.append(",\"elapsed_time\":");
-    AppendFixed(out, elapsed, 3);
-    out.push_back('}');
+    JsonObjectWriter o(out);
+    o.Str("event", event.kind);
+    if (event.kind == "mark") o.Str("label", event.label);
+    AppendFixed(o.Key("time"), Seconds(event.time_ns), 3);
+    AppendFixed(o.Key("elapsed_time"), elapsed, 3);
+    o.Close();
   }
 
   // One compact JSON line out, styled as the rate lines are.

@@ -86,10 +86,10 @@ const struct option kSummaryOptions[] = {
     {nullptr, 0, nullptr, 0},
 };
 
-std::regex DiskRegex(const char* text) {
+DiskFilter DiskRegex(const char* text) {
   try {
-    return std::regex(text, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
+    return DiskFilter(text);
+  } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--disk-only '") + text +
                      "': not a regular expression (" + e.what() + ")");
   }

@@ -2,8 +2,9 @@
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <string>
+
+#include "playback/disk_filter.hh"
 
 namespace pm {
 
@@ -15,7 +16,7 @@ struct PlayArgs {
   bool color = false;
   bool pretty = false;
   bool events = false;  // --events: pause/resume/mark as JSON lines on stdout
-  std::optional<std::regex> disk_only;
+  std::optional<DiskFilter> disk_only;
   std::string file;  // "" or "-": stdin
 };
 
@@ -25,7 +26,7 @@ struct SummaryArgs {
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
   bool no_pager = false;
-  std::optional<std::regex> disk_only;
+  std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   std::string file;                  // "-": stdin
 };

@@ -65,8 +65,4 @@ int RunReaderCommand(std::string_view command, const std::function<int()>& body)
 // `perfmonger CMD: MESSAGE` on stderr: why there is no output.
 void Note(std::string_view command, const std::string& message);
 
-// Control bytes of `text` escaped C-style (\n, \t, \xNN), so one value
-// stays on one line of stderr.
-std::string Printable(std::string_view text);
-
 }  // namespace pm

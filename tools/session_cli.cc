@@ -95,25 +95,24 @@ void PrintText(const Report& r) {
 }
 
 void PrintJson(const Report& r) {
-  std::string out = "{\"pid\":";
-  AppendInt(out, r.state.pid);
-  out.append(",\"executable\":");
-  AppendJsonString(out, r.executable);
-  out.append(",\"arguments\":[");
+  std::string out;
+  JsonObjectWriter o(out);
+  o.Int("pid", r.state.pid).Str("executable", r.executable);
+  std::string& arguments = o.Key("arguments");
+  arguments.push_back('[');
   for (size_t i = 0; i < r.arguments.size(); ++i) {
-    if (i) out.push_back(',');
-    AppendJsonString(out, r.arguments[i]);
+    if (i) arguments.push_back(',');
+    AppendJsonString(arguments, r.arguments[i]);
   }
-  out.append("],\"start_time\":");
-  AppendJsonString(out, FormatRfc3339(r.state.start_ns));
-  char running[48];
-  std::snprintf(running, sizeof running, ",\"running_sec\":%.3f", r.running_sec);
-  out.append(running);
-  out.append(",\"output\":");
-  AppendJsonString(out, r.state.output);
-  out.append(",\"samples\":");
-  AppendUint(out, r.samples);
-  out.append("}\n");
+  arguments.push_back(']');
+  char running[32];
+  std::snprintf(running, sizeof running, "%.3f", r.running_sec);
+  o.Str("start_time", FormatRfc3339(r.state.start_ns))
+      .Raw("running_sec", running)
+      .Str("output", r.state.output)
+      .Uint("samples", r.samples)
+      .Close();
+  out.push_back('\n');
   std::fputs(out.c_str(), stdout);
 }
 

@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <limits>
-#include <regex>
 #include <string>
 
 #include "playback/rates.hh"
@@ -39,7 +38,7 @@ CpuRates OneCore(const CpuCounters& prev, const CpuCounters& cur) {
 }
 
 std::string DiskJson(const RawSample& a, const RawSample& b,
-                     const std::regex* only = nullptr) {
+                     const DiskFilter* only = nullptr) {
   RateOptions options;
   options.disk_only = only;
   std::string out;
@@ -175,15 +174,15 @@ TEST_CASE("disk: --disk-only keeps matching names (unanchored) in list and total
   AddDisk(b, "sda", {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   AddDisk(b, "sda1", {2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   AddDisk(b, "sdb", {4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-  std::regex only("da");
+  DiskFilter only("da");
   PairRates r = ComputeRates(a, b, 0, {&only});
   REQUIRE(r.disks.size() == 2);
   CHECK(r.disks[0].first == "sda");
   CHECK(r.disks[1].first == "sda1");
   CHECK(r.disk_total.riops == 3.0);
-  std::regex exact("^sdb$");
+  DiskFilter exact("^sdb$");
   CHECK(DiskJson(a, b, &exact).starts_with(R"({"devices":["sdb"],"sdb":{"riops":4.00,)"));
-  std::regex none("nvme");
+  DiskFilter none("nvme");
   CHECK(DiskJson(a, b, &none) ==
         R"({"devices":[],"total":)" + std::string(kZeroDisk) + "}");
 }

@@ -2,7 +2,6 @@
 // 2 cores, 2 disks, 2 interfaces, 4 s apart; numbers computed by hand.
 #include <doctest/doctest.h>
 
-#include <regex>
 #include <string>
 
 #include "playback/summary.hh"
@@ -121,7 +120,7 @@ TEST_CASE("text: PerfMonger's layout, sorted devices, then total") {
 TEST_CASE("text: no total with one device; --disk-only; no title") {
   Pair p;
   SummaryInput in = p.Input();
-  std::regex only("b$");
+  DiskFilter only("b$");
   in.disk_only = &only;
   in.title_file.clear();
   CHECK(SummaryText(in) ==

@@ -31,7 +31,10 @@ std::string ReadFileBytes(const std::string& path) {
 }
 
 Recording ReadRecording(const std::string& path) {
-  std::string bytes = ReadFileBytes(path);
+  return DecodeRecording(ReadFileBytes(path));
+}
+
+Recording DecodeRecording(std::string_view bytes) {
   MemoryInputStream source(bytes);
   auto input = MakeDecompressor(source);
   LineReader reader(*input);
@@ -41,28 +44,6 @@ Recording ReadRecording(const std::string& path) {
   out.partial_tail = reader.partial_tail();
   out.compression = input->compression();
   return out;
-}
-
-Json::Json(std::string_view text)
-    : parser_(std::make_unique<simdjson::dom::parser>()) {
-  simdjson::padded_string padded(text);
-  root_ = parser_->parse(padded);  // the DOM keeps its own copy of strings
-}
-
-bool Json::Has(std::string_view key) const {
-  return root_.is_object() && root_[key].error() == simdjson::SUCCESS;
-}
-
-std::string Json::Str(std::string_view key) const {
-  return std::string(std::string_view(root_[key]));
-}
-
-int64_t Json::Int(std::string_view key) const { return int64_t(root_[key]); }
-
-std::vector<std::string> Json::Keys() const {
-  std::vector<std::string> keys;
-  for (auto field : simdjson::dom::object(root_)) keys.emplace_back(field.key);
-  return keys;
 }
 
 size_t CountSampleLines(const Recording& recording) {

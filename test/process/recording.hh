@@ -1,9 +1,7 @@
 // Reading back what the recorder wrote, the way `play` does: the proto
-// decompressor (codec by magic bytes) and line splitter, then simdjson.
+// decompressor (codec by magic bytes) and line splitter, then Json.
 // Also the session shape most tests drive: --ready-fd 3 and --stop-fd 4.
 #pragma once
-
-#include <simdjson.h>
 
 #include <functional>
 #include <memory>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "proto/codec.hh"
+#include "test/process/json.hh"
 #include "test/process/spawn.hh"
 
 namespace pm::test {
@@ -28,21 +27,7 @@ struct Recording {
 
 // Throws on garbage (pm::FormatError), never on a clean cut.
 Recording ReadRecording(const std::string& path);
-
-// One parsed JSON line; throws simdjson_error if it is not JSON.
-class Json {
- public:
-  explicit Json(std::string_view text);
-  simdjson::dom::element root() const { return root_; }
-  bool Has(std::string_view key) const;
-  std::string Str(std::string_view key) const;
-  int64_t Int(std::string_view key) const;
-  std::vector<std::string> Keys() const;  // in document order
-
- private:
-  std::unique_ptr<simdjson::dom::parser> parser_;
-  simdjson::dom::element root_;
-};
+Recording DecodeRecording(std::string_view bytes);  // the file's contents
 
 // Lines after the header that are samples (an object with "t", no "event").
 size_t CountSampleLines(const Recording& recording);

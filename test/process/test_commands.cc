@@ -31,7 +31,7 @@ size_t SamplesIn(const std::string& path) {
 }
 
 void CheckOk(const Json& r, int64_t seq, const char* cmd, const char* state) {
-  CAPTURE(std::string(simdjson::to_string(r.root())));
+  CAPTURE(r.text());
   CHECK(r.Int("seq") == seq);
   CHECK(r.Str("cmd") == cmd);
   CHECK(Ok(r));
@@ -41,7 +41,7 @@ void CheckOk(const Json& r, int64_t seq, const char* cmd, const char* state) {
 }
 
 void CheckError(const Json& r, int64_t seq, const char* error) {
-  CAPTURE(std::string(simdjson::to_string(r.root())));
+  CAPTURE(r.text());
   CHECK(r.Int("seq") == seq);
   CHECK_FALSE(Ok(r));
   CHECK(r.Str("error") == error);

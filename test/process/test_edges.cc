@@ -20,10 +20,10 @@ TEST_SUITE("edges") {
     CHECK(r.code == 0);
     Recording rec = ReadRecording(out);
     REQUIRE(rec.lines.size() == 2);
-    CHECK(Json(rec.lines[0]).root()["format"].get_string().value() == "perfmonger-pgr");
+    CHECK(Json(rec.lines[0]).Str("format") == "perfmonger-pgr");
     Json end(rec.lines[1]);
-    CHECK(end.root()["event"].get_string().value() == "end");
-    CHECK(end.root()["samples"].get_uint64().value() == 0);
+    CHECK(end.Str("event") == "end");
+    CHECK(end.Int("samples") == 0);
   }
 
   TEST_CASE("a recorder started with stdio closed keeps its recording clean") {
@@ -41,7 +41,7 @@ TEST_SUITE("edges") {
       CAPTURE(line);
       CHECK(line.rfind("{", 0) == 0);
     }
-    CHECK(Json(rec.lines.back()).root()["reason"].get_string().value() == "timeout");
+    CHECK(Json(rec.lines.back()).Str("reason") == "timeout");
   }
 }
 

@@ -176,7 +176,7 @@ TEST_SUITE("phases") {
       ExitResult r = Run({"summary", "--phases", "--json", path});
       REQUIRE(r.code == 0);
       Json all(whole.out), j(r.out);
-      simdjson::dom::array phases = j.root().get_array();
+      const std::vector<JsonValue>& phases = j.root().array();
       REQUIRE(phases.size() == 3);
       std::vector<std::string> labels = {"start", "m1", "m2"};
       std::vector<double> durations = {Sec(t[2] - t[0]), Sec(t[3] - t[2]) + Sec(t[5] - t[4]),
@@ -190,8 +190,7 @@ TEST_SUITE("phases") {
         double exec = double(phase["exectime"]), wiops = double(phase["disk"]["vda"]["wiops"]);
         CheckNear(exec, durations[i], 0.0005);
         CheckNear(wiops, writes[i] / durations[i], 0.005);
-        CHECK(phase["paused_time"].error() == (i == 1 ? simdjson::SUCCESS
-                                                      : simdjson::NO_SUCH_FIELD));
+        CHECK(phase["paused_time"].exists() == (i == 1));
         sum_writes += wiops * durations[i];
         sum_exec += exec;
         if (i == 1) sum_paused += double(phase["paused_time"]);
@@ -234,7 +233,7 @@ TEST_SUITE("phases") {
 
     Json whole(Run({"summary", "--json", path}).out);
     Json j(Run({"summary", "--phases", "--json", path}).out);
-    simdjson::dom::array phases = j.root().get_array();
+    const std::vector<JsonValue>& phases = j.root().array();
     REQUIRE(phases.size() == 2);
     CHECK(std::string_view(phases.at(1)["phase"]) == "idle");
     double a = double(phases.at(0)["paused_time"]), b = double(phases.at(1)["paused_time"]);

@@ -18,7 +18,7 @@ std::string AfterFirstLine(const std::string& text) {
 }
 
 // A printed %.<decimals>f value against the exact one.
-void CheckNear(simdjson::dom::element printed, double exact, int decimals) {
+void CheckNear(const JsonValue& printed, double exact, int decimals) {
   double tolerance = 0.5 * std::pow(10.0, -decimals) + 1e-9 * std::fabs(exact);
   CHECK(std::fabs(double(printed) - exact) <= tolerance);
 }

@@ -4,18 +4,12 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 
-#include <regex>
-
 #include "common/io.hh"
 #include "test/process/recording.hh"
+#include "test/process/text_shapes.hh"
 
 namespace pm::test {
 namespace {
-
-bool IsRfc3339Utc(const std::string& s) {
-  static const std::regex re(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z)");
-  return std::regex_match(s, re);
-}
 
 UniqueFd Dup(int fd) { return UniqueFd::Adopt(fcntl(fd, F_DUPFD_CLOEXEC, 0)); }
 int StatusFlags(const UniqueFd& fd) { return fcntl(fd.Get(), F_GETFL); }

@@ -48,3 +48,20 @@ TEST_CASE("integers print in full") {
   pm::AppendInt(out, 0);
   CHECK(out == "-9223372036854775808 18446744073709551615 0");
 }
+
+TEST_CASE("an object writer places braces, commas and escaped keys") {
+  std::string out = "x";
+  pm::JsonObjectWriter o(out);
+  o.Str("s", "a\"b").Int("i", -1).Uint("u", 2).Bool("t", true).Bool("f", false);
+  o.Raw("raw", "1.50");
+  pm::JsonObjectWriter inner(o.Key("in<"));
+  inner.Close();
+  pm::JsonObjectWriter nested(o.Key("n"));
+  nested.Str("k", "v").Int("j", 3).Close();
+  o.Close();
+  CHECK(out == R"(x{"s":"a\"b","i":-1,"u":2,"t":true,"f":false,"raw":1.50,)"
+               R"("in\u003c":{},"n":{"k":"v","j":3}})");
+  std::string empty;
+  pm::JsonObjectWriter(empty).Close();
+  CHECK(empty == "{}");
+}

@@ -58,7 +58,7 @@ TEST_CASE("malformed --meta arguments are usage errors naming the fix") {
       {"%2=v", "invalid percent-escape '%2' in the key"},
       {"%zz=v", "invalid percent-escape '%zz' in the key"},
       {"%g0=v", "invalid percent-escape '%g0' in the key"},
-      {"k\n", "--meta 'k\\x0a': no '='"},  // the message stays one line
+      {"k\n", "--meta 'k\\n': no '='"},  // the message stays one line
   };
   for (const Row& row : rows) {
     CAPTURE(row.arg);
