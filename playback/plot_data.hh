@@ -56,6 +56,8 @@ class PlotData {
   std::string MemDat() const;
   std::string NetDat() const;
 
+  bool has_cpu() const { return has_cpu_; }
+  bool has_mem() const { return has_mem_; }
   int num_core() const { return static_cast<int>(cores_.size()); }
   std::vector<std::string> disks() const;  // sorted, without "total"
   std::vector<std::string> nets() const;   // sorted, without "total"

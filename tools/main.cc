@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "tools/play_cli.hh"
+#include "tools/plot_cli.hh"
 #include "tools/record_cli.hh"
 #include "tools/summary_cli.hh"
 
@@ -18,6 +19,7 @@ Commands:
   play      print a recording as JSON lines of rates, one per sample pair
   summary   summarize a recording: average CPU, disk, network usage
             (alias: summarize)
+  plot      draw a recording's charts (CPU, disk, memory, network) with gnuplot
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
   }
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
   if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
+  if (command == "plot") return pm::PlotMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   std::fprintf(stderr,
