@@ -35,6 +35,15 @@ void Col(std::string& out, double v) {
   AppendFixed(out, v, 6);
 }
 
+// A pair in which no jiffy passed (two samples within one tick, such as a
+// mark's just after a scheduled one) measured nothing: PerfMonger's
+// arithmetic gives all zeros, which would draw as a dip to 0 %, so its line
+// is left out.
+bool Measured(const CpuUsage& u) {
+  return u.usr + u.nice + u.sys + u.iowait + u.hardirq + u.softirq + u.steal + u.guest +
+             u.idle > 0;
+}
+
 void CpuColumns(std::string& out, const CpuUsage& u) {
   for (double v : {u.usr, u.nice, u.sys, u.iowait, u.hardirq, u.softirq, u.steal,
                    u.guest, u.idle})
@@ -117,9 +126,9 @@ void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
   if (r.has_cpu) {
     has_cpu_ = true;
     if (cores_.size() < r.cpu.cores.size()) cores_.resize(r.cpu.cores.size());
-    CpuColumns(Line(cpu_all_).text, r.cpu.all);
+    if (Measured(r.cpu.all)) CpuColumns(Line(cpu_all_).text, r.cpu.all);
     for (size_t i = 0; i < r.cpu.cores.size(); ++i)
-      CpuColumns(Line(cores_[i]).text, r.cpu.cores[i]);
+      if (Measured(r.cpu.cores[i])) CpuColumns(Line(cores_[i]).text, r.cpu.cores[i]);
   }
   if (r.has_disk) {
     has_disk_ = true;

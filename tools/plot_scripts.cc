@@ -66,14 +66,14 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   for (const PlotMark& m : data.marks()) end = std::max(end, m.elapsed);
   s += "set xrange [" + Number(setup.offset_time) + ":" + Number(end) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
-  s += "set style fill solid 0.9 noborder\n";
+  s += "set style fill solid 1.0 noborder\n";
   return s;
 }
 
 // Pauses as grey bands behind the data (the lines break there: no pair
 // spans a pause), marks as red dashed lines, labelled along the top.
 std::string Events(const PlotData& data, bool labels) {
-  std::string s;
+  std::string s = "set style textbox opaque noborder\n";
   int n = 1;
   for (const PlotSpan& p : data.pauses()) {
     s += "set object " + std::to_string(n++) + " rect from " + Number(p.from) +
@@ -88,15 +88,17 @@ std::string Events(const PlotData& data, bool labels) {
          ", graph 1 nohead front lc rgb '#c00000' lw 1.5 dt 2\n";
     if (labels)
       s += "set label " + Quote(m.label) + " at " + Number(m.elapsed) +
-           ", graph 0.98 rotate by 90 right offset 1,0 front tc rgb '#c00000' noenhanced\n";
+           ", graph 0.98 rotate by 90 right offset 1,0 front boxed tc rgb '#c00000' noenhanced\n";
   }
   return s;
 }
 
-// A legend beside the plot, unless it would have too many entries.
+// A legend beside the plot, unless it would have too many entries. Fixed
+// margins keep the time axes of all single charts aligned.
 std::string Key(size_t entries, const ChartSetup& setup) {
-  if (entries > static_cast<size_t>(setup.numkey_threshold)) return "unset key\n";
-  return "set key outside right top vertical noenhanced\n";
+  std::string s = "set lmargin at screen 0.07\nset rmargin at screen 0.84\n";
+  if (entries > static_cast<size_t>(setup.numkey_threshold)) return s + "unset key\n";
+  return s + "set key outside right top vertical noenhanced\n";
 }
 
 }  // namespace gp
@@ -145,7 +147,7 @@ std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
   s += "set yrange [0:100]\nset ytics 0,50,100 font ',8'\nset xtics font ',8'\n";
   s += "unset xlabel\nunset title\n";
   s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) +
-       " columnsfirst title " + gp::Title("CPU usage per core", setup) + " noenhanced margins 0.05,0.98,0.05,0.86 spacing 0.04,0.035\n";
+       " columnsfirst title " + gp::Title("CPU usage per core", setup) + " noenhanced margins 0.05,0.98,0.05,0.86 spacing 0.04,0.06\n";
   for (int i = 0; i < n; ++i) {
     // The legend of the first strip, in one row under the title.
     s += i == 0 ? "set key horizontal at screen 0.5, screen 0.905 center center font ',9'\n"
