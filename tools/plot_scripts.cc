@@ -153,7 +153,7 @@ std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
     s += i == 0 ? "set key horizontal at screen 0.5, screen 0.905 center center font ',9'\n"
                 : "unset key\n";
     s += "set label 99 'core " + std::to_string(i) +
-         "' at graph 0.01, graph 0.9 left front font ',8' tc rgb '#000000'\n";
+         "' at graph 0.01, graph 0.88 left front boxed font ',8' tc rgb '#000000'\n";
     s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, i == 0);
   }
   return s + "unset multiplot\n";
