@@ -26,6 +26,12 @@ namespace {
 using Item = RecordingReader::Item;
 constexpr std::chrono::seconds kGnuplotTimeout{120};
 
+std::string Seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
 void Walk(RecordingInput& input, PlotData& data) {
   RawSample sample;
   RecordingEvent event;
@@ -146,6 +152,9 @@ int Plot(const PlotArgs& args) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
     return 0;
   }
+  if (args.offset_time >= data.end() && args.offset_time > 0)
+    throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
+                     "'s last point is at " + Seconds(data.end()) + " s");
   MakeDirectories(args.output_dir);
   std::string out_dir = AbsolutePath(args.output_dir);
   std::optional<ScratchDir> scratch;

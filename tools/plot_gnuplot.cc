@@ -66,15 +66,18 @@ std::optional<int> Collect(pid_t pid, int pidfd, int out_fd, Clock::time_point d
   return status;
 }
 
-// The last few lines of gnuplot's output, on one line.
+// The end of gnuplot's output on one line, runs of white space (its
+// caret-under-the-command layout) squeezed to one.
 std::string Tail(const std::string& output) {
-  std::string text = output;
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  size_t start = text.size() > 400 ? text.size() - 400 : 0;
-  std::string tail = text.substr(start);
-  for (char& c : tail)
-    if (c == '\n') c = ' ';
-  return tail.empty() ? "no message" : tail;
+  std::string text;
+  for (char c : output) {
+    bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (space && (text.empty() || text.back() == ' ')) continue;
+    text.push_back(space ? ' ' : c);
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  if (text.size() > 300) text = "..." + text.substr(text.size() - 300);
+  return text.empty() ? "no message" : text;
 }
 
 }  // namespace

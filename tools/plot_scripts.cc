@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace pm {
 namespace gp {
@@ -137,6 +138,38 @@ std::string CpuScript(const PlotData& data, const ChartSetup& setup) {
   return s + CpuPlot(setup.data_prefix + "cpu.dat", 0, true);
 }
 
+// The strips' legend: one row under the title, bottom layer first, drawn
+// with the first strip (a key would wrap inside one narrow strip).
+std::string LegendRow() {
+  std::string s;
+  int id = 9001;
+  double x = 0.2;
+  for (auto l = std::rbegin(kCpuLayers); l != std::rend(kCpuLayers); ++l, ++id, x += 0.1) {
+    s += "set object " + std::to_string(id) + " rect from screen " + gp::Number(x) +
+         ", screen 0.893 to screen " + gp::Number(x + 0.02) + ", screen 0.907 fc rgb '" +
+         l->colour + "' fs solid 1.0 noborder front\n";
+    s += "set label " + std::to_string(id) + " '" + l->title + "' at screen " +
+         gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
+  }
+  return s + "set label 9100 'elapsed time (s)' at screen 0.5, screen 0.015 center\n";
+}
+
+std::string UnsetLegendRow() {
+  std::string s = "unset label 9100\n";
+  for (int id = 9001; id < 9001 + static_cast<int>(std::size(kCpuLayers)); ++id)
+    s += "unset object " + std::to_string(id) + "\nunset label " + std::to_string(id) + "\n";
+  return s;
+}
+
+// Tick labels on the grid's outer edges only (bottom row, left column),
+// so that many small strips keep their room for data.
+std::string StripAxes(int i, int n, int rows) {
+  bool bottom = i % rows == rows - 1 || i == n - 1;
+  bool left = i < rows;
+  return std::string(bottom ? "set format x '%g'\n" : "set format x ''\n") +
+         (left ? "set format y '%g'\n" : "set format y ''\n");
+}
+
 // One strip per core, in a grid: up to 8 in one column, then more columns.
 std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
   int n = std::max(1, data.num_core());
@@ -144,17 +177,20 @@ std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
   int rows = (n + cols - 1) / cols;
   std::string s = gp::Preamble(data, setup, "allcpu", "CPU usage per core");
   s += gp::Events(data, false);
-  s += "set yrange [0:100]\nset ytics 0,50,100 font ',8'\nset xtics font ',8'\n";
+  s += "set yrange [0:100]\nset xtics font ',8'\n";
+  s += rows <= 4 ? "set ytics 0,50,100 font ',8'\n" : "set ytics 0,100,100 font ',7'\n";
   s += "unset xlabel\nunset title\n";
   s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) +
-       " columnsfirst title " + gp::Title("CPU usage per core", setup) + " noenhanced margins 0.05,0.98,0.05,0.86 spacing 0.04,0.06\n";
+       " columnsfirst title " + gp::Title("CPU usage per core", setup) +
+       " noenhanced margins 0.05,0.98,0.07,0.86 spacing 0.015," +
+       (rows <= 4 ? "0.05" : "0.008") + "\n";
   for (int i = 0; i < n; ++i) {
-    // The legend of the first strip, in one row under the title.
-    s += i == 0 ? "set key horizontal at screen 0.5, screen 0.905 center center font ',9'\n"
-                : "unset key\n";
+    if (i == 0) s += "unset key\n" + LegendRow();
+    if (i == 1) s += UnsetLegendRow();
+    s += StripAxes(i, n, rows);
     s += "set label 99 'core " + std::to_string(i) +
-         "' at graph 0.01, graph 0.88 left front boxed font ',8' tc rgb '#000000'\n";
-    s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, i == 0);
+         "' at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
+    s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, false);
   }
   return s + "unset multiplot\n";
 }

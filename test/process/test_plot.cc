@@ -88,7 +88,7 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
   ExitResult pdf = RunPlot({"-o", dir.path(), LegacyFile("busy100.pgr")});
   CAPTURE(pdf.err);
   REQUIRE(pdf.code == 0);
-  // busy100 has cpu and disk, no memory or network: no such charts.
+  // busy100 was recorded without memory: no such chart.
   for (const char* chart : {"cpu", "allcpu", "disk-iops", "disk-transfer"})
     CheckChartFile(dir / (std::string(chart) + ".pdf"), "pdf");
   CHECK_FALSE(Exists(dir / "mem.pdf"));
@@ -202,6 +202,9 @@ TEST_CASE("plot: a failing gnuplot and bad options are errors, exit 1") {
   CHECK(no_file.err.find("no recording named") != std::string::npos);
   ExitResult flag = RunPlot({"--save=maybe", LegacyFile("busy100.pgr")});
   CHECK(flag.code == 1);
+  ExitResult late = RunPlot({"--offset-time", "60", "-o", dir.path(), LegacyFile("busy100.pgr")});
+  CHECK(late.code == 1);
+  CHECK(late.err.find("last point is at 6.001 s") != std::string::npos);
   ExitResult help = RunPlot({"--help"});
   CHECK(help.code == 0);
   CHECK(help.out.find("--plot-numkey-threshold") != std::string::npos);
