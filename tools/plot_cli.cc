@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -67,15 +68,13 @@ class ScratchDir {
     path_ = pattern;
   }
   ~ScratchDir() {
-    for (const std::string& name : files_) unlink((path_ + "/" + name).c_str());
-    rmdir(path_.c_str());
+    std::error_code ignored;  // nothing to report it to: best effort
+    std::filesystem::remove_all(path_, ignored);
   }
   const std::string& path() const { return path_; }
-  void Track(const std::string& name) { files_.push_back(name); }
 
  private:
   std::string path_;
-  std::vector<std::string> files_;
 };
 
 void WriteFile(const std::string& path, const std::string& text) {
@@ -112,22 +111,17 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   return setup;
 }
 
-// The data files and scripts into `dir`; returns their names.
-std::vector<std::string> WriteInputs(const std::string& dir, const std::string& prefix,
-                                     const PlotData& data,
-                                     const std::vector<ChartScript>& charts) {
-  std::vector<std::string> names;
+// The data files and scripts into `dir`.
+void WriteInputs(const std::string& dir, const std::string& prefix, const PlotData& data,
+                 const std::vector<ChartScript>& charts) {
   auto write = [&](const std::string& name, const std::string& text) {
-    if (text.empty()) return;
-    WriteFile(dir + "/" + prefix + name, text);
-    names.push_back(prefix + name);
+    if (!text.empty()) WriteFile(dir + "/" + prefix + name, text);
   };
   write("cpu.dat", data.CpuDat());
   write("disk.dat", data.DiskDat());
   write("mem.dat", data.MemDat());
   write("net.dat", data.NetDat());
   for (const ChartScript& chart : charts) write(chart.name + ".gp", chart.script);
-  return names;
 }
 
 std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
@@ -137,6 +131,26 @@ std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
                                                : "no gnuplot at '" + args.gnuplot + "'";
   throw ChartError(what + ": install Debian's gnuplot-nox (apt-get install gnuplot-nox)"
                    " or name one with --with-gnuplot PATH" + kept);
+}
+
+// Data files and scripts into DIR (--save) or a scratch directory, then
+// one gnuplot run per chart.
+void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
+  MakeDirectories(args.output_dir);
+  std::string out_dir = AbsolutePath(args.output_dir);
+  std::optional<ScratchDir> scratch;
+  if (!args.save) scratch.emplace();
+  std::string work = args.save ? out_dir : scratch->path();
+  // Saved scripts name their charts relative to their own directory, so
+  // `gnuplot cpu.gp` there draws again.
+  ChartSetup setup =
+      SetupFor(args, info, args.save ? args.prefix : out_dir + "/" + args.prefix);
+  std::vector<ChartScript> charts = MakeChartScripts(data, setup);
+  WriteInputs(work, args.prefix, data, charts);
+  std::string gnuplot = GnuplotOrThrow(
+      args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
+  for (const ChartScript& chart : charts)
+    RunGnuplot(gnuplot, work, args.prefix + chart.name + ".gp", kGnuplotTimeout);
 }
 
 int Plot(const PlotArgs& args) {
@@ -155,21 +169,7 @@ int Plot(const PlotArgs& args) {
   if (args.offset_time >= data.end() && args.offset_time > 0)
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
-  MakeDirectories(args.output_dir);
-  std::string out_dir = AbsolutePath(args.output_dir);
-  std::optional<ScratchDir> scratch;
-  if (!args.save) scratch.emplace();
-  std::string work = args.save ? out_dir : scratch->path();
-  // Saved scripts name their charts relative to their own directory, so
-  // `gnuplot cpu.gp` there draws again.
-  ChartSetup setup = SetupFor(args, input.info(), args.save ? args.prefix : out_dir + "/" + args.prefix);
-  std::vector<ChartScript> charts = MakeChartScripts(data, setup);
-  for (const std::string& name : WriteInputs(work, args.prefix, data, charts))
-    if (scratch) scratch->Track(name);
-  std::string gnuplot =
-      GnuplotOrThrow(args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
-  for (const ChartScript& chart : charts)
-    RunGnuplot(gnuplot, work, args.prefix + chart.name + ".gp", kGnuplotTimeout);
+  DrawCharts(args, input.info(), data);
   return 0;
 }
 

@@ -31,6 +31,7 @@ bool IsExecutableFile(const std::string& path) {
 // In the child, between fork and exec: async-signal-safe calls only.
 [[noreturn]] void ExecChild(const char* program, const char* script, const char* dir,
                             int out_fd) {
+  signal(SIGPIPE, SIG_DFL);  // perfmonger ignores it; gnuplot expects the default
   int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0 ||
       chdir(dir) < 0)

@@ -8,6 +8,7 @@
 
 #include <sys/stat.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,9 @@ TEST_CASE("plot -T png --save: PerfMonger's data files and six drawn charts") {
 
 TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
   TempDir dir;
-  ExitResult pdf = RunPlot({"-o", dir.path(), LegacyFile("busy100.pgr")});
+  std::filesystem::create_directory(dir / "tmp");
+  ExitResult pdf = RunPlot({"-o", dir.path(), LegacyFile("busy100.pgr")},
+                           {"TMPDIR=" + (dir / "tmp")});
   CAPTURE(pdf.err);
   REQUIRE(pdf.code == 0);
   // busy100 was recorded without memory: no such chart.
@@ -94,6 +97,7 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
   CHECK_FALSE(Exists(dir / "mem.pdf"));
   CHECK_FALSE(Exists(dir / "cpu.dat"));  // not kept without --save
   CHECK_FALSE(Exists(dir / "cpu.gp"));
+  CHECK(std::filesystem::is_empty(dir / "tmp"));  // the scratch directory is gone
 
   ExitResult svg = RunPlot({"-T", "svg", "-p", "run1-", "-s", "-o", dir.path(),
                             LegacyFile("small-all.pgr.gz")});
