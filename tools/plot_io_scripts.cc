@@ -16,8 +16,11 @@ std::string PlotLines(const std::string& file, const std::vector<Line>& lines) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
     s += gp::Quote(file) + " index " + std::to_string(l.index) + " using 1:($" +
-         std::to_string(l.column) + ") with lines lw 1.5";
-    s += l.colour < 0 ? " lc rgb '#000000'" : " lc " + std::to_string(l.colour + 1);
+         std::to_string(l.column) + ") with lines";
+    // gnuplot's 8th default colour is black: seven colours cycle for the
+    // devices, black (and thicker) is the total's alone.
+    s += l.colour < 0 ? " lw 2.5 lc rgb '#000000'"
+                      : " lw 1.5 lc " + std::to_string(l.colour % 7 + 1);
     s += l.dashed ? " dt 2" : " dt 1";
     s += " title " + gp::Quote(l.title);
   }
