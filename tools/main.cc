@@ -7,6 +7,7 @@
 
 #include "tools/fingerprint_cli.hh"
 #include "tools/play_cli.hh"
+#include "tools/plot_cli.hh"
 #include "tools/record_cli.hh"
 #include "tools/summary_cli.hh"
 
@@ -21,6 +22,7 @@ Commands:
             (alias: summarize)
   fingerprint  gather the machine's configuration into a .tar.gz
             (aliases: fp, bukko)
+  plot      draw a recording's charts (CPU, disk, memory, network) with gnuplot
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -43,6 +45,7 @@ int main(int argc, char** argv) {
   }
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
   if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
+  if (command == "plot") return pm::PlotMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")

@@ -1,0 +1,92 @@
+// The gnuplot scripts `plot` writes, for the options that shape them:
+// --offset-time, --plot-iops-max, the read/write choice, the legend
+// threshold, the output type, and quoting of what the recording names.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "tools/plot_args.hh"
+#include "tools/plot_scripts.hh"
+
+namespace {
+
+pm::RawSample At(int64_t seconds, uint64_t k, int disks) {
+  pm::RawSample s;
+  s.time_ns = seconds * 1000000000;
+  s.has_cpu = s.cpu_total_present = true;
+  s.cpu_total = {10 * k, 0, 0, 10 * k, 0, 0, 0, 0, 0, 0};
+  s.cores.push_back({true, s.cpu_total});
+  s.has_disk = true;
+  for (int i = 0; i < disks; ++i) {
+    pm::DiskSample d;
+    d.name = "vd" + std::string(1, static_cast<char>('a' + i));
+    d.present = true;
+    d.counters[0] = d.counters[4] = k;
+    s.disks.push_back(d);
+  }
+  return s;
+}
+
+pm::PlotData Data(int disks) {
+  pm::PlotData data;
+  for (int64_t t = 0; t < 4; ++t) data.OnSample(At(t, static_cast<uint64_t>(t), disks));
+  pm::RecordingEvent mark;
+  mark.kind = "mark";
+  mark.time_ns = 2000000000;
+  mark.label = "it's";
+  data.OnEvent(mark);
+  return data;
+}
+
+std::string Script(const std::vector<pm::ChartScript>& charts, const std::string& name) {
+  for (const pm::ChartScript& c : charts)
+    if (c.name == name) return c.script;
+  FAIL("no chart " << name);
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("plot scripts: charts, output names, time axis and marks") {
+  pm::ChartSetup setup;
+  setup.type = pm::ChartType::kSvg;
+  setup.output_prefix = "/out/run-";
+  setup.data_prefix = "run-";
+  setup.offset_time = 1.5;
+  setup.subtitle = "host db1, started 2026-12-01 00:00:00 UTC, q=\"x\"";
+  pm::PlotData data = Data(1);
+  std::vector<pm::ChartScript> charts = pm::MakeChartScripts(data, setup);
+  std::vector<std::string> names;
+  for (const auto& c : charts) names.push_back(c.name);
+  CHECK(names == std::vector<std::string>{"cpu", "allcpu", "disk-iops", "disk-transfer"});
+  std::string cpu = Script(charts, "cpu");
+  CHECK(cpu.find("set terminal svg ") != std::string::npos);
+  CHECK(cpu.find("set output '/out/run-cpu.svg'\n") != std::string::npos);
+  CHECK(cpu.find("'run-cpu.dat' index 0") != std::string::npos);
+  CHECK(cpu.find("set xrange [1.500000:") != std::string::npos);  // --offset-time
+  CHECK(cpu.find("q=\\\"x\\\"") != std::string::npos);            // escaped in "..."
+  CHECK(cpu.find("set label 'it''s' at 2.000000") != std::string::npos);
+  CHECK(cpu.find("set yrange [0:100]") != std::string::npos);     // one core
+}
+
+TEST_CASE("plot scripts: disk directions, IOPS maximum and the legend threshold") {
+  pm::ChartSetup setup;
+  setup.directions = {true, false};  // --plot-read-only
+  setup.iops_max = 500;
+  pm::PlotData data = Data(3);
+  std::string iops = Script(pm::MakeChartScripts(data, setup), "disk-iops");
+  CHECK(iops.find("'vda read'") != std::string::npos);
+  CHECK(iops.find("'total read'") != std::string::npos);  // more than one disk
+  CHECK(iops.find("write'") == std::string::npos);
+  CHECK(iops.find("set yrange [0:500.000000]") != std::string::npos);
+  CHECK(iops.find("set key outside") != std::string::npos);
+
+  setup.directions = {false, true};  // --plot-write-only
+  setup.numkey_threshold = 3;        // vda vdb vdc total: 4 lines
+  std::string transfer = Script(pm::MakeChartScripts(data, setup), "disk-transfer");
+  CHECK(transfer.find("'vdc write'") != std::string::npos);
+  CHECK(transfer.find("read'") == std::string::npos);
+  CHECK(transfer.find("unset key") != std::string::npos);
+  CHECK(transfer.find("set yrange [0:*]") != std::string::npos);  // IOPS max: IOPS only
+}

@@ -1,0 +1,41 @@
+// The command line of `plot`: PerfMonger's options, one getopt_long table.
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+
+namespace pm {
+
+extern const char kPlotUsage[];
+
+enum class ChartType { kPdf, kPng, kSvg };
+
+// Which disk directions the disk charts draw (PerfMonger's
+// --plot-read-only / --plot-write-only / --plot-read-write).
+struct DiskDirections {
+  bool read = true;
+  bool write = true;
+};
+
+struct PlotArgs {
+  bool help = false;
+  std::string file;                 // "-": stdin
+  double offset_time = 0;           // --offset-time: time axis starts here
+  std::string output_dir = ".";     // -o: created when missing
+  ChartType type = ChartType::kPdf; // -T
+  std::string prefix;               // -p: before every file name
+  bool save = false;                // -s: keep the .dat and .gp files
+  std::optional<std::regex> disk_only;
+  DiskDirections directions;
+  int numkey_threshold = 10;        // more keys than this: no legend
+  double iops_max = 0;              // 0: autoscale
+  std::string gnuplot = "gnuplot";  // --with-gnuplot
+};
+
+// Throws UsageError naming the fix (exit 1).
+PlotArgs ParsePlotArgs(int argc, char** argv);
+
+const char* ChartExtension(ChartType type);  // "pdf", "png", "svg"
+
+}  // namespace pm

@@ -1,0 +1,194 @@
+#include "tools/plot_cli.hh"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <optional>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "common/io.hh"
+#include "playback/plot_data.hh"
+#include "tools/plot_args.hh"
+#include "tools/plot_gnuplot.hh"
+#include "tools/plot_scripts.hh"
+#include "tools/recording_input.hh"
+
+namespace pm {
+namespace {
+
+using Item = RecordingReader::Item;
+constexpr std::chrono::seconds kGnuplotTimeout{120};
+
+std::string Seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+void Walk(RecordingInput& input, PlotData& data) {
+  RawSample sample;
+  RecordingEvent event;
+  for (;;) {
+    Item item = input.Next(sample, event);
+    if (item == Item::kEnd) return;
+    if (item == Item::kSample) data.OnSample(sample);
+    else data.OnEvent(event);
+  }
+}
+
+// Like `mkdir -p`: PerfMonger fails on a missing -o directory; we make it.
+void MakeDirectories(const std::string& path) {
+  for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    std::string part = path.substr(0, slash);
+    if (mkdir(part.c_str(), 0777) < 0 && errno != EEXIST)
+      throw SystemError("--output-dir: cannot create " + part);
+    if (slash == std::string::npos) break;
+  }
+  struct stat st;
+  if (stat(path.c_str(), &st) < 0 || !S_ISDIR(st.st_mode))
+    throw UsageError("--output-dir " + path + ": not a directory");
+}
+
+// A private directory for the data and scripts when they are not kept.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/perfmonger-plot.XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw SystemError("cannot create a scratch directory " + pattern);
+    path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;  // nothing to report it to: best effort
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+void WriteFile(const std::string& path, const std::string& text) {
+  UniqueFd fd = OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  WriteAll(fd.Get(), text);
+}
+
+// "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ..."
+std::string Subtitle(const RecordingInfo& info) {
+  std::string s = "host " + (info.host.empty() ? std::string("?") : info.host);
+  if (info.start_ns != 0) {
+    time_t t = static_cast<time_t>(info.start_ns / 1000000000);
+    struct tm tm;
+    char buf[64];
+    if (gmtime_r(&t, &tm) && strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm))
+      s += std::string(", started ") + buf;
+  }
+  for (const auto& [key, value] : info.meta) s += ", " + key + "=" + value;
+  if (s.size() > 200) s = s.substr(0, 197) + "...";
+  return s;
+}
+
+ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
+                    const std::string& output_prefix) {
+  ChartSetup setup;
+  setup.type = args.type;
+  setup.subtitle = Subtitle(info);
+  setup.data_prefix = args.prefix;
+  setup.output_prefix = output_prefix;
+  setup.offset_time = args.offset_time;
+  setup.directions = args.directions;
+  setup.numkey_threshold = args.numkey_threshold;
+  setup.iops_max = args.iops_max;
+  return setup;
+}
+
+// The data files and scripts into `dir`.
+void WriteInputs(const std::string& dir, const std::string& prefix, const PlotData& data,
+                 const std::vector<ChartScript>& charts) {
+  auto write = [&](const std::string& name, const std::string& text) {
+    if (!text.empty()) WriteFile(dir + "/" + prefix + name, text);
+  };
+  write("cpu.dat", data.CpuDat());
+  write("disk.dat", data.DiskDat());
+  write("mem.dat", data.MemDat());
+  write("net.dat", data.NetDat());
+  for (const ChartScript& chart : charts) write(chart.name + ".gp", chart.script);
+}
+
+std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
+  std::optional<std::string> found = FindExecutable(args.gnuplot);
+  if (found) return *found;
+  std::string what = args.gnuplot == "gnuplot" ? "gnuplot is not on PATH"
+                                               : "no gnuplot at '" + args.gnuplot + "'";
+  throw ChartError(what + ": install Debian's gnuplot-nox (apt-get install gnuplot-nox)"
+                   " or name one with --with-gnuplot PATH" + kept);
+}
+
+// Data files and scripts into DIR (--save) or a scratch directory, then
+// one gnuplot run per chart.
+void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
+  MakeDirectories(args.output_dir);
+  std::string out_dir = AbsolutePath(args.output_dir);
+  std::optional<ScratchDir> scratch;
+  if (!args.save) scratch.emplace();
+  std::string work = args.save ? out_dir : scratch->path();
+  // Saved scripts name their charts relative to their own directory, so
+  // `gnuplot cpu.gp` there draws again.
+  ChartSetup setup =
+      SetupFor(args, info, args.save ? args.prefix : out_dir + "/" + args.prefix);
+  std::vector<ChartScript> charts = MakeChartScripts(data, setup);
+  WriteInputs(work, args.prefix, data, charts);
+  std::string gnuplot = GnuplotOrThrow(
+      args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
+  for (const ChartScript& chart : charts)
+    RunGnuplot(gnuplot, work, args.prefix + chart.name + ".gp", kGnuplotTimeout);
+}
+
+int Plot(const PlotArgs& args) {
+  RecordingInput input(args.file);
+  if (!input.Open()) {
+    Note("plot", input.name() + " is empty: nothing to plot");
+    return 0;
+  }
+  PlotData data(args.disk_only ? &*args.disk_only : nullptr);
+  Walk(input, data);
+  input.WarnIfTruncated();
+  if (data.pairs() == 0) {
+    Note("plot", input.name() + " has fewer than two samples: nothing to plot");
+    return 0;
+  }
+  if (args.offset_time >= data.end() && args.offset_time > 0)
+    throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
+                     "'s last point is at " + Seconds(data.end()) + " s");
+  DrawCharts(args, input.info(), data);
+  return 0;
+}
+
+}  // namespace
+
+int PlotMain(int argc, char** argv) {
+  return RunReaderCommand("plot", [&]() {
+    PlotArgs args = ParsePlotArgs(argc, argv);
+    if (args.help) {
+      std::fputs(kPlotUsage, stdout);
+      return 0;
+    }
+    try {
+      return Plot(args);
+    } catch (const ChartError& e) {
+      std::fprintf(stderr, "perfmonger plot: error: %s\n", e.what());
+      return 1;
+    }
+  });
+}
+
+}  // namespace pm

@@ -1,0 +1,216 @@
+#include "tools/plot_scripts.hh"
+
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+
+namespace pm {
+namespace gp {
+namespace {
+
+// Control bytes would end a gnuplot line: they become '?'.
+char Printable(char c) {
+  return static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+}
+
+// A "..." gnuplot string: "\n" in `text` is kept as a line break.
+std::string DoubleQuote(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\n') { out.append("\\n"); continue; }
+    if (c == '\\' || c == '"') out.push_back('\\');
+    out.push_back(Printable(c));
+  }
+  return out + "\"";
+}
+
+std::string Terminal(ChartType type) {
+  switch (type) {
+    case ChartType::kPng:
+      return "set terminal pngcairo size 1280,800 font 'Sans,10' background '#ffffff'\n";
+    case ChartType::kSvg:
+      return "set terminal svg size 1280,800 dynamic font 'Sans,10' background '#ffffff'\n";
+    case ChartType::kPdf: break;
+  }
+  return "set terminal pdfcairo size 10in,6.25in font 'Sans,9'\n";
+}
+
+}  // namespace
+
+std::string Quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out.push_back('\'');  // '' is a quote inside '...'
+    out.push_back(Printable(c));
+  }
+  return out + "'";
+}
+
+std::string Number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6f", v);
+  return buf;
+}
+
+std::string Title(const std::string& title, const ChartSetup& setup) {
+  return DoubleQuote(title + "\n" + setup.subtitle);
+}
+
+// Terminal, output, titles, the time axis.
+std::string Preamble(const PlotData& data, const ChartSetup& setup,
+                     const std::string& name, const std::string& title) {
+  std::string s = "# perfmonger plot: " + name + "\n" + Terminal(setup.type);
+  s += "set output " + Quote(setup.output_prefix + name + "." + ChartExtension(setup.type)) + "\n";
+  s += "set title " + Title(title, setup) + " noenhanced\n";
+  s += "set xlabel 'elapsed time (s)'\n";
+  double end = std::max(data.end(), setup.offset_time + 1e-3);
+  for (const PlotMark& m : data.marks()) end = std::max(end, m.elapsed);
+  s += "set xrange [" + Number(setup.offset_time) + ":" + Number(end) + "]\n";
+  s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
+  s += "set style fill solid 1.0 noborder\n";
+  return s;
+}
+
+// Pauses as grey bands behind the data (the lines break there: no pair
+// spans a pause), marks as red dashed lines, labelled along the top.
+std::string Events(const PlotData& data, bool labels) {
+  std::string s = "set style textbox opaque noborder\n";
+  int n = 1;
+  for (const PlotSpan& p : data.pauses()) {
+    s += "set object " + std::to_string(n++) + " rect from " + Number(p.from) +
+         ", graph 0 to " + Number(p.to) +
+         ", graph 1 behind fc rgb '#e4e4e4' fs solid 1.0 noborder\n";
+    if (labels)
+      s += "set label 'paused' at " + Number((p.from + p.to) / 2) +
+           ", graph 0.5 center tc rgb '#808080'\n";
+  }
+  for (const PlotMark& m : data.marks()) {
+    s += "set arrow from " + Number(m.elapsed) + ", graph 0 to " + Number(m.elapsed) +
+         ", graph 1 nohead front lc rgb '#c00000' lw 1.5 dt 2\n";
+    if (labels)
+      s += "set label " + Quote(m.label) + " at " + Number(m.elapsed) +
+           ", graph 0.98 rotate by 90 right offset 1,0 front boxed tc rgb '#c00000' noenhanced\n";
+  }
+  return s;
+}
+
+// A legend beside the plot, unless it would have too many entries. Fixed
+// margins keep the time axes of all single charts aligned.
+std::string Key(size_t entries, const ChartSetup& setup) {
+  std::string s = "set lmargin at screen 0.07\nset rmargin at screen 0.84\n";
+  if (entries > static_cast<size_t>(setup.numkey_threshold)) return s + "unset key\n";
+  return s + "set key outside right top vertical noenhanced\n";
+}
+
+}  // namespace gp
+
+namespace {
+
+// The stacked CPU layers, top first (so the legend reads as the stack):
+// title, colour, the sum of cpu.dat columns reaching the layer's top.
+struct Layer { const char* title; const char* colour; const char* sum; };
+constexpr Layer kCpuLayers[] = {
+    {"%steal+guest", "#8c564b", "$2+$3+$4+$5+$6+$7+$8+$9"},
+    {"%irq+softirq", "#9467bd", "$2+$3+$4+$5+$6+$7"},
+    {"%iowait", "#d62728", "$2+$3+$4+$5"},
+    {"%sys", "#ff7f0e", "$2+$3+$4"},
+    {"%nice", "#2ca02c", "$2+$3"},
+    {"%usr", "#1f77b4", "$2"},
+};
+
+std::string CpuPlot(const std::string& file, int index, bool titles) {
+  std::string s = "plot ";
+  std::string source = gp::Quote(file) + " index " + std::to_string(index);
+  for (const Layer& l : kCpuLayers) {
+    if (&l != kCpuLayers) s += ", \\\n     ";
+    s += source + " using 1:(" + l.sum + ") with filledcurves x1 lc rgb '" + l.colour + "' ";
+    s += titles ? std::string("title '") + l.title + "'" : "notitle";
+  }
+  return s + "\n";
+}
+
+std::string CpuScript(const PlotData& data, const ChartSetup& setup) {
+  std::string s = gp::Preamble(data, setup, "cpu", "CPU usage, all cores");
+  s += gp::Events(data, true);
+  s += "set ylabel '%CPU (100 = one core busy)'\n";
+  s += "set yrange [0:" + std::to_string(100 * std::max(1, data.num_core())) + "]\n";
+  s += gp::Key(0, setup);
+  return s + CpuPlot(setup.data_prefix + "cpu.dat", 0, true);
+}
+
+// The strips' legend: one row under the title, bottom layer first, drawn
+// with the first strip (a key would wrap inside one narrow strip).
+std::string LegendRow() {
+  std::string s;
+  int id = 9001;
+  double x = 0.2;
+  for (auto l = std::rbegin(kCpuLayers); l != std::rend(kCpuLayers); ++l, ++id, x += 0.1) {
+    s += "set object " + std::to_string(id) + " rect from screen " + gp::Number(x) +
+         ", screen 0.893 to screen " + gp::Number(x + 0.02) + ", screen 0.907 fc rgb '" +
+         l->colour + "' fs solid 1.0 noborder front\n";
+    s += "set label " + std::to_string(id) + " '" + l->title + "' at screen " +
+         gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
+  }
+  return s + "set label 9100 'elapsed time (s)' at screen 0.5, screen 0.015 center\n";
+}
+
+std::string UnsetLegendRow() {
+  std::string s = "unset label 9100\n";
+  for (int id = 9001; id < 9001 + static_cast<int>(std::size(kCpuLayers)); ++id)
+    s += "unset object " + std::to_string(id) + "\nunset label " + std::to_string(id) + "\n";
+  return s;
+}
+
+// Tick labels on the grid's outer edges only (bottom row, left column),
+// so that many small strips keep their room for data.
+std::string StripAxes(int i, int n, int rows) {
+  bool bottom = i % rows == rows - 1 || i == n - 1;
+  bool left = i < rows;
+  return std::string(bottom ? "set format x '%g'\n" : "set format x ''\n") +
+         (left ? "set format y '%g'\n" : "set format y ''\n");
+}
+
+// One strip per core, in a grid: up to 8 in one column, then more columns.
+std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
+  int n = std::max(1, data.num_core());
+  int cols = n <= 8 ? 1 : static_cast<int>(std::ceil(std::sqrt(n / 2.0)));
+  int rows = (n + cols - 1) / cols;
+  std::string s = gp::Preamble(data, setup, "allcpu", "CPU usage per core");
+  s += gp::Events(data, false);
+  s += "set yrange [0:100]\nset xtics font ',8'\n";
+  s += rows <= 4 ? "set ytics 0,50,100 font ',8'\n" : "set ytics 0,100,100 font ',7'\n";
+  s += "unset xlabel\nunset title\n";
+  s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) +
+       " columnsfirst title " + gp::Title("CPU usage per core", setup) +
+       " noenhanced margins 0.05,0.98,0.07,0.86 spacing 0.015," +
+       (rows <= 4 ? "0.05" : "0.008") + "\n";
+  for (int i = 0; i < n; ++i) {
+    if (i == 0) s += "unset key\n" + LegendRow();
+    if (i == 1) s += UnsetLegendRow();
+    s += StripAxes(i, n, rows);
+    s += "set label 99 'core " + std::to_string(i) +
+         "' at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
+    s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, false);
+  }
+  return s + "unset multiplot\n";
+}
+
+}  // namespace
+
+std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup) {
+  std::vector<ChartScript> charts;
+  if (data.has_cpu()) {
+    charts.push_back({"cpu", CpuScript(data, setup)});
+    charts.push_back({"allcpu", AllCpuScript(data, setup)});
+  }
+  if (!data.disks().empty()) {
+    charts.push_back({"disk-iops", DiskScript(data, setup, true)});
+    charts.push_back({"disk-transfer", DiskScript(data, setup, false)});
+  }
+  if (data.has_mem()) charts.push_back({"mem", MemScript(data, setup)});
+  if (!data.nets().empty())
+    charts.push_back({"net", NetScript(data, setup)});
+  return charts;
+}
+
+}  // namespace pm
