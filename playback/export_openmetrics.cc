@@ -18,12 +18,14 @@ int64_t NearestMs(int64_t ns) {
 }
 
 std::string CommonLabels(const std::string& instance, const MetaList& meta) {
-  std::set<std::string> taken = {"cpu", "mode", "device", "irq", "phase", "state", "instance"};
+  const std::set<std::string> own = {"cpu", "mode", "device", "irq", "phase", "state",
+                                     "instance"};
+  std::set<std::string> taken = own;
   std::string out;
   if (!instance.empty()) AppendLabel(out, "instance", instance);
   for (const auto& [key, value] : meta) {
     std::string name = SanitizedLabelName(key);
-    if (taken.count(name) != 0) name = "meta_" + name;
+    if (own.count(name) != 0) name = "meta_" + name;
     while (taken.count(name) != 0) name.push_back('_');
     taken.insert(name);
     if (!out.empty()) out.push_back(',');
