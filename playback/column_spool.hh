@@ -29,7 +29,9 @@ UniqueFd OpenSpoolFile(const std::string& dir);
 
 class ColumnSpool {
  public:
-  static constexpr uint64_t kAbsent = UINT64_MAX;  // no value in this row
+  // No value in this row. A counter at exactly 2^64-1 reads as absent too:
+  // no kernel counter gets there before wrapping.
+  static constexpr uint64_t kAbsent = UINT64_MAX;
 
   explicit ColumnSpool(const std::string& dir, size_t block_bytes = 1 << 20);
 

@@ -51,7 +51,8 @@ class PhaseSeries {
   void Event(const RecordingEvent& e, int64_t t_ms, uint64_t samples_before);
 
   // The family (metadata and every series), appending to `out` and calling
-  // `drain` whenever `out` has grown; `times` is the column of sample times.
+  // `drain` whenever `out` has grown; column 0 of `spool` holds the times
+  // (ms) of the samples kept.
   void Write(std::string& out, const ColumnSpool& spool, const std::string& common_labels,
              const std::function<void()>& drain);
 
