@@ -288,7 +288,8 @@ def test_prometheus_rate_matches_play(recording, tmp_path):
             rate = server.per_cpu('rate(node_cpu_seconds_total{mode="user"}[1s])', t)
             for cpu, want in play.items():
                 series = user[cpu]
-                exact = (series[t] - series[times[k - 1]]) / dt
+                dt_ms = round(t * 1000) - round(times[k - 1] * 1000)  # exact, unlike dt
+                exact = (series[t] - series[times[k - 1]]) * 1000 / dt_ms
                 assert rate[cpu] == pytest.approx(exact, rel=1e-9, abs=1e-9), (t, cpu)
                 # Against play: its usr is a share of the jiffies that passed,
                 # the rate a share of wall time; they differ by the kernel's
