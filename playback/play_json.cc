@@ -100,10 +100,7 @@ void AppendDevices(std::string& out,
   out.push_back('}');
 }
 
-// The 29 keys of PerfMonger's mem object, with their MemCounters index;
-// -1 is mem_used.
-struct MemKey { std::string_view key; int index; };
-constexpr MemKey kMemKeys[] = {
+constexpr PlayMemKey kMemKeys[] = {
     {"mem_total", 0}, {"mem_used", -1}, {"mem_free", 1}, {"buffers", 3},
     {"cached", 4}, {"swap_cached", 5}, {"active", 6}, {"inactive", 7},
     {"swap_total", 8}, {"swap_free", 9}, {"dirty", 10}, {"writeback", 11},
@@ -143,6 +140,8 @@ bool AppendFixedFast(std::string& out, double v, int precision) {
 }
 
 }  // namespace
+
+std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
 
 void AppendFixed(std::string& out, double v, int precision) {
   if (std::isnan(v)) { out.append("NaN"); return; }
@@ -186,7 +185,7 @@ void AppendNetJson(std::string& out, const PairRates& rates) {
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {
   char sep = '{';
-  for (const MemKey& k : kMemKeys) {
+  for (const PlayMemKey& k : kMemKeys) {
     out.push_back(sep);
     sep = ',';
     out.push_back('"');

@@ -20,9 +20,10 @@
 // gap there. Pauses and marks are kept for the charts.
 #pragma once
 
+#include "playback/disk_filter.hh"
+
 #include <cstdint>
 #include <map>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,7 @@ class PlotData {
  public:
   // `disk_only`: keep only the disks whose name it matches (must outlive
   // this object).
-  explicit PlotData(const std::regex* disk_only = nullptr) : disk_only_(disk_only) {}
+  explicit PlotData(const DiskFilter* disk_only = nullptr) : disk_only_(disk_only) {}
 
   void OnSample(const RawSample& s);      // in file order
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
@@ -80,7 +81,7 @@ class PlotData {
   Block& Line(Block& block);  // starts a line: gap, then the elapsed time
   double Elapsed(int64_t ns) const;
 
-  const std::regex* disk_only_;
+  const DiskFilter* disk_only_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_first_ = false;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -79,6 +81,11 @@ void AppendIntrJson(std::string& out, const IntrRates& intr);
 void AppendDiskJson(std::string& out, const PairRates& rates);
 void AppendNetJson(std::string& out, const PairRates& rates);
 void AppendMemJson(std::string& out, const MemCounters& mem);
+
+// The 29 keys of PerfMonger's mem object in order, with their MemCounters
+// index (-1: mem_used): play's JSON and its CSV columns.
+struct PlayMemKey { std::string_view key; int index; };
+std::span<const PlayMemKey> PlayMemKeys();
 
 // Go's time.Duration(ns).Seconds(): whole seconds plus the remainder / 1e9,
 // the interval every PerfMonger rate divides by.

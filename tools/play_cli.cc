@@ -4,10 +4,12 @@
 #include <string>
 
 #include "proto/json.hh"
+#include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/rates.hh"
 #include "tools/json_style.hh"
 #include "tools/output_buffer.hh"
+#include "tools/play_export.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
 
@@ -43,6 +45,9 @@ class Player {
       else OnSample(cur);
     }
     out_.Flush();
+    if (csv_.left_out())
+      std::fprintf(stderr, "warning: %s: devices absent from the first line are not in "
+                   "the CSV columns\n", input_.name().c_str());
   }
 
  private:
@@ -65,6 +70,11 @@ class Player {
       return;
     }
     PairRates rates = ComputeRates(prev, cur, first_ns_, options_);
+    if (args_.format == PlayFormat::kCsv) {
+      csv_.AppendRow(out_.buffer(), rates);
+      out_.MaybeFlush();
+      return;
+    }
     line_.clear();
     AppendPlayJson(line_, rates);
     Emit(line_);
@@ -115,6 +125,7 @@ class Player {
   bool have_first_ = false;
   int64_t first_ns_ = 0;
   std::string line_;
+  CsvExport csv_;  // --format csv
 };
 
 int Play(const PlayArgs& args) {
@@ -124,11 +135,12 @@ int Play(const PlayArgs& args) {
     return 0;
   }
   PrintMeta(input.info().meta);
-  Player(args, input).Run();
+  if (args.format == PlayFormat::kOpenMetrics) ExportOpenMetrics(args, input);
+  else Player(args, input).Run();
   input.WarnIfTruncated();
   if (input.samples_read() == 0)
     Note("play", input.name() + " has no samples: nothing to play");
-  else if (input.samples_read() == 1)
+  else if (input.samples_read() == 1 && args.format != PlayFormat::kOpenMetrics)
     Note("play", input.name() + " has a single sample: a rate needs two");
   return 0;
 }

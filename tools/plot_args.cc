@@ -98,10 +98,10 @@ ChartType Type(const char* arg) {
   throw UsageError(std::string("--output-type '") + arg + "': give pdf, png or svg" + kSee);
 }
 
-std::regex DiskRegex(const char* text) {
+DiskFilter DiskRegex(const char* text) {
   try {
-    return std::regex(text, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
+    return DiskFilter(text);
+  } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--disk-only '") + text +
                      "': not a regular expression (" + e.what() + ")");
   }

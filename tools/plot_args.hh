@@ -1,8 +1,9 @@
 // The command line of `plot`: PerfMonger's options, one getopt_long table.
 #pragma once
 
+#include "playback/disk_filter.hh"
+
 #include <optional>
-#include <regex>
 #include <string>
 
 namespace pm {
@@ -26,7 +27,7 @@ struct PlotArgs {
   ChartType type = ChartType::kPdf; // -T
   std::string prefix;               // -p: before every file name
   bool save = false;                // -s: keep the .dat and .gp files
-  std::optional<std::regex> disk_only;
+  std::optional<DiskFilter> disk_only;
   DiskDirections directions;
   int numkey_threshold = 10;        // more keys than this: no legend
   double iops_max = 0;              // 0: autoscale

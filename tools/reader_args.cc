@@ -28,6 +28,15 @@ Options:
                          without it, marks go to standard error as
                          '# mark: LABEL at ELAPSED'
       --disk-only REGEX  show only the disks whose name matches REGEX
+      --format FORMAT    json (the default: the lines above), csv (one
+                         header row, then one row per line, the same rates;
+                         columns named by their JSON paths) or openmetrics
+                         (the raw counters under node_exporter's metric
+                         names, for promtool tsdb create-blocks-from
+                         openmetrics; spools to $TMPDIR, 8 bytes per sample
+                         and series)
+      --instance NAME    openmetrics: the instance label (default: the
+                         recording's host)
   -h, --help             show this help
 
 Exit status: 0 played (a truncated recording too, with a warning), 1 usage
@@ -64,13 +73,15 @@ usage error or unreadable input, 2 corrupt recording.
 
 namespace {
 
-enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager, kPhases, kEvents };
+enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager, kPhases, kEvents, kFormat, kInstance };
 
 const struct option kPlayOptions[] = {
     {"color", no_argument, nullptr, 'c'},
     {"pretty", no_argument, nullptr, 'p'},
     {"events", no_argument, nullptr, kEvents},
     {"disk-only", required_argument, nullptr, kDiskOnly},
+    {"format", required_argument, nullptr, kFormat},
+    {"instance", required_argument, nullptr, kInstance},
     {"help", no_argument, nullptr, 'h'},
     {nullptr, 0, nullptr, 0},
 };
@@ -93,6 +104,23 @@ DiskFilter DiskRegex(const char* text) {
     throw UsageError(std::string("--disk-only '") + text +
                      "': not a regular expression (" + e.what() + ")");
   }
+}
+
+PlayFormat ParseFormat(std::string_view text) {
+  if (text == "json") return PlayFormat::kJson;
+  if (text == "csv") return PlayFormat::kCsv;
+  if (text == "openmetrics") return PlayFormat::kOpenMetrics;
+  throw UsageError("--format '" + std::string(text) +
+                   "': give json, csv or openmetrics (see perfmonger play --help)");
+}
+
+// The options that only make sense with some formats.
+void CheckFormatOptions(const PlayArgs& a) {
+  if (a.format != PlayFormat::kJson && (a.events || a.pretty || a.color))
+    throw UsageError(std::string(a.events ? "--events" : a.pretty ? "--pretty" : "--color") +
+                     " shapes JSON lines: not with --format csv or openmetrics");
+  if (a.instance && a.format != PlayFormat::kOpenMetrics)
+    throw UsageError("--instance labels OpenMetrics series: add --format openmetrics");
 }
 
 // getopt_long with record's wording for mistakes; `apply` takes each
@@ -129,9 +157,12 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
           case kEvents: a.events = true; break;
           case 'h': a.help = true; break;
           case kDiskOnly: a.disk_only = DiskRegex(arg); break;
+          case kFormat: a.format = ParseFormat(arg); break;
+          case kInstance: a.instance = arg; break;
         }
       });
   if (a.help) return a;
+  CheckFormatOptions(a);
   if (files.size() > 1)
     throw UsageError("one recording at a time: unexpected '" + files[1] +
                      "' (see perfmonger play --help)");

@@ -11,11 +11,15 @@ namespace pm {
 extern const char kPlayUsage[];
 extern const char kSummaryUsage[];
 
+enum class PlayFormat { kJson, kOpenMetrics, kCsv };
+
 struct PlayArgs {
   bool help = false;
   bool color = false;
   bool pretty = false;
   bool events = false;  // --events: pause/resume/mark as JSON lines on stdout
+  PlayFormat format = PlayFormat::kJson;  // --format
+  std::optional<std::string> instance;    // --instance (openmetrics)
   std::optional<DiskFilter> disk_only;
   std::string file;  // "" or "-": stdin
 };

@@ -1,0 +1,102 @@
+#include "playback/export_openmetrics.hh"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "playback/openmetrics_text.hh"
+
+namespace pm {
+
+int64_t NearestMs(int64_t ns) {
+  int64_t q = ns / 1'000'000, r = ns % 1'000'000;
+  if (r < 0) {
+    --q;
+    r += 1'000'000;
+  }
+  return r >= 500'000 ? q + 1 : q;
+}
+
+std::string CommonLabels(const std::string& instance, const MetaList& meta) {
+  const std::set<std::string> own = {"cpu", "mode", "device", "irq", "phase", "state",
+                                     "instance"};
+  std::set<std::string> taken = own;
+  std::string out;
+  if (!instance.empty()) AppendLabel(out, "instance", instance);
+  for (const auto& [key, value] : meta) {
+    std::string name = SanitizedLabelName(key);
+    if (own.count(name) != 0) name = "meta_" + name;
+    while (taken.count(name) != 0) name.push_back('_');
+    taken.insert(name);
+    if (!out.empty()) out.push_back(',');
+    AppendLabel(out, name, value);
+  }
+  return out;
+}
+
+OpenMetricsExport::OpenMetricsExport(const RecordingInfo& info,
+                                     const OpenMetricsOptions& options)
+    : common_(CommonLabels(options.instance, info.meta)),
+      catalog_(common_, options.disk_only),
+      spool_(options.spool_dir, options.block_bytes),
+      phases_(options.spool_dir) {}
+
+void OpenMetricsExport::OnSample(const RawSample& s) {
+  int64_t ms = NearestMs(s.time_ns);
+  if (spool_.rows() > 0 && ms <= last_ms_) {
+    ++dropped_;
+    return;
+  }
+  catalog_.FillRow(s, row_);
+  row_[0] = static_cast<uint64_t>(ms);
+  spool_.Append(row_);
+  phases_.Sample(ms);
+  last_ms_ = ms;
+}
+
+void OpenMetricsExport::OnEvent(const RecordingEvent& e) {
+  phases_.Event(e, NearestMs(e.time_ns), spool_.rows());
+}
+
+void OpenMetricsExport::WriteFamily(std::string& out, const MetricFamily& family,
+                                    const std::function<void()>& drain) {
+  out.append("# TYPE ").append(family.name).append(family.counter ? " counter\n" : " gauge\n");
+  if (!family.unit.empty())
+    out.append("# UNIT ").append(family.name).append(" ").append(family.unit).append("\n");
+  out.append("# HELP ").append(family.name).append(" ").append(family.help).append("\n");
+  std::string sample_name = family.name + (family.counter ? "_total" : "");
+  for (uint32_t id : family.series) {
+    const MetricSeries& series = catalog_.series(id);
+    std::string prefix = sample_name + series.labels + " ";
+    ColumnSpool::Cursor times(spool_, 0), values(spool_, 1 + id);
+    uint64_t t, v;
+    while (times.Next(t) && values.Next(v)) {
+      if (v == ColumnSpool::kAbsent) continue;
+      out.append(prefix);
+      AppendScaled(out, v, series.scale);
+      out.push_back(' ');
+      AppendTimestampMs(out, static_cast<int64_t>(t));
+      out.push_back('\n');
+      drain();
+    }
+  }
+}
+
+void OpenMetricsExport::Write(OutputStream& stream) {
+  spool_.Finish();
+  std::string out;
+  out.reserve(1 << 17);
+  auto drain = [&] {
+    if (out.size() < (1 << 16)) return;
+    stream.Write(out);
+    out.clear();
+  };
+  for (const MetricFamily& family : catalog_.families())
+    if (!family.series.empty()) WriteFamily(out, family, drain);
+  phases_.Write(out, spool_, common_, drain);
+  out.append("# EOF\n");
+  stream.Write(out);
+  stream.Flush();
+}
+
+}  // namespace pm

@@ -1,0 +1,50 @@
+#include "tools/play_export.hh"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "common/io.hh"
+#include "playback/export_openmetrics.hh"
+
+namespace pm {
+namespace {
+
+class StdoutStream final : public OutputStream {
+ public:
+  void Write(std::string_view bytes) override { WriteAll(1, bytes); }
+  void Flush() override {}
+  void Finish() override {}
+};
+
+std::string SpoolDir() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir != nullptr && *dir != '\0' ? dir : "/tmp";
+}
+
+}  // namespace
+
+void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input) {
+  OpenMetricsOptions options;
+  options.instance = args.instance.value_or(input.info().host);
+  options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  options.spool_dir = SpoolDir();
+  OpenMetricsExport exporter(input.info(), options);
+  RawSample sample;
+  RecordingEvent event;
+  for (;;) {
+    RecordingReader::Item item = input.Next(sample, event);
+    if (item == RecordingReader::Item::kEnd) break;
+    if (item == RecordingReader::Item::kSample) exporter.OnSample(sample);
+    else exporter.OnEvent(event);
+  }
+  StdoutStream out;
+  exporter.Write(out);
+  if (exporter.samples_dropped() > 0)
+    std::fprintf(stderr,
+                 "warning: %s: %llu samples not later than the one before (to the "
+                 "millisecond) left out: a series' timestamps must increase\n",
+                 input.name().c_str(),
+                 static_cast<unsigned long long>(exporter.samples_dropped()));
+}
+
+}  // namespace pm

@@ -1,0 +1,13 @@
+// `play --format openmetrics`: the walk over a recording that feeds the
+// exporter (playback/export_openmetrics.hh), to standard output.
+#pragma once
+
+#include "tools/reader_args.hh"
+#include "tools/recording_input.hh"
+
+namespace pm {
+
+// Throws as the readers do; spool errors are std::system_error (exit 1).
+void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input);
+
+}  // namespace pm
