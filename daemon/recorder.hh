@@ -25,13 +25,16 @@
 
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
+#include "daemon/child_source.hh"
 #include "daemon/cmd_source.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
+#include "daemon/recording_observer.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
 #include "daemon/session_files.hh"
 #include "daemon/signal_source.hh"
+#include "daemon/stop_request.hh"
 #include "daemon/stop_source.hh"
 #include "daemon/timer_source.hh"
 #include "proto/pgr_format.hh"
@@ -41,12 +44,27 @@ namespace pm {
 class Recorder final : SignalSource::Handler,
                        TimerSource::Handler,
                        StopSource::Handler,
-                       CmdSource::Handler {
+                       CmdSource::Handler,
+                       ChildSource::Handler,
+                       StopRequest::Handler {
  public:
   Recorder();
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
+
+  // Hooks for `stat` and `live` (tools/), set before Setup():
+  // - every line written, also without a file (config.no_file), goes to
+  //   `observer` too;
+  void SetObserver(RecordingObserver& observer) { observer_ = &observer; }
+  // - once the first sample is on disk, `spawn` starts the command and
+  //   returns its pidfd (invalid: not started, the recording stops at
+  //   once); SIGINT and SIGTERM are passed to it, and its exit stops the
+  //   recording with a final sample.
+  void SetChildSpawner(std::function<UniqueFd()> spawn) { spawn_child_ = std::move(spawn); }
+  // Stops with a final sample on the loop's next turn; safe from the
+  // observer. Needs an observer set.
+  void RequestStop(std::string reason) noexcept;
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
@@ -62,6 +80,9 @@ class Recorder final : SignalSource::Handler,
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
   void OnCmdEof() noexcept override {}
+  void OnChildExit() noexcept override;
+  void OnStopRequest() noexcept override;
+  void StartChild();
 
   void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();
@@ -111,6 +132,11 @@ class Recorder final : SignalSource::Handler,
   std::optional<StopSource> stop_;
   std::optional<CmdSource> cmd_;
   std::optional<AckSink> ack_;
+  RecordingObserver* observer_ = nullptr;
+  std::function<UniqueFd()> spawn_child_;
+  std::optional<ChildSource> child_;
+  std::optional<StopRequest> stop_request_;
+  std::string requested_stop_reason_;
 
   std::string line_;  // reused for every sample line
   bool started_ = false;

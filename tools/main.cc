@@ -5,8 +5,10 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/live_cli.hh"
 #include "tools/play_cli.hh"
 #include "tools/record_cli.hh"
+#include "tools/stat_cli.hh"
 #include "tools/summary_cli.hh"
 
 namespace {
@@ -18,6 +20,8 @@ Commands:
   play      print a recording as JSON lines of rates, one per sample pair
   summary   summarize a recording: average CPU, disk, network usage
             (alias: summarize)
+  stat      run a command while recording, then summarize (stat -- CMD)
+  live      record and print play lines as the samples are taken
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -40,6 +44,8 @@ int main(int argc, char** argv) {
   }
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
   if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
+  if (command == "stat") return pm::StatMain(argc - 1, argv + 1);
+  if (command == "live") return pm::LiveMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   std::fprintf(stderr,
