@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -159,11 +160,10 @@ int Stat(const StatArgs& args) {
     PrintError(e.what());
     return 1;
   }
-  if (!run.pid) {
+  if (!run.pid) {  // CMD not run: it could not be, or the recording failed first
     if (failure) PrintError(*failure);
-    PrintError(run.spawn_error.empty() ? "the recording stopped before '" +
-                                             args.command[0] + "' started"
-                                       : run.spawn_error);
+    if (run.spawn_error.empty()) return 2;
+    PrintError(run.spawn_error);
     return 127;
   }
   // A recording that failed early leaves CMD running: wait for it, and
@@ -184,6 +184,10 @@ int Stat(const StatArgs& args) {
     std::string report = Summary(AbsolutePath(args.record.config.output), args);
     std::fputs("== Performance Summary ==\n", stderr);
     WriteAll(1, report);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == EPIPE) return status;  // the reader had enough
+    PrintError(e.what());
+    return status == 0 ? 2 : status;
   } catch (const std::exception& e) {
     PrintError(e.what());
     return status == 0 ? 2 : status;

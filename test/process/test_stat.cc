@@ -3,10 +3,12 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "common/io.hh"
+#include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -127,6 +129,39 @@ TEST_SUITE("stat") {
     CHECK(r.err.find("Command failed: exit status 130") != std::string::npos);
     CHECK(CheckCleanRecording(dir / "x.pgr", "command-exit") >= 2);
     CHECK(stdout_in.ReadToEof(DefaultDeadline()).find("== performance summary") == 0);
+  }
+
+  TEST_CASE("a recording that fails while CMD succeeds: exit 2, the error, no summary") {
+    FakeProc proc(CountersAt(0));
+    TempDir dir;
+    // CMD spoils the fake /proc/stat (same inode): the final sample fails.
+    ExitResult r = RunIn(dir, {"stat", "--root", proc.root(), "-l", dir / "x.pgr", "--",
+                               "sh", "-c", "echo 'cpu x' > \"$0\"",
+                               proc.root() + "/proc/stat"});
+    CHECK(r.code == 2);
+    CHECK(r.err.rfind("perfmonger stat: error: ", 0) == 0);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.out.empty());
+    // The first sample, flushed before CMD ran, is kept.
+    CHECK(CountSampleLines(ReadRecording(dir / "x.pgr")) == 1);
+  }
+
+  TEST_CASE("a recording that cannot be written: exit 2 and CMD is not run") {
+    TempDir dir;
+    ExitResult r = RunIn(dir, {"stat", "-l", "/dev/full", "--", "touch", dir / "ran"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("/dev/full") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir / "ran"));
+  }
+
+  TEST_CASE("stat | head -1: a reader gone early is no error") {
+    TempDir dir;
+    ExitResult r = Run({"-c", "set -o pipefail; \"$0\" stat -l \"$1\" -- true | head -1",
+                        PerfmongerPath(), dir / "x.pgr"},
+                       "/bin/bash");
+    CHECK(r.code == 0);
+    CHECK(r.out == "== performance summary of 'Command: true' ==\n");
+    CHECK(r.err == "== Performance Summary ==\n");
   }
 
   TEST_CASE("usage errors exit 1 and run nothing") {
