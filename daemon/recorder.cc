@@ -103,6 +103,8 @@ void Recorder::Setup(const RecordConfig& config) {
 
   if (observer_)
     stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
+  if (hangup_fd_)
+    hangup_.emplace(loop_, static_cast<HangupSource::Handler&>(*this), *hangup_fd_);
   if (config.no_file) {
     writer_ = std::make_unique<RecordingWriter>();
   } else {
@@ -210,6 +212,8 @@ void Recorder::RequestStop(std::string reason) noexcept {
 
 void Recorder::OnStopRequest() noexcept { Stop(requested_stop_reason_, true); }
 
+void Recorder::OnHangup() noexcept { Stop("stdout-closed", true); }
+
 void Recorder::OnSourceError(const char* what, int err) noexcept {
   Fail(std::string(what) + ": " + std::strerror(err));
 }
@@ -265,6 +269,7 @@ void Recorder::CloseSources() noexcept {
   if (ack_) ack_->Close();
   if (child_) child_->Close();
   if (stop_request_) stop_request_->Close();
+  if (hangup_) hangup_->Close();
 }
 
 }  // namespace pm

@@ -27,6 +27,7 @@
 #include "daemon/ack_sink.hh"
 #include "daemon/child_source.hh"
 #include "daemon/cmd_source.hh"
+#include "daemon/hangup_source.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
 #include "daemon/recording_observer.hh"
@@ -46,7 +47,8 @@ class Recorder final : SignalSource::Handler,
                        StopSource::Handler,
                        CmdSource::Handler,
                        ChildSource::Handler,
-                       StopRequest::Handler {
+                       StopRequest::Handler,
+                       HangupSource::Handler {
  public:
   Recorder();
   ~Recorder();
@@ -65,6 +67,9 @@ class Recorder final : SignalSource::Handler,
   // Stops with a final sample on the loop's next turn; safe from the
   // observer. Needs an observer set.
   void RequestStop(std::string reason) noexcept;
+  // - the recording stops ("stdout-closed") when the reader of `fd` (a
+  //   pipe or socket the observer writes to) goes away.
+  void StopOnHangup(int fd) { hangup_fd_ = fd; }
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
@@ -82,6 +87,7 @@ class Recorder final : SignalSource::Handler,
   void OnCmdEof() noexcept override {}
   void OnChildExit() noexcept override;
   void OnStopRequest() noexcept override;
+  void OnHangup() noexcept override;
   void StartChild();
 
   void AdoptInheritedFds(const RecordConfig& config);
@@ -137,6 +143,8 @@ class Recorder final : SignalSource::Handler,
   std::optional<ChildSource> child_;
   std::optional<StopRequest> stop_request_;
   std::string requested_stop_reason_;
+  std::optional<int> hangup_fd_;
+  std::optional<HangupSource> hangup_;
 
   std::string line_;  // reused for every sample line
   bool started_ = false;

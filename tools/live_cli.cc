@@ -113,6 +113,8 @@ int Live(const LiveArgs& args) {
     recorder.emplace();
     player.emplace(args, *recorder);
     recorder->SetObserver(*player);
+    // A pipe's reader leaving ends us at once, not at the next sample.
+    if (HangupSource::CanWatch(1)) recorder->StopOnHangup(1);
     recorder->Setup(args.record.config);
   } catch (const std::exception& e) {
     PrintError(e.what());

@@ -1,15 +1,18 @@
 // The sources `stat` and `live` add, stepped on a real uv loop: a child's
-// pidfd (its exit is one event; a signal passed on reaches it) and the
-// deferred stop request.
+// pidfd (its exit is one event; a signal passed on reaches it), the
+// deferred stop request, and the hangup of a pipe's reader.
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <uv.h>
 
+#include "common/io.hh"
 #include "common/unique_fd.hh"
 #include "daemon/child_source.hh"
+#include "daemon/hangup_source.hh"
 #include "daemon/clock.hh"
 #include "daemon/stop_request.hh"
 
@@ -29,9 +32,12 @@ struct Loop {
   }
 };
 
-struct Events : pm::ChildSource::Handler, pm::StopRequest::Handler {
+struct Events : pm::ChildSource::Handler, pm::StopRequest::Handler,
+                pm::HangupSource::Handler {
   int exits = 0;
   int stop_requests = 0;
+  int hangups = 0;
+  void OnHangup() noexcept override { ++hangups; }
   void OnChildExit() noexcept override { ++exits; }
   void OnStopRequest() noexcept override { ++stop_requests; }
 };
@@ -99,4 +105,28 @@ TEST_CASE("stop requests made before the loop turns arrive as one event") {
   uv_run(&l.loop, UV_RUN_NOWAIT);
   CHECK(ev.stop_requests == 1);
   request.Close();
+}
+
+TEST_CASE("a pipe's reader going away is one hangup; the writer's flags stay") {
+  Loop l;
+  Events ev;
+  pm::Pipe pipe = pm::MakePipe();
+  int flags = fcntl(pipe.write_end.Get(), F_GETFL);
+  REQUIRE(pm::HangupSource::CanWatch(pipe.write_end.Get()));
+  pm::HangupSource hangup(l.loop, ev, pipe.write_end.Get());
+  pm::WriteAll(pipe.write_end.Get(), "a line the reader never reads\n");
+  uv_run(&l.loop, UV_RUN_NOWAIT);
+  CHECK(ev.hangups == 0);  // writable with a reader: no event
+  pipe.read_end.Reset();
+  l.RunUntil([&] { return ev.hangups > 0; });
+  uv_run(&l.loop, UV_RUN_NOWAIT);
+  CHECK(ev.hangups == 1);
+  CHECK(fcntl(pipe.write_end.Get(), F_GETFL) == flags);
+  hangup.Close();
+}
+
+TEST_CASE("only pipes and sockets have a reader to lose") {
+  pm::UniqueFd file = pm::OpenAt(AT_FDCWD, "/proc/self/stat", O_RDONLY);
+  CHECK_FALSE(pm::HangupSource::CanWatch(file.Get()));
+  CHECK_FALSE(pm::HangupSource::CanWatch(-1));
 }

@@ -76,6 +76,26 @@ TEST_SUITE("live") {
     if (style.empty()) CHECK(SplitLines(r.out).size() == samples - 1);
   }
 
+  TEST_CASE("a closed stdout pipe ends live at once, not at the next sample") {
+    TempDir dir;
+    std::string out = dir / "x.pgr";
+    Pipe stdout_pipe = MakePipe();
+    SpawnOptions options;
+    Pipe ready = MakePipe();
+    options.args = {"live", "-i", "60", "-l", out, "--ready-fd", "3"};
+    options.fds.emplace_back(1, std::move(stdout_pipe.write_end));
+    options.fds.emplace_back(3, std::move(ready.write_end));
+    Child child(std::move(options));
+    LineInput ready_in(std::move(ready.read_end));
+    REQUIRE(ready_in.ReadLine(DefaultDeadline()));  // sampling; nothing printed yet
+    stdout_pipe.read_end.Reset();
+    ExitResult r = child.Wait();  // the deadline is far below the interval
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(CheckCleanRecording(out, "stdout-closed") == 2);
+  }
+
   TEST_CASE("SIGINT and SIGTERM end live cleanly") {
     int signo = SIGINT;
     std::string reason = "SIGINT";
