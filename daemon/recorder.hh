@@ -12,6 +12,9 @@
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
+//   `stat` and `live` (tools/) add hooks: a command started after the first
+//   sample whose exit stops the recording; an observer of every line; a
+//   stdout whose reader leaving stops it.
 #pragma once
 
 #include <uv.h>
@@ -64,12 +67,12 @@ class Recorder final : SignalSource::Handler,
   //   once); SIGINT and SIGTERM are passed to it, and its exit stops the
   //   recording with a final sample.
   void SetChildSpawner(std::function<UniqueFd()> spawn) { spawn_child_ = std::move(spawn); }
-  // Stops with a final sample on the loop's next turn; safe from the
-  // observer. Needs an observer set.
-  void RequestStop(std::string reason) noexcept;
   // - the recording stops ("stdout-closed") when the reader of `fd` (a
   //   pipe or socket the observer writes to) goes away.
   void StopOnHangup(int fd) { hangup_fd_ = fd; }
+  // Stops with a final sample on the loop's next turn; safe from the
+  // observer. Needs an observer set.
+  void RequestStop(std::string reason) noexcept;
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
