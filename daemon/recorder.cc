@@ -101,17 +101,26 @@ void Recorder::Setup(const RecordConfig& config) {
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
     deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
 
-  output_path_ = AbsolutePath(config.output);
-  if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
-  Compression compression =
-      config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
-  try {
-    writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
-  } catch (const std::system_error& e) {
-    throw UsageError("cannot create " + output_path_ + ": " +
-                     e.code().message() +
-                     " (create its directory or pass another -l PATH)");
+  if (observer_)
+    stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
+  if (hangup_fd_)
+    hangup_.emplace(loop_, static_cast<HangupSource::Handler&>(*this), *hangup_fd_);
+  if (config.no_file) {
+    writer_ = std::make_unique<RecordingWriter>();
+  } else {
+    output_path_ = AbsolutePath(config.output);
+    if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
+    Compression compression =
+        config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
+    try {
+      writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
+    } catch (const std::system_error& e) {
+      throw UsageError("cannot create " + output_path_ + ": " +
+                       e.code().message() +
+                       " (create its directory or pass another -l PATH)");
+    }
   }
+  writer_->SetObserver(observer_);
 }
 
 int Recorder::Run() {
@@ -144,6 +153,14 @@ void Recorder::StartSampling() {
   // With a command fd, the driver learns the state it starts in.
   ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t,
                                       cmd_ ? state() : std::string_view()));
+  if (spawn_child_) StartChild();
+}
+
+// After the first sample is on disk: the recording brackets the command.
+void Recorder::StartChild() {
+  UniqueFd pidfd = spawn_child_();
+  if (!pidfd) return Stop("command-not-started", true);
+  child_.emplace(loop_, static_cast<ChildSource::Handler&>(*this), std::move(pidfd));
 }
 
 void Recorder::ArmTicks(int64_t origin_mono_ns) {
@@ -178,10 +195,24 @@ void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
 }
 
 void Recorder::OnSignal(int signo) noexcept {
+  // `stat`: the command decides; its exit stops the recording.
+  if (child_) return child_->Signal(signo);
   Stop(signo == SIGINT ? "SIGINT" : "SIGTERM", true);
 }
 
 void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }
+
+void Recorder::OnChildExit() noexcept { Stop("command-exit", true); }
+
+void Recorder::RequestStop(std::string reason) noexcept {
+  if (stopped_ || !stop_request_ || !requested_stop_reason_.empty()) return;
+  requested_stop_reason_ = std::move(reason);
+  stop_request_->Request();
+}
+
+void Recorder::OnStopRequest() noexcept { Stop(requested_stop_reason_, true); }
+
+void Recorder::OnHangup() noexcept { Stop("stdout-closed", true); }
 
 void Recorder::OnSourceError(const char* what, int err) noexcept {
   Fail(std::string(what) + ": " + std::strerror(err));
@@ -236,6 +267,9 @@ void Recorder::CloseSources() noexcept {
   if (stop_) stop_->Close();
   if (cmd_) cmd_->Close();
   if (ack_) ack_->Close();
+  if (child_) child_->Close();
+  if (stop_request_) stop_request_->Close();
+  if (hangup_) hangup_->Close();
 }
 
 }  // namespace pm

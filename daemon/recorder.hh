@@ -12,6 +12,9 @@
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
+//   `stat` and `live` (tools/) add hooks: a command started after the first
+//   sample whose exit stops the recording; an observer of every line; a
+//   stdout whose reader leaving stops it.
 #pragma once
 
 #include <uv.h>
@@ -25,13 +28,17 @@
 
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
+#include "daemon/child_source.hh"
 #include "daemon/cmd_source.hh"
+#include "daemon/hangup_source.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
+#include "daemon/recording_observer.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
 #include "daemon/session_files.hh"
 #include "daemon/signal_source.hh"
+#include "daemon/stop_request.hh"
 #include "daemon/stop_source.hh"
 #include "daemon/timer_source.hh"
 #include "proto/pgr_format.hh"
@@ -41,12 +48,31 @@ namespace pm {
 class Recorder final : SignalSource::Handler,
                        TimerSource::Handler,
                        StopSource::Handler,
-                       CmdSource::Handler {
+                       CmdSource::Handler,
+                       ChildSource::Handler,
+                       StopRequest::Handler,
+                       HangupSource::Handler {
  public:
   Recorder();
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
+
+  // Hooks for `stat` and `live` (tools/), set before Setup():
+  // - every line written, also without a file (config.no_file), goes to
+  //   `observer` too;
+  void SetObserver(RecordingObserver& observer) { observer_ = &observer; }
+  // - once the first sample is on disk, `spawn` starts the command and
+  //   returns its pidfd (invalid: not started, the recording stops at
+  //   once); SIGINT and SIGTERM are passed to it, and its exit stops the
+  //   recording with a final sample.
+  void SetChildSpawner(std::function<UniqueFd()> spawn) { spawn_child_ = std::move(spawn); }
+  // - the recording stops ("stdout-closed") when the reader of `fd` (a
+  //   pipe or socket the observer writes to) goes away.
+  void StopOnHangup(int fd) { hangup_fd_ = fd; }
+  // Stops with a final sample on the loop's next turn; safe from the
+  // observer. Needs an observer set.
+  void RequestStop(std::string reason) noexcept;
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
@@ -62,6 +88,10 @@ class Recorder final : SignalSource::Handler,
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
   void OnCmdEof() noexcept override {}
+  void OnChildExit() noexcept override;
+  void OnStopRequest() noexcept override;
+  void OnHangup() noexcept override;
+  void StartChild();
 
   void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();
@@ -111,6 +141,13 @@ class Recorder final : SignalSource::Handler,
   std::optional<StopSource> stop_;
   std::optional<CmdSource> cmd_;
   std::optional<AckSink> ack_;
+  RecordingObserver* observer_ = nullptr;
+  std::function<UniqueFd()> spawn_child_;
+  std::optional<ChildSource> child_;
+  std::optional<StopRequest> stop_request_;
+  std::string requested_stop_reason_;
+  std::optional<int> hangup_fd_;
+  std::optional<HangupSource> hangup_;
 
   std::string line_;  // reused for every sample line
   bool started_ = false;

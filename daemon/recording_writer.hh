@@ -1,14 +1,18 @@
 // The output chain of one recording: lines -> compressor (chosen by the
 // output name) -> FileSink. Each WriteAndFlushLine() is flushed through the
 // compressor, so every line written is decodable by a reader at once and
-// survives a SIGKILL of the recorder.
+// survives a SIGKILL of the recorder. An observer, if set, sees every
+// line as written (before compression); without a file (`live` without
+// -l) it is the only one that does.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "daemon/file_sink.hh"
+#include "daemon/recording_observer.hh"
 #include "proto/codec.hh"
 
 namespace pm {
@@ -17,17 +21,20 @@ class RecordingWriter {
  public:
   // Creates the file. Throws std::system_error (a setup error).
   RecordingWriter(const std::string& path, Compression compression);
+  RecordingWriter() = default;  // no file: lines reach the observer only
+  void SetObserver(RecordingObserver* observer) { observer_ = observer; }
 
   void Write(std::string_view bytes);       // buffered in the compressor
   void WriteAndFlushLine(std::string_view line);  // a sync point
   void Finish();    // compressor trailer, fsync, close
   void Abandon() noexcept;  // after a write error: close what is there
 
-  uint64_t bytes_written() const { return sink_.bytes_written(); }
+  uint64_t bytes_written() const { return sink_ ? sink_->bytes_written() : 0; }
 
  private:
-  FileSink sink_;
-  std::unique_ptr<OutputStream> compressor_;
+  std::optional<FileSink> sink_;
+  std::unique_ptr<OutputStream> compressor_;  // null without a file
+  RecordingObserver* observer_ = nullptr;
   bool closed_ = false;
 };
 

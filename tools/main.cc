@@ -6,9 +6,11 @@
 #include <string_view>
 
 #include "tools/fingerprint_cli.hh"
+#include "tools/live_cli.hh"
 #include "tools/play_cli.hh"
 #include "tools/plot_cli.hh"
 #include "tools/record_cli.hh"
+#include "tools/stat_cli.hh"
 #include "tools/summary_cli.hh"
 
 namespace {
@@ -23,6 +25,8 @@ Commands:
   fingerprint  gather the machine's configuration into a .tar.gz
             (aliases: fp, bukko)
   plot      draw a recording's charts (CPU, disk, memory, network) with gnuplot
+  stat      run a command while recording, then summarize (stat -- CMD)
+  live      record and print play lines as the samples are taken
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -46,6 +50,8 @@ int main(int argc, char** argv) {
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
   if (command == "play") return pm::PlayMain(argc - 1, argv + 1);
   if (command == "plot") return pm::PlotMain(argc - 1, argv + 1);
+  if (command == "stat") return pm::StatMain(argc - 1, argv + 1);
+  if (command == "live") return pm::LiveMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")

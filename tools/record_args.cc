@@ -184,11 +184,36 @@ void CheckCombination(const RecordArgs& p) {
 }  // namespace
 
 RecordArgs ParseRecordArgs(int argc, char** argv) {
+  int first_operand = 0;
+  return ParseRecordArgsFor(argc, argv, CommandOptions(), first_operand);
+}
+
+namespace {
+
+bool OwnsOption(const CommandOptions& command, int opt) {
+  if (opt > 0 && opt < 256 && command.short_options.find(static_cast<char>(opt)) !=
+                                  std::string::npos)
+    return true;
+  for (const struct option& o : command.long_options)
+    if (o.val == opt) return true;
+  return false;
+}
+
+}  // namespace
+
+RecordArgs ParseRecordArgsFor(int argc, char** argv, const CommandOptions& command,
+                              int& first_operand) {
   RecordArgs p;
+  std::vector<struct option> options = command.long_options;
+  options.insert(options.end(), std::begin(kOptions), std::end(kOptions));
+  std::string short_options = std::string(command.operands ? "+" : "") +
+                              ":l:i:s:t:d:vh" + command.short_options;
+  std::string see = std::string(" (see perfmonger ") + command.command + " --help)";
   optind = 1;
   opterr = 0;
   int opt;
-  while ((opt = getopt_long(argc, argv, ":l:i:s:t:d:vh", kOptions, nullptr)) != -1) {
+  while ((opt = getopt_long(argc, argv, short_options.c_str(), options.data(),
+                            nullptr)) != -1) {
     if (opt == '?' || opt == ':') {
       // A short option is named by optopt; a long one only by its word.
       bool short_option = optopt > 0 && optopt < 256;
@@ -196,18 +221,18 @@ RecordArgs ParseRecordArgs(int argc, char** argv) {
                                       : std::string(argv[optind - 1]);
       throw UsageError(std::string(opt == ':' ? "option needs a value: "
                                               : "unknown option: ") +
-                       name + " (see perfmonger record --help)");
+                       name + see);
     }
-    ApplyOption(opt, optarg, p);
+    if (OwnsOption(command, opt)) command.apply(opt, optarg);
+    else ApplyOption(opt, optarg, p);
   }
-  if (optind < argc)
-    throw UsageError(std::string("unexpected argument '") + argv[optind] +
-                     "' (see perfmonger record --help)");
+  first_operand = optind;
+  if (!command.operands && optind < argc)
+    throw UsageError(std::string("unexpected argument '") + argv[optind] + "'" + see);
   if (p.config.no_gzip && !p.output_given) p.config.output = "perfmonger.pgr";
   CheckCombination(p);
   return p;
 }
-
 
 std::vector<std::string> ChildArgs(const RecordConfig& c, const std::string& output) {
   // Durations in nanoseconds, which ParseDurationNs reads back exactly.

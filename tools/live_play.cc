@@ -1,0 +1,70 @@
+#include "tools/live_play.hh"
+
+#include <algorithm>
+
+#include "tools/json_style.hh"
+
+namespace pm {
+
+// What has been pushed and not yet read.
+class LivePlay::Feed final : public InputStream {
+ public:
+  void Append(std::string_view bytes) { pending_.append(bytes); }
+  size_t Read(std::span<char> buf) override {
+    size_t n = std::min(buf.size(), pending_.size() - pos_);
+    std::copy_n(pending_.data() + pos_, n, buf.data());
+    pos_ += n;
+    if (pos_ == pending_.size()) {
+      pending_.clear();
+      pos_ = 0;
+    }
+    return n;
+  }
+
+ private:
+  std::string pending_;
+  size_t pos_ = 0;
+};
+
+LivePlay::LivePlay(bool pretty, bool color)
+    : pretty_(pretty), color_(color), feed_(std::make_unique<Feed>()) {}
+
+LivePlay::~LivePlay() = default;
+
+void LivePlay::Push(std::string_view lines, std::string& out) {
+  feed_->Append(lines);
+  size_t items = static_cast<size_t>(std::count(lines.begin(), lines.end(), '\n'));
+  if (!reader_ && items > 0) {
+    reader_ = std::make_unique<RecordingReader>(*feed_);  // reads the header
+    --items;
+  }
+  RecordingEvent event;
+  for (; items > 0; --items) {
+    RawSample& cur = samples_[cur_];
+    RecordingReader::Item item = reader_->Next(cur, event);
+    if (item == RecordingReader::Item::kSample)
+      OnSample(cur, out);
+    else if (item == RecordingReader::Item::kEvent &&
+             (event.kind == "pause" || event.kind == "resume"))
+      have_prev_ = false;  // no rate spans a pause
+  }
+}
+
+void LivePlay::OnSample(const RawSample& cur, std::string& out) {
+  if (!have_first_) {
+    first_ns_ = cur.time_ns;
+    have_first_ = true;
+  }
+  const RawSample& prev = samples_[cur_ ^ 1];
+  if (have_prev_ && cur.time_ns > prev.time_ns) {
+    line_.clear();
+    AppendPlayJson(line_, ComputeRates(prev, cur, first_ns_));
+    if (pretty_ || color_) AppendStyledJson(out, line_, pretty_, color_);
+    else out.append(line_);
+    out.push_back('\n');
+  }
+  have_prev_ = true;
+  cur_ ^= 1;
+}
+
+}  // namespace pm
