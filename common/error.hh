@@ -25,4 +25,13 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The environment refuses what a correct invocation asked for (an output
+// that cannot be created, a session file that is not ours, another session
+// running): the message names the fix. Maps to exit status 1, like a
+// UsageError: nothing was recorded.
+class SetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace pm

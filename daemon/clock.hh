@@ -1,18 +1,5 @@
-// The two clocks every sample carries.
+// The recorder's clocks live in common/ (the launcher, tools, tests and the
+// benchmark share them).
 #pragma once
 
-#include <time.h>
-
-#include <cstdint>
-
-namespace pm {
-
-inline int64_t NowNs(clockid_t clock) {
-  struct timespec ts;
-  clock_gettime(clock, &ts);
-  return int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
-}
-inline int64_t NowRealtimeNs() { return NowNs(CLOCK_REALTIME); }
-inline int64_t NowMonoNs() { return NowNs(CLOCK_MONOTONIC); }
-
-}  // namespace pm
+#include "common/clock.hh"

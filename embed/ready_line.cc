@@ -1,0 +1,71 @@
+#include "embed/ready_line.hh"
+
+#include <cstdlib>
+
+namespace pm::embed {
+namespace {
+
+// Appends code point `cp` as UTF-8.
+void AppendUtf8(std::string& out, unsigned cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// Decodes the string body starting at `i` (after the opening quote).
+bool DecodeString(const std::string& s, size_t i, std::string* out) {
+  out->clear();
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"') return true;
+    if (c != '\\') {
+      *out += c;
+      continue;
+    }
+    if (++i >= s.size()) return false;
+    switch (s[i]) {
+      case 'n': *out += '\n'; break;
+      case 't': *out += '\t'; break;
+      case 'r': *out += '\r'; break;
+      case 'b': *out += '\b'; break;
+      case 'f': *out += '\f'; break;
+      case 'u': {
+        if (i + 4 >= s.size()) return false;
+        AppendUtf8(*out, static_cast<unsigned>(std::strtoul(s.substr(i + 1, 4).c_str(), nullptr, 16)));
+        i += 4;
+        break;
+      }
+      default: *out += s[i];  // \" \\ \/
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool StringMember(const std::string& json, const std::string& key, std::string* value) {
+  std::string needle = "\"" + key + "\":\"";
+  size_t at = json.find(needle);
+  return at != std::string::npos && DecodeString(json, at + needle.size(), value);
+}
+
+bool ParseReadyLine(const std::string& line, std::string* output, std::string* start_time) {
+  std::string event;
+  return StringMember(line, "event", &event) && event == "ready" &&
+         StringMember(line, "output", output) && StringMember(line, "start_time", start_time);
+}
+
+std::string ReplyError(const std::string& reply) {
+  std::string code;
+  if (StringMember(reply, "error", &code)) return code;
+  return reply.substr(0, reply.find('\n'));
+}
+
+}  // namespace pm::embed

@@ -1,0 +1,50 @@
+#!/bin/sh
+# The embedding library as a user gets it: `meson install` into a scratch
+# DESTDIR, a C program compiled with `pkg-config --cflags --libs
+# perfmonger-embed` against what was installed, run through every scenario
+# of embed_client.c, and its recordings checked with `perfmonger play` and
+# `summary --json`.
+# Usage: run.sh BUILD_DIR PERFMONGER CLIENT_C [EXTRA_CFLAGS]
+set -eu
+build=$1 pm=$2 client_c=$3 extra=${4:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+meson install -C "$build" --no-rebuild --destdir "$tmp/root" --quiet >/dev/null
+pc=$(find "$tmp/root" -name perfmonger-embed.pc | head -1)
+[ -n "$pc" ] || { echo "perfmonger-embed.pc was not installed"; exit 1; }
+prefix=$(sed -n 's/^prefix=//p' "$pc")
+pkg() { PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$tmp/root$prefix" "$@" perfmonger-embed; }
+cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client" "$client_c" $(pkg --cflags --libs) -lpthread
+libdir=$(pkg --variable=libdir)
+cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client-static" "$client_c" $(pkg --cflags) \
+  "$libdir/libperfmonger-embed.a" $(pkg --static --libs-only-l | sed 's/-lperfmonger-embed//') -lpthread
+[ -f "$tmp/root$prefix/share/man/man3/perfmonger-embed.3" ] || { echo "perfmonger-embed(3) not installed"; exit 1; }
+
+failed=0
+run() {
+  scenario=$1 client=$2
+  mkdir -p "$tmp/$scenario"
+  if LD_LIBRARY_PATH=$libdir PATH="$(dirname "$pm"):$PATH" \
+       "$client" "$scenario" "$pm" "$tmp/$scenario" > "$tmp/$scenario.out"; then
+    echo "ok   $scenario ($(basename "$client"))"
+  else
+    echo "FAIL $scenario ($(basename "$client"))"; failed=1
+  fi
+}
+for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
+run bracket "$tmp/client-static"
+
+# What the bracket scenario recorded reads back with its metadata and mark.
+rec=$(head -1 "$tmp/bracket.out")
+summary=$("$pm" summary --json "$rec")
+echo "$summary" | grep -q '"query_id":"q42"' || { echo "FAIL meta query_id missing: $summary"; failed=1; }
+echo "$summary" | grep -q '"sql":"SELECT \* FROM t WHERE id=42"' || { echo "FAIL meta sql not decoded"; failed=1; }
+"$pm" play --events "$rec" 2>/dev/null | grep -q '"phase2"' || { echo "FAIL mark phase2 not in play --events"; failed=1; }
+# Sixteen recordings from four threads, each closed cleanly.
+n=$(ls "$tmp/threads"/t*.pgr.zst 2>/dev/null | wc -l)
+[ "$n" -eq 16 ] || { echo "FAIL threads: $n recordings, not 16"; failed=1; }
+for f in "$tmp/threads"/t*.pgr.zst; do
+  zstdcat "$f" | tail -1 | grep -q '"event":"end"' || { echo "FAIL $f has no end trailer"; failed=1; }
+done
+[ $failed -eq 0 ] && echo "embed: every scenario passed"
+exit $failed
