@@ -27,6 +27,7 @@ void ExpectEnd(const gob::WireReader& r) {
 
 LegacyReader::LegacyReader(InputStream& in) : messages_(in) {
   info_.format = "perfmonger-gob";
+  info_.mem_recorded.reset(2);  // PerfMonger never recorded MemAvailable
   if (!ReadHeaders()) {
     truncated_ = true;
     return;

@@ -54,6 +54,9 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
   std::optional<std::string_view> line = lines_.Next();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
+  info_.mem_recorded.reset();
+  for (int to : layout_.mem.to)
+    if (to >= 0) info_.mem_recorded.set(static_cast<size_t>(to));
 }
 
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {

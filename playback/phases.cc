@@ -156,6 +156,11 @@ void PhaseWalk::OnEvent(const RecordingEvent& e) {
     if (split_) phases_.back().span.Break(pause);
   } else if (e.kind == "mark" && split_) {
     Mark(e);
+  } else if (e.kind == "end") {
+    // Stopped while paused: the time from the pause to the stop is paused
+    // time too (no sample follows to close the gap).
+    whole_.EndAt(e.time_ns);
+    if (split_) phases_.back().span.EndAt(e.time_ns);
   }
 }
 

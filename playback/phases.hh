@@ -73,7 +73,8 @@ class PhaseWalk {
     if (split) phases_.push_back({"start", {}});
   }
   void OnSample(const RawSample& s);
-  void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
+  // pause, resume, mark, end (a pause still open ends there); others ignored
+  void OnEvent(const RecordingEvent& e);
   const ActiveSpan& whole() const { return whole_; }
   const std::vector<Phase>& phases() const { return phases_; }
 

@@ -8,9 +8,13 @@
 namespace pm {
 namespace {
 
-// cur − prev as Go's int64 subtraction (wraps rather than traps).
+// cur − prev as Go's int64 subtraction, except that a counter that went
+// backwards was reset (a device re-attached, a 32-bit NIC counter that
+// wrapped): the pair counts nothing for it, never a negative rate. One
+// rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
+// never go backwards, so its outputs are unchanged.
 int64_t Delta(uint64_t prev, uint64_t cur) {
-  return static_cast<int64_t>(cur - prev);
+  return cur < prev ? 0 : static_cast<int64_t>(cur - prev);
 }
 
 double Ratio(int64_t num, int64_t den) {
@@ -20,13 +24,13 @@ double Ratio(int64_t num, int64_t den) {
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal,
                 kGuest, kGuestNice };
 
-// Percent of one CPU between two rows; T ≤ 0 (no ticks, or a counter
-// reset) gives all zeros.
+// Percent of one CPU between two rows; T = 0 (no tick passed, or every
+// counter reset) gives all zeros.
 CpuUsage CoreUsage(const CpuCounters& a, const CpuCounters& b) {
   auto d = [&](int i) { return Delta(a[i], b[i]); };
   int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
               d(kIrq) + d(kSoft) + d(kIdle);
-  if (t <= 0) return {};
+  if (t == 0) return {};
   auto item = [&](int64_t delta) { return Ratio(delta, t) * 100.0; };
   CpuUsage u;
   u.usr = std::max(0.0, item(d(kUser) - d(kGuest)));
@@ -215,6 +219,10 @@ double GoSeconds(int64_t ns) {
          static_cast<double>(ns % kSecond) / 1e9;
 }
 
+double ElapsedSeconds(int64_t t_ns, int64_t origin_ns) {
+  return (static_cast<double>(t_ns) - static_cast<double>(origin_ns)) / 1e9;
+}
+
 int64_t MemUsed(const MemCounters& m) {
   // MemTotal MemFree Buffers Cached SReclaimable (raw_sample.hh order)
   return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
@@ -224,7 +232,7 @@ PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
                        int64_t first_time_ns, const RateOptions& options) {
   PairRates r;
   r.time = static_cast<double>(cur.time_ns) / 1e9;
-  r.elapsed_time = GoSeconds(cur.time_ns - first_time_ns);
+  r.elapsed_time = ElapsedSeconds(cur.time_ns, first_time_ns);
   r.interval = GoSeconds(cur.time_ns - prev.time_ns);
   r.has_cpu = prev.has_cpu && cur.has_cpu;
   if (r.has_cpu) r.cpu = ComputeCpu(prev, cur);

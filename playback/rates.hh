@@ -91,6 +91,11 @@ std::span<const PlayMemKey> PlayMemKeys();
 // the interval every PerfMonger rate divides by.
 double GoSeconds(int64_t ns);
 
+// PerfMonger's elapsed_time: (float64(t) − float64(origin)) / 1e9, both
+// timestamps rounded to double (≈256 ns steps today) before the
+// subtraction, which is not always the exact difference's rounding.
+double ElapsedSeconds(int64_t t_ns, int64_t origin_ns);
+
 // Go's fmt "%.<precision>f": correctly rounded from the exact binary value,
 // trailing zeros kept; NaN and infinities spelled as Go does.
 void AppendFixed(std::string& out, double v, int precision);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -82,6 +83,13 @@ struct RecordingInfo {
   int64_t interval_ns = 0; // 0 when unknown (legacy)
   int num_core = 0;
   MetaList meta;           // decoded key/value pairs, in recorded order
+  // Which MemCounters the recording has (the rest read as 0 but were never
+  // recorded: PerfMonger had no MemAvailable, a header may declare fewer).
+  std::bitset<std::tuple_size_v<MemCounters>> mem_recorded = AllMem();
+
+  static std::bitset<std::tuple_size_v<MemCounters>> AllMem() {
+    return std::bitset<std::tuple_size_v<MemCounters>>().set();
+  }
 };
 
 // An event line: pause, resume, mark or end (readers skip kinds they do

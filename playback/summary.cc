@@ -18,12 +18,22 @@ void Line(std::string& out, std::string_view prefix, double v, int precision,
   out.push_back('\n');
 }
 
+// Every field 0 exactly when no tick passed: with any tick one of them is
+// positive (all-guest time shows in guest, which user includes).
+bool NoTick(const CpuUsage& a) {
+  for (double f : {a.usr, a.nice, a.sys, a.idle, a.iowait, a.hardirq, a.softirq,
+                   a.steal, a.guest, a.guestnice})
+    if (f != 0) return false;
+  return true;
+}
+
 void AppendCpuBlock(std::string& out, const CpuRates& cpu) {
   const CpuUsage& a = cpu.all;
   out.append("* Average CPU usage (MAX: ");
   AppendInt(out, 100 * cpu.num_core);
   out.append(" %)\n");
-  double max = static_cast<double>(cpu.num_core) * 100.0;
+  // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
+  double max = NoTick(a) ? 0.0 : static_cast<double>(cpu.num_core) * 100.0;
   Line(out, "  * Non-idle usage: ", max - a.idle - a.iowait, 2, " %");
   Line(out, "       %usr: ", a.usr + a.nice, 2, " %");
   Line(out, "       %sys: ", a.sys, 2, " %");
@@ -83,19 +93,25 @@ void MemLine(std::string& out, std::string_view prefix, int64_t kb) {
   out.append(" kB\n");
 }
 
-void AppendMemBlock(std::string& out, const MemCounters& m) {
-  auto kb = [&](int i) { return static_cast<int64_t>(m[i]); };
+// The lines of the values the recording has; mem used needs all five of
+// MemTotal MemFree Buffers Cached SReclaimable.
+void AppendMemBlock(std::string& out, const MemCounters& m, const SummaryInput& in) {
+  const auto& has = in.mem_recorded;
+  auto line = [&](std::string_view prefix, int i) {
+    if (has.test(static_cast<size_t>(i))) MemLine(out, prefix, static_cast<int64_t>(m[i]));
+  };
   out.append("* Memory usage (last sample)\n");
-  MemLine(out, "        mem total: ", kb(0));
-  MemLine(out, "         mem used: ", MemUsed(m));
-  MemLine(out, "         mem free: ", kb(1));
-  MemLine(out, "    mem available: ", kb(2));
-  MemLine(out, "          buffers: ", kb(3));
-  MemLine(out, "           cached: ", kb(4));
-  MemLine(out, "       swap total: ", kb(8));
-  MemLine(out, "        swap free: ", kb(9));
-  MemLine(out, "            dirty: ", kb(10));
-  MemLine(out, "        writeback: ", kb(11));
+  line("        mem total: ", 0);
+  if (has[0] && has[1] && has[3] && has[4] && has[16])
+    MemLine(out, "         mem used: ", MemUsed(m));
+  line("         mem free: ", 1);
+  line("    mem available: ", 2);
+  line("          buffers: ", 3);
+  line("           cached: ", 4);
+  line("       swap total: ", 8);
+  line("        swap free: ", 9);
+  line("            dirty: ", 10);
+  line("        writeback: ", 11);
   out.push_back('\n');
 }
 
@@ -154,9 +170,9 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   if (HasRates(in)) r = SummaryRates(in);
   if (r.has_cpu) AppendCpuBlock(out, r.cpu);
   if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
-  if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   if (in.all && r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
-  if (in.all && in.last->has_mem) AppendMemBlock(out, in.last->mem);
+  if (in.all && in.last->has_mem) AppendMemBlock(out, in.last->mem, in);
+  if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
 

@@ -19,6 +19,9 @@ struct SummaryInput {
   MetaList meta;                     // from the header, decoded
   bool all = false;                  // --all: network and memory blocks too
   const DiskFilter* disk_only = nullptr;
+  // RecordingInfo::mem_recorded: the memory lines for values never
+  // recorded are left out.
+  std::bitset<std::tuple_size_v<MemCounters>> mem_recorded = RecordingInfo::AllMem();
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).
@@ -38,12 +41,16 @@ struct SummaryPauses {
 // The text report: PerfMonger's layout byte for byte (title, Duration, CPU,
 // one block per disk, sorted, then "total" when there is more than one),
 // then, ours:
-//   Metadata:                       when meta is non-empty, in header order
-//     key: value                    (control bytes in either escaped C-style)
 //   * Average NETWORK usage: IF     with `all`, per interface (KB/s, /s)
-//   * Memory usage (last sample)    with `all`, kB as in /proc/meminfo
+//   * Memory usage (last sample)    with `all`, kB as in /proc/meminfo (a
+//                                   value the recording lacks is left out)
+//   Metadata:                       last, when meta is non-empty, in header
+//     key: value                    order (control bytes escaped C-style)
 // Every block ends with a blank line. Rate blocks are left out when the
 // last sample is not later than the first (a single-sample recording).
+// When no clock tick passed between the two samples (a pause right after
+// the start, both samples in one tick), every CPU figure is 0.00, the
+// "Non-idle usage" included: nothing was measured.
 std::string SummaryText(const SummaryInput& in, const SummaryPauses& p = {});
 
 // One line, "\n" included:

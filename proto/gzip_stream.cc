@@ -102,6 +102,7 @@ GzipInputStream::GzipInputStream(InputStream& source,
 GzipInputStream::~GzipInputStream() { inflateEnd(&strm_); }
 
 size_t GzipInputStream::Read(std::span<char> buf) {
+  if (!deferred_error_.empty()) throw FormatError(deferred_error_);
   if (buf.empty()) return 0;
   buf = buf.first(std::min<size_t>(buf.size(), uInt{1} << 30));  // 32-bit
   for (;;) {
@@ -120,7 +121,9 @@ size_t GzipInputStream::Read(std::span<char> buf) {
       in_member_ = false;
       inflateReset(&strm_);
     } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
-      ThrowCorrupt(strm_.msg ? strm_.msg : "bad data");
+      std::string error = CorruptMessage(strm_.msg ? strm_.msg : "bad data");
+      if (produced == 0) throw FormatError(error);
+      deferred_error_ = std::move(error);
     } else if (rc == Z_MEM_ERROR) {
       throw std::bad_alloc();
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
@@ -134,9 +137,9 @@ size_t GzipInputStream::Read(std::span<char> buf) {
   }
 }
 
-void GzipInputStream::ThrowCorrupt(const char* why) const {
-  throw FormatError("corrupt gzip data at byte " +
-                    std::to_string(in_.total() - strm_.avail_in) + ": " + why);
+std::string GzipInputStream::CorruptMessage(const char* why) const {
+  return "corrupt gzip data at byte " +
+         std::to_string(in_.total() - strm_.avail_in) + ": " + why;
 }
 
 }  // namespace pm

@@ -52,7 +52,9 @@ class GzipOutputStream final : public OutputStream {
   bool finished_ = false;
 };
 
-// Accepts concatenated members (as gzip(1) does).
+// Accepts concatenated members (as gzip(1) does). Every byte inflated
+// before a damage (a bad CRC in the trailer, say) is returned before the
+// FormatError that names it.
 class GzipInputStream final : public DecompressingInput {
  public:
   GzipInputStream(InputStream& source, std::string_view already_read);
@@ -65,10 +67,13 @@ class GzipInputStream final : public DecompressingInput {
   Compression compression() const override { return Compression::kGzip; }
 
  private:
-  [[noreturn]] void ThrowCorrupt(const char* why) const;
+  std::string CorruptMessage(const char* why) const;
 
   InputBuffer in_;
   z_stream strm_{};
+  // Damage found in the call that also inflated good bytes: those are
+  // handed out first, the error is thrown by the next Read.
+  std::string deferred_error_;
   bool in_member_ = false;  // bytes of a member fed, its end not yet seen
   bool truncated_ = false;
 };

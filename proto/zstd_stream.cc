@@ -88,29 +88,41 @@ ZstdInputStream::~ZstdInputStream() { ZSTD_freeDCtx(ctx_); }
 size_t ZstdInputStream::Read(std::span<char> buf) {
   if (buf.empty()) return 0;
   for (;;) {
+    // zstd forgets the output of a call that fails, and flushes what it
+    // holds before it checks a frame's checksum: output still held is taken
+    // first, in a call without input, so a bad checksum costs no sample.
+    if (size_t n = Decode(buf, pending_.pos)) return n;
     if (pending_.pos == pending_.size && !in_.eof()) {
       std::string_view next = in_.Refill();
       pending_ = {next.data(), next.size(), 0};
     }
     // zstd leaves pos unchanged when it fails, so the end of what it was
-    // given is the best error offset: small slices keep that close.
-    ZSTD_inBuffer slice{pending_.src,
-                        std::min(pending_.size, pending_.pos + kErrorSlice),
-                        pending_.pos};
-    ZSTD_outBuffer out{buf.data(), buf.size(), 0};
-    // Called even without input: the decoder may still hold output for us.
-    size_t rc = ZSTD_decompressStream(ctx_, &out, &slice);
-    if (ZSTD_isError(rc)) ThrowCorrupt(rc, pending_.size - slice.size);
-    // rc == 0: a frame is complete and fully flushed. Without progress the
-    // hint says nothing about where we are.
-    if (slice.pos > pending_.pos || out.pos > 0) in_frame_ = rc != 0;
-    pending_.pos = slice.pos;
-    if (out.pos > 0) return out.pos;
+    // given is the best error offset: small slices keep that close. The
+    // decoder's own hint (block by block) keeps a frame's checksum out of
+    // the call that decodes its last block.
+    size_t step = std::min(kErrorSlice, next_hint_);
+    if (size_t n = Decode(buf, std::min(pending_.size, pending_.pos + step))) return n;
     if (pending_.pos == pending_.size && in_.eof()) {
       truncated_ = in_frame_;
       return 0;
     }
   }
+}
+
+// One call to the decoder with pending_ up to `end`; the bytes it wrote.
+size_t ZstdInputStream::Decode(std::span<char> buf, size_t end) {
+  ZSTD_inBuffer slice{pending_.src, end, pending_.pos};
+  ZSTD_outBuffer out{buf.data(), buf.size(), 0};
+  size_t rc = ZSTD_decompressStream(ctx_, &out, &slice);
+  if (ZSTD_isError(rc)) ThrowCorrupt(rc, pending_.size - slice.size);
+  // rc == 0: a frame is complete and fully flushed. Without progress the
+  // hint says nothing about where we are.
+  if (slice.pos > pending_.pos || out.pos > 0) {
+    in_frame_ = rc != 0;
+    next_hint_ = rc == 0 ? kErrorSlice : rc;
+  }
+  pending_.pos = slice.pos;
+  return out.pos;
 }
 
 void ZstdInputStream::ThrowCorrupt(size_t rc, size_t unread) const {

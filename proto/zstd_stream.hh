@@ -46,7 +46,8 @@ class ZstdOutputStream final : public OutputStream {
   bool finished_ = false;
 };
 
-// Accepts concatenated (and skippable) frames.
+// Accepts concatenated (and skippable) frames. Every byte decoded before a
+// damage is returned before the FormatError that names it.
 class ZstdInputStream final : public DecompressingInput {
  public:
   ZstdInputStream(InputStream& source, std::string_view already_read);
@@ -59,6 +60,7 @@ class ZstdInputStream final : public DecompressingInput {
   Compression compression() const override { return Compression::kZstd; }
 
  private:
+  size_t Decode(std::span<char> buf, size_t end);
   [[noreturn]] void ThrowCorrupt(size_t rc, size_t unread) const;
 
   InputBuffer in_;
@@ -66,6 +68,7 @@ class ZstdInputStream final : public DecompressingInput {
   ZSTD_inBuffer pending_{nullptr, 0, 0};
   bool in_frame_ = false;  // bytes of a frame fed, its end not yet seen
   bool truncated_ = false;
+  size_t next_hint_ = 4096;  // input the decoder asked for next
 };
 
 }  // namespace pm

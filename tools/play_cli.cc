@@ -51,11 +51,17 @@ class Player {
   }
 
  private:
+  // Every time in the output is measured from one origin: the first sample
+  // or event in the file (PerfMonger's first sample, unless the recording
+  // started paused and a resume came first), so times never go backwards.
+  void SetOrigin(int64_t t_ns) {
+    if (have_origin_) return;
+    origin_ns_ = t_ns;
+    have_origin_ = true;
+  }
+
   void OnSample(const RawSample& cur) {
-    if (!have_first_) {
-      first_ns_ = cur.time_ns;
-      have_first_ = true;
-    }
+    SetOrigin(cur.time_ns);
     if (have_prev_) Pair(samples_[cur_ ^ 1], cur);
     have_prev_ = true;
     cur_ ^= 1;
@@ -69,7 +75,7 @@ class Player {
                    input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
       return;
     }
-    PairRates rates = ComputeRates(prev, cur, first_ns_, options_);
+    PairRates rates = ComputeRates(prev, cur, origin_ns_, options_);
     if (args_.format == PlayFormat::kCsv) {
       csv_.AppendRow(out_.buffer(), rates);
       out_.MaybeFlush();
@@ -84,7 +90,8 @@ class Player {
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
     if (!pause && event.kind != "mark") return;
-    double elapsed = Seconds(event.time_ns - (have_first_ ? first_ns_ : input_.info().start_ns));
+    SetOrigin(event.time_ns);
+    double elapsed = ElapsedSeconds(event.time_ns, origin_ns_);
     if (args_.events) {
       line_.clear();
       AppendEventJson(line_, event, elapsed);
@@ -122,8 +129,8 @@ class Player {
   RawSample samples_[2];  // the previous and the current, by turns
   int cur_ = 0;
   bool have_prev_ = false;
-  bool have_first_ = false;
-  int64_t first_ns_ = 0;
+  bool have_origin_ = false;
+  int64_t origin_ns_ = 0;
   std::string line_;
   CsvExport csv_;  // --format csv
 };

@@ -30,10 +30,11 @@ void Walk(RecordingInput& input, PhaseWalk& walk) {
 }
 
 // One summary of `span`; `end` holds its active end.
-SummaryInput InputFor(const SummaryArgs& args, const ActiveSpan& span,
-                      const RawSample& end) {
+SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
+                      const ActiveSpan& span, const RawSample& end) {
   SummaryInput in;
   in.title_file = args.file;
+  in.mem_recorded = input.info().mem_recorded;
   in.first = &span.first();
   in.last = &end;
   in.all = args.all;
@@ -51,7 +52,7 @@ SummaryPauses PausesOf(const ActiveSpan& span) {
 std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
                         const ActiveSpan& whole) {
   RawSample end = whole.ActiveEnd();
-  SummaryInput in = InputFor(args, whole, end);
+  SummaryInput in = InputFor(args, input, whole, end);
   in.meta = input.info().meta;
   SummaryPauses p = PausesOf(whole);
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
@@ -59,11 +60,12 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
 
 // Text: the phases' blocks one after another; JSON: one array. A phase
 // without a sample (two marks in one pause) is a zero-length one.
-std::string PhaseReport(const SummaryArgs& args, const std::vector<Phase>& phases) {
+std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
+                        const std::vector<Phase>& phases) {
   std::string out = args.json ? "[" : "";
   for (const Phase& phase : phases) {
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
-    SummaryInput in = InputFor(args, phase.span, end);
+    SummaryInput in = InputFor(args, input, phase.span, end);
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
     if (!args.json) {
@@ -79,22 +81,38 @@ std::string PhaseReport(const SummaryArgs& args, const std::vector<Phase>& phase
   return out;
 }
 
-int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file);
-  if (!input.Open()) {
-    Note("summary", input.name() + " is empty: nothing to summarize");
+// --json without a sample: still one valid JSON value for the scripts
+// that parse it (the reason went to stderr): an object with a zero
+// exectime (and the metadata), or no phase at all.
+int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
+                       const std::string& why) {
+  Note("summary", why);
+  if (!args.json) return 0;
+  if (args.phases) {
+    WriteAll(1, "[]\n");
     return 0;
   }
+  RawSample none;
+  SummaryInput in;
+  in.first = in.last = &none;
+  in.meta = meta;
+  WriteAll(1, SummaryJson(in));
+  return 0;
+}
+
+int Summarize(const SummaryArgs& args) {
+  RecordingInput input(args.file);
+  if (!input.Open())
+    return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   PhaseWalk walk(args.phases);
   Walk(input, walk);
   input.WarnIfTruncated();
-  if (walk.whole().empty()) {
-    Note("summary", input.name() + " has no samples: nothing to summarize");
-    return 0;
-  }
+  if (walk.whole().empty())
+    return NothingToSummarize(args, input.info().meta,
+                              input.name() + " has no samples: nothing to summarize");
   if (input.samples_read() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
-  std::string report = args.phases ? PhaseReport(args, walk.phases())
+  std::string report = args.phases ? PhaseReport(args, input, walk.phases())
                                    : WholeReport(args, input, walk.whole());
   if (args.json) {
     WriteAll(1, report);

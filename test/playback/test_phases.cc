@@ -74,3 +74,26 @@ TEST_CASE("ActiveSpan: no gap is the plain pair; a gap is taken out") {
 
 }  // namespace
 }  // namespace pm
+
+namespace pm {
+namespace {
+
+// Stopped while paused: no sample closes the gap, the end trailer does.
+TEST_CASE("PhaseWalk: a pause open at the end counts up to the end trailer") {
+  PhaseWalk walk(true);
+  walk.OnSample(At(0, 0));
+  walk.OnSample(At(2, 20));
+  walk.OnEvent(Event("mark", 2, "tail"));
+  walk.OnSample(At(3, 25));
+  walk.OnEvent(Event("pause", 3));
+  walk.OnEvent(Event("end", 8));
+  CHECK(walk.whole().paused_ns() == 5'000'000'000);
+  CHECK(walk.whole().ActiveEnd().time_ns == 3'000'000'000);
+  REQUIRE(walk.phases().size() == 2);
+  CHECK(walk.phases()[0].span.paused_ns() == 0);
+  CHECK(walk.phases()[1].span.paused_ns() == 5'000'000'000);
+  CHECK(walk.phases()[1].span.has_pauses());
+}
+
+}  // namespace
+}  // namespace pm

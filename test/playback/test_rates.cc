@@ -76,6 +76,50 @@ TEST_CASE("GoSeconds adds whole seconds and the remainder as Go does") {
   CHECK(GoSeconds(-1500000000) == -1.5);
 }
 
+// PerfMonger: float64(cur.UnixNano()) − float64(first.UnixNano()), then
+// / 1e9. At today's epoch a double holds a timestamp to 256 ns, so the
+// rounded difference can land on the other side of a %.3f boundary.
+TEST_CASE("elapsed_time converts both timestamps to double before subtracting") {
+  const int64_t first = 1425358684084008026, cur = 1425358688263507963;
+  CHECK(Fixed(GoSeconds(cur - first), 3) == "4.179");  // the exact difference
+  CHECK(Fixed(ElapsedSeconds(cur, first), 3) == "4.180");  // PerfMonger's
+  RawSample a = At(first), b = At(cur);
+  PairRates r = ComputeRates(a, b, first);
+  CHECK(Fixed(r.elapsed_time, 3) == "4.180");
+  CHECK(Fixed(r.time, 3) == "1425358688.264");  // float64(ns) / 1e9
+  // The interval every rate divides by is Go's Duration.Seconds().
+  CHECK(r.interval == GoSeconds(cur - first));
+}
+
+// A counter that went backwards was reset (a device re-attached, a 32-bit
+// NIC counter that wrapped): the pair counts 0 for it, never a negative
+// rate, for disks, network, interrupts and CPU alike.
+TEST_CASE("a counter that went backwards counts 0 for the pair") {
+  RawSample a = At(0), b = At(kSec);
+  AddNet(a, "eth0", Net(4294967290, 10, 500, 5));
+  AddNet(b, "eth0", Net(100, 12, 1524, 6));  // rx bytes wrapped at 2^32
+  AddDisk(a, "vda", {10, 0, 80, 50, 5, 0, 40, 30, 0, 0, 900});
+  AddDisk(b, "vda", {2, 0, 16, 4, 7, 0, 56, 20, 0, 0, 100});  // reset; writes moved
+  SetCpu(a, {100, 0, 0, 100, 50, 0, 0, 0, 0, 0}, {{100, 0, 0, 100, 50, 0, 0, 0, 0, 0}});
+  SetCpu(b, {150, 0, 0, 150, 40, 0, 0, 0, 0, 0}, {{150, 0, 0, 150, 40, 0, 0, 0, 0, 0}});
+  a.has_intr = b.has_intr = true;
+  a.intr = {IntrSample{"24", true, true, {1000}}};
+  b.intr = {IntrSample{"24", true, true, {10}}};
+  PairRates r = ComputeRates(a, b, 0);
+  std::string net, disk, intr;
+  AppendNetJson(net, r);
+  AppendDiskJson(disk, r);
+  AppendIntrJson(intr, r.intr);
+  CHECK(net.find(R"("eth0":{"rxkbyteps":0.00,"rxpktps":2.00,)") != std::string::npos);
+  CHECK(disk.find(R"("vda":{"riops":0.00,"wiops":2.00,"rkbyteps":0.00,"wkbyteps":8.00,)"
+                  R"("rlatency":0.000,"wlatency":0.000,"rsize":0.00,"wsize":8.00,"qlen":0.00})") !=
+        std::string::npos);
+  CHECK(intr == R"({"core_dev_intr":[0.00],"core_sys_intr":[0.00]})");
+  // iowait went backwards (some kernels do): 0, and T is the other ticks.
+  CHECK(Fields(r.cpu.cores[0]) == "50.00 0.00 0.00 50.00 0.00 0.00 0.00 0.00 0.00 0.00");
+  for (const std::string& text : {net, disk, intr}) CHECK(text.find('-') == std::string::npos);
+}
+
 TEST_CASE("CPU usage per core") {
   struct Row { CpuCounters prev, cur; std::string_view out; };
   const CpuCounters z{};
@@ -90,7 +134,7 @@ TEST_CASE("CPU usage per core") {
       // more guest than user: clamped at 0
       {z, {10, 0, 0, 90, 0, 0, 0, 0, 30, 7},
        "0.00 0.00 0.00 90.00 0.00 0.00 0.00 0.00 30.00 7.00"},
-      // T = 0, and T < 0 (counters went backwards): all zero
+      // T = 0, and every counter went backwards (a reset): all zero
       {{5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 5, 5, 9, 9},
        "0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00 0.00"},
       {{100, 0, 0, 0, 0, 0, 0, 0, 0, 0}, z,

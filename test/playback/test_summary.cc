@@ -127,7 +127,7 @@ TEST_CASE("text: no total with one device; --disk-only; no title") {
         "== performance summary ==\n\nDuration: 4.000 sec\n\n" + kCpuText + kSdbText);
 }
 
-TEST_CASE("text: Metadata block, then --all network and memory blocks") {
+TEST_CASE("text: Metadata block last, after --all's network and memory blocks") {
   Pair p;
   SetMem(p.last);
   SummaryInput in = p.Input();
@@ -135,8 +135,8 @@ TEST_CASE("text: Metadata block, then --all network and memory blocks") {
   std::string meta = "Metadata:\n  sql: SELECT * FROM t WHERE id=42\n"
                      "  note: two\\nlines\\x01\n\n";
   std::string head = "== performance summary of 'x.pgr' ==\n\nDuration: 4.000 sec\n\n" +
-                     kCpuText + kDiskText + meta;
-  CHECK(SummaryText(in) == head);
+                     kCpuText + kDiskText;
+  CHECK(SummaryText(in) == head + meta);
   in.all = true;
   auto net = [](std::string_view name, std::string_view rx, std::string_view rxp,
                 std::string_view tx, std::string_view txp) {
@@ -161,7 +161,34 @@ TEST_CASE("text: Metadata block, then --all network and memory blocks") {
                                "       swap total: 2000000 kB\n"
                                "        swap free: 1500000 kB\n"
                                "            dirty: 1234 kB\n"
-                               "        writeback: 0 kB\n\n");
+                               "        writeback: 0 kB\n\n" + meta);
+}
+
+// PerfMonger never recorded MemAvailable: no "mem available: 0 kB" for it.
+TEST_CASE("text: memory values the recording lacks are left out") {
+  Pair p;
+  SetMem(p.last);
+  SummaryInput in = p.Input();
+  in.all = true;
+  in.mem_recorded.reset(2);
+  std::string text = SummaryText(in);
+  CHECK(text.find("mem available") == std::string::npos);
+  CHECK(text.find("         mem used: 3500000 kB\n         mem free: 1000000 kB\n"
+                  "          buffers: 200000 kB\n") != std::string::npos);
+  in.mem_recorded.reset(16);  // no SReclaimable: no mem used either
+  CHECK(SummaryText(in).find("mem used") == std::string::npos);
+}
+
+// A pause right after the start, or a last sample in the same tick: no
+// CPU time passed, so no usage either (PerfMonger's MAX − idle − iowait
+// would print 200.00 %).
+TEST_CASE("text: a pair without a clock tick shows no CPU usage, not 100 % per core") {
+  Pair p;
+  p.last.cpu_total = p.first.cpu_total;
+  for (size_t i = 0; i < p.last.cores.size(); ++i) p.last.cores[i] = p.first.cores[i];
+  std::string text = SummaryText(p.Input());
+  CHECK(text.find("  * Non-idle usage: 0.00 %\n") != std::string::npos);
+  CHECK(text.find("  * Idle usage: 0.00 %\n") != std::string::npos);
 }
 
 TEST_CASE("json: PerfMonger's object on one line") {

@@ -215,6 +215,66 @@ TEST_SUITE("phases") {
     }
   }
 
+  // Started paused, resumed after a while, stopped while paused: every time
+  // in `play --events` from one origin (none goes backwards), and the pause
+  // at the end counted up to the end trailer in summary and its phases.
+  TEST_CASE("start paused, stop paused: one time origin, the last pause counted") {
+    TempDir dir;
+    FakeProc fake(At(0, 0, 0));
+    std::string path = dir / "paused.pgr";
+    CommandSession s({"record", "--root", fake.root(), "-l", path, "-i", "3600",
+                      "--start-paused"});
+    s.ReadReadyLine();
+    // Deadline waits (the file must stay quiet while paused), so the
+    // paused stretches are long enough to show in %.3f.
+    CHECK(QuietUntil(path, After(std::chrono::milliseconds(30))));
+    for (auto [command, writes] : std::vector<std::pair<const char*, uint64_t>>{
+             {"resume", 0}, {"sample", 100}, {"mark tail", 200}, {"sample", 300},
+             {"pause", 400}}) {
+      fake.Write(At(writes, writes, writes));
+      REQUIRE(bool(s.Command(command).root()["ok"]));
+    }
+    CHECK(QuietUntil(path, After(std::chrono::milliseconds(30))));
+    s.CloseStop();
+    REQUIRE(s.Wait().code == 0);
+    Recording rec = ReadRecording(path);
+    Json last(rec.lines.back());
+    REQUIRE(last.Str("event") == "end");
+    int64_t end = last.Int("t");
+    std::vector<Item> items = Items(path);
+    REQUIRE(items.back().event == "pause");
+    double tail_pause = Sec(end - items.back().t);
+    REQUIRE(tail_pause >= 0.03);
+
+    ExitResult r = Run({"play", "--events", path});
+    REQUIRE(r.code == 0);
+    std::vector<std::string> lines = SplitLines(r.out);
+    REQUIRE(lines.size() >= 4);
+    CHECK(Json(lines.front()).Str("event") == "resume");
+    double origin = 0, previous = -1;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      CAPTURE(lines[i]);
+      Json j(lines[i]);
+      double time = double(j.root()["time"]), elapsed = double(j.root()["elapsed_time"]);
+      if (i == 0) origin = time - elapsed;
+      CHECK(std::fabs(time - elapsed - origin) <= 0.0011);  // one origin for all
+      CHECK(elapsed >= previous);
+      CHECK(elapsed >= 0);
+      previous = elapsed;
+    }
+
+    Json whole(Run({"summary", "--json", path}).out);
+    CheckNear(double(whole.root()["paused_time"]), tail_pause, 0.0005);
+    ExitResult text = Run({"summary", "--no-pager", path});
+    size_t p = text.out.find("\nPaused: ");
+    REQUIRE(p != std::string::npos);
+    CheckNear(std::stod(text.out.substr(p + 9)), tail_pause, 0.0005);
+    Json phases(Run({"summary", "--phases", "--json", path}).out);
+    simdjson::dom::array list = phases.root().get_array();
+    REQUIRE(list.size() == 2);
+    CheckNear(double(list.at(1)["paused_time"]), tail_pause, 0.0005);
+  }
+
   TEST_CASE("a mark while paused splits the paused time; no pause, no paused time") {
     TempDir dir;
     FakeProc fake(At(0, 0, 0));

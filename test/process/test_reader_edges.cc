@@ -202,6 +202,17 @@ TEST_SUITE("readers") {
       bool single = c.name == "single";
       CHECK(summary.out.find("Duration: 0.000 sec") != (single ? std::string::npos : 0));
       CHECK(summary.out.empty() != single);
+      // Scripts parse --json: always one valid object, the reason on stderr.
+      ExitResult json = Run({"summary", "--json", path});
+      CHECK(json.code == 0);
+      CHECK(json.err.find(c.says) != std::string::npos);
+      CAPTURE(json.out);
+      REQUIRE(json.out.ends_with("}\n"));
+      CHECK(Json(json.out).Keys().at(0) == "exectime");
+      CHECK(double(Json(json.out).root()["exectime"]) == 0.0);
+      ExitResult phases = Run({"summary", "--json", "--phases", path});
+      CHECK(phases.code == 0);
+      CHECK(Json(phases.out).root().is_array());
     }
   }
 

@@ -62,6 +62,28 @@ TEST_SUITE("readers") {
     CHECK(json.out == ReadFileBytes(LegacyFile("busy100.pgr.summary.json")));
   }
 
+  // --all adds blocks after PerfMonger's text; Metadata comes last (as
+  // --help says), and a value PerfMonger never recorded (MemAvailable) is
+  // not shown as 0 kB.
+  TEST_CASE("summary --all: PerfMonger's text, then ours, Metadata last") {
+    std::string golden = ReadFileBytes(LegacyFile("small-all.pgr.summary"));
+    ExitResult legacy = Run({"summary", "--all", LegacyFile("small-all.pgr.gz")});
+    CHECK(legacy.code == 0);
+    CHECK(AfterFirstLine(legacy.out).starts_with(AfterFirstLine(golden)));
+    CHECK(legacy.out.find("* Average NETWORK usage: ") != std::string::npos);
+    CHECK(legacy.out.find("* Memory usage (last sample)\n        mem total: ") !=
+          std::string::npos);
+    CHECK(legacy.out.find("mem available") == std::string::npos);
+
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    RecordFake(fake, dir / "m.pgr", {CountersAt(0), CountersAt(1)}, {"--meta", "run=7"});
+    ExitResult native = Run({"summary", "--all", dir / "m.pgr"});
+    CHECK(native.code == 0);
+    CHECK(native.out.ends_with("\n\nMetadata:\n  run: 7\n\n"));
+    CHECK(native.out.find("    mem available: ") != std::string::npos);
+  }
+
   TEST_CASE("--pretty indents and --color paints, the same JSON underneath") {
     std::string played = ReadFileBytes(LegacyFile("busy100.pgr.played"));
     ExitResult pretty = Run({"play", "--pretty", LegacyFile("busy100.pgr")});

@@ -183,6 +183,34 @@ TEST_CASE("corrupt compressed data is a FormatError naming the byte offset") {
   }
 }
 
+// A flipped byte in gzip's CRC/size trailer or zstd's frame checksum: the
+// data itself is intact, so every line comes out before the error (zcat
+// behaves the same); the whole file used to be lost with it.
+TEST_CASE("damage only in the trailer keeps every line before it") {
+  for (int samples : {21, 301}) {
+    const std::vector<std::string> lines = RecordingLines(samples);
+    for (Compression c : kCompressed) {
+      CAPTURE(pm::CompressionName(c));
+      CAPTURE(samples);
+      std::string bad = Compress(c, lines).bytes;
+      size_t at = bad.size() - (c == Compression::kGzip ? 6 : 2);  // CRC / checksum
+      bad[at] = static_cast<char>(bad[at] ^ 0xff);
+      pm::MemoryInputStream source(bad);
+      auto input = pm::MakeDecompressor(source);
+      pm::LineReader reader(*input);
+      std::vector<std::string> got;
+      std::string what;
+      try {
+        while (auto line = reader.Next()) got.emplace_back(*line);
+      } catch (const pm::FormatError& e) {
+        what = e.what();
+      }
+      CHECK(what.starts_with("corrupt " + std::string(pm::CompressionName(c))));
+      CHECK(got == lines);
+    }
+  }
+}
+
 TEST_CASE("garbage after a gzip member is corrupt, not a new member") {
   std::string bytes = Compress(Compression::kGzip, {"{}"}).bytes + "junk\n";
   CHECK_THROWS_AS(DecodeLines(bytes), pm::FormatError);
