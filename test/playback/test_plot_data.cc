@@ -3,7 +3,7 @@
 // --disk-only.
 #include <doctest/doctest.h>
 
-#include <regex>
+#include "playback/disk_filter.hh"
 #include <string>
 #include <vector>
 
@@ -14,7 +14,7 @@
 
 namespace {
 
-pm::PlotData Format(const std::string& bytes, const std::regex* disk_only = nullptr) {
+pm::PlotData Format(const std::string& bytes, const pm::DiskFilter* disk_only = nullptr) {
   pm::MemoryInputStream file(bytes);
   pm::RecordingReader reader(file);
   pm::PlotData data(disk_only);
@@ -108,7 +108,7 @@ TEST_CASE("plot data: a pause leaves a gap, no line spans it, marks are kept") {
 }
 
 TEST_CASE("plot data: --disk-only keeps the matching disks, sorted, and their total") {
-  std::regex only("^vdb$");
+  pm::DiskFilter only("^vdb$");
   pm::PlotData data(&only);
   data.OnSample(At(0, 0, 0, 0));
   data.OnSample(At(1, 10, 10, 5));
