@@ -58,9 +58,13 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   if (config.cmd_fd) specs.push_back(CmdFdSpec(*config.cmd_fd));
   if (config.ack_fd) specs.push_back(AckFdSpec(*config.ack_fd));
   CheckDistinctFds(specs);
+  CheckAllOpen(specs);
   if (config.ready_fd) ready_ = ReadyFd(AdoptInheritedFd(ReadyFdSpec(*config.ready_fd)));
   UniqueFd stop_fd, cmd_fd, ack_fd;
-  if (config.stop_fd) stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
+  if (config.stop_fd) {
+    stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
+    CheckNoOwnWriter(StopFdSpec(*config.stop_fd));
+  }
   if (config.cmd_fd) cmd_fd = AdoptInheritedFd(CmdFdSpec(*config.cmd_fd));
   if (config.ack_fd) ack_fd = AdoptInheritedFd(AckFdSpec(*config.ack_fd));
   EnsureStdioOpen();
@@ -178,7 +182,7 @@ void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
 }
 
 void Recorder::OnSignal(int signo) noexcept {
-  Stop(signo == SIGINT ? "SIGINT" : "SIGTERM", true);
+  Stop(signo == SIGINT ? "SIGINT" : signo == SIGHUP ? "SIGHUP" : "SIGTERM", true);
 }
 
 void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }

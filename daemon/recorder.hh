@@ -72,6 +72,7 @@ class Recorder final : SignalSource::Handler,
 
   // Commands (recorder_commands.cc): each returns the reply line.
   std::string Execute(const ParsedLine& line);
+  std::string ExecuteDelayed(const ParsedLine& line);
   std::string Pause(const ParsedLine& line);
   std::string Resume(const ParsedLine& line);
   std::string Mark(const ParsedLine& line);

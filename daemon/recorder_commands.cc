@@ -53,8 +53,7 @@ void Recorder::OnCommand(const ParsedLine& line) noexcept {
 }
 
 std::string Recorder::Execute(const ParsedLine& line) {
-  if (!started_)  // still in --start-delay: nothing to act on yet
-    return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
+  if (!started_) return ExecuteDelayed(line);
   switch (line.verb) {
     case Verb::kPause: return Pause(line);
     case Verb::kResume: return Resume(line);
@@ -62,6 +61,26 @@ std::string Recorder::Execute(const ParsedLine& line) {
     case Verb::kSample: return ExtraSample(line);
     case Verb::kStatus: return Report(line, true);
     default: return Report(line, false);  // ping
+  }
+}
+
+// During --start-delay nothing is on disk yet. A reply must be true: a
+// mark or sample cannot be written, so it is refused; pause and resume
+// choose the state the recording will start in.
+std::string Recorder::ExecuteDelayed(const ParsedLine& line) {
+  switch (line.verb) {
+    case Verb::kMark:
+    case Verb::kSample: return EncodeErrorReply(line.seq, line.cmd, "not_started");
+    case Verb::kPause:
+    case Verb::kResume: {
+      bool paused = line.verb == Verb::kPause;
+      bool changed = start_paused_ != paused;
+      start_paused_ = paused;
+      ReplyFields f = Fields("delayed", samples_);
+      f.changed = changed;
+      return EncodeOkReply(line.seq, line.cmd, f);
+    }
+    default: return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
   }
 }
 

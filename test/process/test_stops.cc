@@ -1,5 +1,5 @@
 // Every way a recording ends cleanly: stop-fd EOF, stdin EOF, SIGINT,
-// SIGTERM, --timeout. Each leaves a complete file with its `end` trailer.
+// SIGTERM, SIGHUP, --timeout. Each leaves a complete file with its `end` trailer.
 #include <doctest/doctest.h>
 #include <signal.h>
 
@@ -52,6 +52,16 @@ TEST_SUITE("stops") {
     SUBCASE("SIGTERM") {
       signo = SIGTERM;
       name = "SIGTERM";
+    }
+    SUBCASE("SIGHUP (a dropped ssh session)") {
+      signo = SIGHUP;
+      name = "SIGHUP";
+      struct sigaction hup;
+      sigaction(SIGHUP, nullptr, &hup);
+      if (hup.sa_handler == SIG_IGN) {  // inherited by the recorder: nohup
+        MESSAGE("skipped: SIGHUP is ignored here, as under nohup");
+        return;
+      }
     }
     std::string signal_name = name;
     CAPTURE(signal_name);
