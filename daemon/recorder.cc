@@ -44,7 +44,7 @@ Recorder::Recorder() = default;
 
 Recorder::~Recorder() {
   if (!loop_initialized_) return;
-  CloseSources();
+  CloseSources(false);
   uv_run(&loop_, UV_RUN_DEFAULT);  // runs the close callbacks
   uv_loop_close(&loop_);
 }
@@ -105,7 +105,7 @@ void Recorder::Setup(const RecordConfig& config) {
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
     deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
 
-  output_path_ = AbsolutePath(config.output);
+  output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
   if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
   Compression compression =
       config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
@@ -124,6 +124,8 @@ int Recorder::Run() {
   else
     Guarded([&] { StartSampling(); });
   uv_run(&loop_, UV_RUN_DEFAULT);
+  // Nothing usable was made (embedding.md §5): a setup error, file removed.
+  if (failure_ && !first_flushed_) throw UsageError(*failure_);
   return exit_code_;
 }
 
@@ -145,6 +147,7 @@ void Recorder::StartSampling() {
     TakeSample(t, mono);
     ArmTicks(mono);
   }
+  first_flushed_ = true;
   // With a command fd, the driver learns the state it starts in.
   ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t,
                                       cmd_ ? state() : std::string_view()));
@@ -188,7 +191,7 @@ void Recorder::OnSignal(int signo) noexcept {
 void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }
 
 void Recorder::OnSourceError(const char* what, int err) noexcept {
-  Fail(std::string(what) + ": " + std::strerror(err));
+  Fail(std::string(what) + ": " + std::strerror(err), true);
 }
 
 void Recorder::Stop(std::string_view reason, bool final_sample,
@@ -199,7 +202,7 @@ void Recorder::Stop(std::string_view reason, bool final_sample,
     Finish(reason, final_sample && !paused_);
     if (ack_ && reply) ack_->Send(reply());
   } catch (const std::exception& e) {
-    Fail(e.what());
+    Fail(e);
   }
   CloseSources();
 }
@@ -219,21 +222,29 @@ void Recorder::Finish(std::string_view reason, bool final_sample) {
   writer_->Finish();
 }
 
-void Recorder::Fail(std::string message) noexcept {
+void Recorder::Fail(const std::exception& error) noexcept {
+  bool lost = dynamic_cast<const OutputLost*>(&error) != nullptr;
+  Fail(error.what(), !lost);
+}
+
+// Before the first flush nothing usable exists: the file is removed and
+// Run() reports a setup error; the ready fd stays open for the launcher.
+void Recorder::Fail(std::string message, bool kept) noexcept {
   if (!failure_) {
     failure_ = std::move(message);
-    if (started_)
+    if (first_flushed_ && kept)
       *failure_ += "; the " + std::to_string(samples_) +
                    " samples written before it are kept";
   }
   exit_code_ = 2;
   stopped_ = true;
-  if (writer_) writer_->Abandon();
-  CloseSources();
+  if (writer_ && first_flushed_) writer_->Abandon();
+  if (writer_ && !first_flushed_) writer_->Remove();
+  CloseSources(!first_flushed_);
 }
 
-void Recorder::CloseSources() noexcept {
-  ready_.Close();
+void Recorder::CloseSources(bool keep_ready) noexcept {
+  if (!keep_ready) ready_.Close();
   if (signals_) signals_->Close();
   if (tick_) tick_->Close();
   if (deadline_) deadline_->Close();

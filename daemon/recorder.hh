@@ -8,7 +8,8 @@
 //            timeout, the `stop` command) a final sample at that instant,
 //            the end trailer, compressor finish, fsync, close. Returns 0, or
 //            2 after a collection error (failure() says what; what was
-//            flushed stays).
+//            flushed stays). A failure before the first flush (a full
+//            disk) removes the file and throws UsageError: a setup error.
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
@@ -83,15 +84,16 @@ class Recorder final : SignalSource::Handler,
   void Stop(std::string_view reason, bool final_sample,
             const std::function<std::string()>& reply = {}) noexcept;
   void Finish(std::string_view reason, bool final_sample);
-  void Fail(std::string message) noexcept;
-  void CloseSources() noexcept;
+  void Fail(const std::exception& error) noexcept;
+  void Fail(std::string message, bool kept) noexcept;
+  void CloseSources(bool keep_ready = false) noexcept;
   // Runs a step from a loop callback: an exception is a collection error.
   template <typename F>
   void Guarded(F&& step) noexcept {
     try {
       step();
     } catch (const std::exception& e) {
-      Fail(e.what());
+      Fail(e);
     }
   }
 
@@ -115,6 +117,7 @@ class Recorder final : SignalSource::Handler,
 
   std::string line_;  // reused for every sample line
   bool started_ = false;
+  bool first_flushed_ = false;  // header (+ first sample) on disk: usable
   bool stopped_ = false;
   bool start_paused_ = false;
   bool paused_ = false;

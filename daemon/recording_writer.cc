@@ -13,11 +13,13 @@ void RecordingWriter::Write(std::string_view bytes) { compressor_->Write(bytes);
 void RecordingWriter::WriteLine(std::string_view line) {
   compressor_->Write(line);
   compressor_->Flush();
+  if (++lines_flushed_ % kLinkCheckEvery == 0) sink_.CheckLinked();
 }
 
 void RecordingWriter::Finish() {
-  closed_ = true;
   compressor_->Finish();
+  sink_.CheckLinked();  // if it throws, Abandon() still closes the fd
+  closed_ = true;
   sink_.Close();
 }
 
@@ -29,6 +31,11 @@ void RecordingWriter::Abandon() noexcept {
   } catch (...) {
     // Already failing: the first error is the one reported.
   }
+}
+
+void RecordingWriter::Remove() noexcept {
+  Abandon();
+  sink_.RemoveFile();
 }
 
 }  // namespace pm

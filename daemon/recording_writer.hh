@@ -4,6 +4,7 @@
 // survives a SIGKILL of the recorder.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,19 +16,26 @@ namespace pm {
 
 class RecordingWriter {
  public:
-  // Creates the file. Throws std::system_error (a setup error).
+  // A deleted output is noticed at the latest after this many flushes
+  // (one fstat each time, not one per sample), and always at Finish().
+  static constexpr uint64_t kLinkCheckEvery = 16;
+
+  // Creates the file. Throws std::system_error or UsageError (a setup error).
   RecordingWriter(const std::string& path, Compression compression);
 
   void Write(std::string_view bytes);       // buffered in the compressor
   void WriteLine(std::string_view line);    // and flush: a sync point
-  void Finish();    // compressor trailer, fsync, close
+  void Finish();    // compressor trailer, fsync, close; throws OutputLost
   void Abandon() noexcept;  // after a write error: close what is there
+  void Remove() noexcept;   // Abandon() and remove the file (nothing usable)
 
   uint64_t bytes_written() const { return sink_.bytes_written(); }
+  uint64_t lines_flushed() const { return lines_flushed_; }
 
  private:
   FileSink sink_;
   std::unique_ptr<OutputStream> compressor_;
+  uint64_t lines_flushed_ = 0;
   bool closed_ = false;
 };
 

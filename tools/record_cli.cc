@@ -64,18 +64,19 @@ int Record(const RecordArgs& args) {
   // us half-way through creating the output; then it stops us gracefully.
   SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
+  int status = 0;
   try {
     recorder.emplace();
     recorder->Setup(args.config);
     if (!args.config.ready_fd)
       std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());
     WarnBelowClockTick(args.config);
+    status = recorder->Run();  // throws if nothing usable was ever written
   } catch (const std::exception& e) {
     PrintError(e.what());
     if (args.config.session) ReportToLauncher(*args.config.ready_fd, e.what());
     return 1;
   }
-  int status = recorder->Run();
   if (recorder->failure()) PrintError(recorder->failure()->c_str());
   return status;
 }
