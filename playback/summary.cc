@@ -82,8 +82,14 @@ void MemLine(std::string& out, std::string_view prefix, int64_t kb) {
   out.append(" kB\n");
 }
 
+void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
+  out.append(prefix);
+  AppendUint(out, kb);  // kB counts: unsigned, as recorded
+  out.append(" kB\n");
+}
+
 void AppendMemBlock(std::string& out, const MemCounters& m) {
-  auto kb = [&](int i) { return static_cast<int64_t>(m[i]); };
+  auto kb = [&](int i) { return uint64_t{m[i]}; };
   out.append("* Memory usage (last sample)\n");
   MemLine(out, "        mem total: ", kb(0));
   MemLine(out, "         mem used: ", MemUsed(m));
