@@ -22,6 +22,10 @@ namespace {
 // one (PerfMonger: `-i 0.1 -t 3` gives 31 samples, not 32).
 constexpr int64_t kTimeoutSlackNs = 10'000'000;
 
+// How long a stopped recorder waits for its ack reader to take the replies
+// still queued before it exits anyway.
+constexpr int kAckDrainMs = 2000;
+
 InheritedFdSpec ReadyFdSpec(int fd) {
   return {"--ready-fd", fd, FdDirection::kWrite, false};
 }
@@ -77,7 +81,9 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   if (cmd_fd)
     cmd_.emplace(loop_, static_cast<CmdSource::Handler&>(*this), std::move(cmd_fd),
                  "--cmd-fd");
-  if (ack_fd) ack_.emplace(loop_, std::move(ack_fd), "--ack-fd");
+  if (ack_fd)
+    ack_.emplace(loop_, static_cast<AckSink::Handler&>(*this), std::move(ack_fd),
+                 "--ack-fd");
 }
 
 void Recorder::Setup(const RecordConfig& config) {
@@ -200,7 +206,7 @@ void Recorder::Stop(std::string_view reason, bool final_sample,
   stopped_ = true;
   try {
     Finish(reason, final_sample && !paused_);
-    if (ack_ && reply) ack_->Send(reply());
+    if (reply) Acknowledge(reply());
   } catch (const std::exception& e) {
     Fail(e);
   }
@@ -250,7 +256,8 @@ void Recorder::CloseSources(bool keep_ready) noexcept {
   if (deadline_) deadline_->Close();
   if (stop_) stop_->Close();
   if (cmd_) cmd_->Close();
-  if (ack_) ack_->Close();
+  // The last replies (the stop command's) still reach a live reader.
+  if (ack_) ack_->DrainAndClose(kAckDrainMs);
 }
 
 }  // namespace pm

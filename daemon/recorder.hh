@@ -42,7 +42,8 @@ namespace pm {
 class Recorder final : SignalSource::Handler,
                        TimerSource::Handler,
                        StopSource::Handler,
-                       CmdSource::Handler {
+                       CmdSource::Handler,
+                       AckSink::Handler {
  public:
   Recorder();
   ~Recorder();
@@ -63,6 +64,8 @@ class Recorder final : SignalSource::Handler,
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
   void OnCmdEof() noexcept override {}
+  void OnAckDrained() noexcept override;
+  void Acknowledge(const std::string& reply) noexcept;
 
   void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();

@@ -36,10 +36,7 @@ ReplyFields Effect(std::string_view state, uint64_t samples, const Instant& at,
 
 void Recorder::OnCommand(const ParsedLine& line) noexcept {
   if (stopped_) return;
-  if (!line.error.empty()) {
-    if (ack_) ack_->Send(EncodeErrorReply(line.seq, line.cmd, line.error));
-    return;
-  }
+  if (!line.error.empty()) return Acknowledge(EncodeErrorReply(line.seq, line.cmd, line.error));
   if (line.verb == Verb::kStop) {
     // Built once the file is closed: the count includes the final sample.
     Stop("stop-cmd", true, [&] {
@@ -49,7 +46,19 @@ void Recorder::OnCommand(const ParsedLine& line) noexcept {
   }
   std::string reply;
   Guarded([&] { reply = Execute(line); });
-  if (ack_ && !reply.empty()) ack_->Send(reply);
+  if (!reply.empty()) Acknowledge(reply);
+}
+
+// A full ack fd is back-pressure: no more commands are read until the
+// replies have drained, so none is dropped and the queue stays bounded.
+void Recorder::Acknowledge(const std::string& reply) noexcept {
+  if (!ack_) return;
+  ack_->Send(reply);
+  if (ack_->backlogged() && cmd_) cmd_->Pause();
+}
+
+void Recorder::OnAckDrained() noexcept {
+  if (cmd_) cmd_->Resume();
 }
 
 std::string Recorder::Execute(const ParsedLine& line) {
