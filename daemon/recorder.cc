@@ -9,7 +9,6 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
-#include "daemon/clock.hh"
 #include "daemon/inherited_fd.hh"
 #include "daemon/sched_hint.hh"
 #include "proto/meta.hh"
@@ -44,7 +43,7 @@ InheritedFdSpec AckFdSpec(int fd) {
 
 }  // namespace
 
-Recorder::Recorder() = default;
+Recorder::Recorder(Clock& clock) : clock_(clock) {}
 
 Recorder::~Recorder() {
   if (!loop_initialized_) return;
@@ -107,9 +106,9 @@ void Recorder::Setup(const RecordConfig& config) {
   header_.collectors_json = collectors_->DescribeJson();
 
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
-  tick_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+  tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
-    deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+    deadline_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
 
   output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
   if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
@@ -124,11 +123,17 @@ void Recorder::Setup(const RecordConfig& config) {
   }
 }
 
-int Recorder::Run() {
+void Recorder::Start() {
   if (start_delay_ns_ > 0)
-    Guarded([&] { deadline_->Arm(NowMonoNs() + start_delay_ns_, 0); });
+    Guarded([&] { deadline_->Arm(clock_.MonoNs() + start_delay_ns_, 0); });
   else
     Guarded([&] { StartSampling(); });
+}
+
+void Recorder::Poll() { uv_run(&loop_, UV_RUN_NOWAIT); }
+
+int Recorder::Run() {
+  Start();
   uv_run(&loop_, UV_RUN_DEFAULT);
   // Nothing usable was made (embedding.md §5): a setup error, file removed.
   if (failure_ && !first_flushed_) throw UsageError(*failure_);
@@ -138,8 +143,8 @@ int Recorder::Run() {
 void Recorder::StartSampling() {
   started_ = true;
   RequestShortSlices();
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  int64_t t = clock_.RealtimeNs();
+  int64_t mono = clock_.MonoNs();
   header_.start_ns = t;
   if (timeout_ns_ > 0) {
     timeout_at_mono_ns_ = mono + timeout_ns_;
@@ -177,15 +182,15 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
 void Recorder::OnTick(uint64_t expirations) {
   missed_ticks_ += expirations - 1;
   ticks_ += expirations;
-  TakeSample(NowRealtimeNs(), NowMonoNs());
+  TakeSample(clock_.RealtimeNs(), clock_.MonoNs());
   int64_t scheduled = schedule_origin_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
   if (timeout_ns_ > 0 && scheduled >= timeout_at_mono_ns_ - kTimeoutSlackNs)
     Stop("timeout", false);
 }
 
-void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
+void Recorder::OnTimer(Timer& timer, uint64_t expirations) noexcept {
   if (stopped_) return;
-  if (&timer == &*tick_) return Guarded([&] { OnTick(expirations); });
+  if (&timer == tick_.get()) return Guarded([&] { OnTick(expirations); });
   if (!started_) return Guarded([&] { StartSampling(); });
   Stop("timeout", true);
 }
@@ -214,8 +219,8 @@ void Recorder::Stop(std::string_view reason, bool final_sample,
 }
 
 void Recorder::Finish(std::string_view reason, bool final_sample) {
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  int64_t t = clock_.RealtimeNs();
+  int64_t mono = clock_.MonoNs();
   if (!started_) {  // stopped during --start-delay: an empty recording
     header_.start_ns = t;
     writer_->Write(EncodeHeaderLine(header_));

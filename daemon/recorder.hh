@@ -27,6 +27,7 @@
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
 #include "daemon/cmd_source.hh"
+#include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
 #include "daemon/record_config.hh"
@@ -40,26 +41,36 @@
 namespace pm {
 
 class Recorder final : SignalSource::Handler,
-                       TimerSource::Handler,
+                       TimerHandler,
                        StopSource::Handler,
                        CmdSource::Handler,
                        AckSink::Handler {
  public:
-  Recorder();
+  // Every instant and timer comes from `clock` (a test steps its own).
+  explicit Recorder(Clock& clock = SystemClock());
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
+  // Start(), then the loop until the recording is closed. Returns 0 or 2;
+  // throws UsageError if nothing usable was ever written.
   int Run();
+
+  // Run() in steps, for a test that drives a manual clock: Start() once,
+  // then Poll() after each step to handle what is ready on the loop's fds.
+  void Start();
+  void Poll();
+  bool stopped() const { return stopped_; }
+  uint64_t samples() const { return samples_; }
 
   const std::string& output_path() const { return output_path_; }
   const std::optional<std::string>& failure() const { return failure_; }
 
  private:
   void OnSignal(int signo) noexcept override;
-  void OnTimer(TimerSource& timer, uint64_t expirations) noexcept override;
+  void OnTimer(Timer& timer, uint64_t expirations) noexcept override;
   void OnStopFd() noexcept override;
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
@@ -100,6 +111,7 @@ class Recorder final : SignalSource::Handler,
     }
   }
 
+  Clock& clock_;
   uv_loop_t loop_;
   bool loop_initialized_ = false;
   int64_t interval_ns_ = 0;
@@ -112,8 +124,8 @@ class Recorder final : SignalSource::Handler,
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;
   std::optional<SignalSource> signals_;
-  std::optional<TimerSource> tick_;
-  std::optional<TimerSource> deadline_;  // start delay, then timeout, if any
+  std::unique_ptr<Timer> tick_;
+  std::unique_ptr<Timer> deadline_;  // start delay, then timeout, if any
   std::optional<StopSource> stop_;
   std::optional<CmdSource> cmd_;
   std::optional<AckSink> ack_;

@@ -4,7 +4,6 @@
 #include <optional>
 #include <string>
 
-#include "daemon/clock.hh"
 #include "daemon/recorder.hh"
 #include "proto/control_reply.hh"
 
@@ -12,8 +11,9 @@ namespace pm {
 namespace {
 
 struct Instant {
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  explicit Instant(Clock& clock) : t(clock.RealtimeNs()), mono(clock.MonoNs()) {}
+  int64_t t;
+  int64_t mono;
 };
 
 ReplyFields Fields(std::string_view state, uint64_t samples) {
@@ -95,7 +95,7 @@ std::string Recorder::ExecuteDelayed(const ParsedLine& line) {
 
 // A closing sample, the tick disarmed, then the pause event.
 std::string Recorder::Pause(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   bool changed = !paused_;
   if (changed) {
     TakeSample(now.t, now.mono);
@@ -109,7 +109,7 @@ std::string Recorder::Pause(const ParsedLine& line) {
 // The resume event, a fresh baseline sample, the schedule re-armed from now:
 // no rate ever spans the pause.
 std::string Recorder::Resume(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   bool changed = paused_;
   if (changed) {
     writer_->Write(EncodeEventLine("resume", now.t, now.mono));
@@ -122,7 +122,7 @@ std::string Recorder::Resume(const ParsedLine& line) {
 
 // A sample at that instant (none while paused), then the mark event.
 std::string Recorder::Mark(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   if (!paused_) TakeSample(now.t, now.mono);
   writer_->WriteLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now));
@@ -130,7 +130,7 @@ std::string Recorder::Mark(const ParsedLine& line) {
 
 // One extra sample now; while paused nothing is sampled ("changed":false).
 std::string Recorder::ExtraSample(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   if (!paused_) TakeSample(now.t, now.mono);
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, !paused_));
 }
