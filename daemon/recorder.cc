@@ -41,6 +41,16 @@ InheritedFdSpec AckFdSpec(int fd) {
   return {"--ack-fd", fd, FdDirection::kWrite, false};
 }
 
+// `-l -` writes the recording to fd 1: no other role may use it.
+void CheckStdoutFree(const RecordConfig& config) {
+  if (config.output != "-") return;
+  for (const auto& [flag, fd] : {std::pair{"--ready-fd", config.ready_fd},
+                                 std::pair{"--ack-fd", config.ack_fd}})
+    if (fd == 1)
+      throw UsageError(std::string("-l - writes the recording to stdout, and ") + flag +
+                       "=1 names it too; pass the fd at 3 or above");
+}
+
 }  // namespace
 
 Recorder::Recorder(Clock& clock) : clock_(clock) {}
@@ -91,6 +101,7 @@ void Recorder::Setup(const RecordConfig& config) {
   timeout_ns_ = config.timeout_ns;
   start_paused_ = config.start_paused;
 
+  CheckStdoutFree(config);
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
 

@@ -80,6 +80,8 @@ const std::vector<ErrorCase>& Cases() {
       {"a short option without its value", {"-i"}, {}, "needs a value: -i"},
       {"unknown disk", {"-d", "nosuchdisk"}, {}, "nosuchdisk"},
       {"cmd fd not open", {"--cmd-fd", "7"}, {}, "fd 7 is closed"},
+      {"-l - and the ready fd on stdout", {"-l", "-", "--ready-fd", "1"}, {},
+       "--ready-fd=1 names it too"},
       // The parent forgot its copy of the stop pipe's write end in the child.
       {"the stop pipe's write end inherited too", {"--stop-fd", "5"}, StopPipeWithWriterAt(5, 8),
        "fd 8 is the write end of the same pipe"},
