@@ -1,6 +1,7 @@
 #include "daemon/ack_sink.hh"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <string>
 
 #include "common/error.hh"
@@ -29,7 +31,8 @@ UniqueFd ReopenNonblocking(int fd, const char* flag) {
 
 }  // namespace
 
-AckSink::AckSink(uv_loop_t& loop, UniqueFd fd, const char* flag) : PollWatcher(loop) {
+AckSink::AckSink(uv_loop_t& loop, Handler& handler, UniqueFd fd, const char* flag)
+    : PollWatcher(loop), handler_(handler) {
   struct stat st;
   if (fstat(fd.Get(), &st) != 0) throw SystemError(flag);
   if (S_ISSOCK(st.st_mode)) {
@@ -53,8 +56,6 @@ void AckSink::Send(std::string_view reply) noexcept {
     reply.remove_prefix(static_cast<size_t>(n));
     if (reply.empty()) return;
   }
-  if (queue_.size() + reply.size() > kMaxQueued)
-    return Disable("its reader has stopped reading");
   queue_.append(reply);
   if (!watching_) {
     try {
@@ -82,6 +83,26 @@ void AckSink::Drain() noexcept {
     PollWatcher::Stop();
     watching_ = false;
   }
+  if (enabled_) handler_.OnAckDrained();
+}
+
+void AckSink::DrainAndClose(int timeout_ms) noexcept {
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  while (enabled_ && !queue_.empty()) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long spent = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000;
+    if (spent >= timeout_ms) {
+      Disable("its reader did not take the last replies");
+      break;
+    }
+    struct pollfd p = {fd_.Get(), POLLOUT, 0};
+    if (poll(&p, 1, static_cast<int>(timeout_ms - spent)) < 0 && errno != EINTR) break;
+    ssize_t n = WriteSome(queue_);
+    if (n > 0) queue_.erase(0, static_cast<size_t>(n));
+  }
+  Close();
 }
 
 // Bytes written, 0 when the fd is full, -1 after disabling.
@@ -105,6 +126,7 @@ void AckSink::Disable(const char* why) noexcept {
   std::fprintf(stderr,
                "perfmonger record: note: acks are off (%s); the recording goes on\n", why);
   Close();
+  handler_.OnAckDrained();  // nothing waits any more: commands may flow
 }
 
 }  // namespace pm

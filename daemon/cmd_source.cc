@@ -23,14 +23,41 @@ void CmdSource::OnPoll(int status, int) noexcept {
     return Deliver();
   }
   decoder_.Finish(lines_);  // EOF or an error: what was sent still counts
+  ended_ = true;
   Close();
   Deliver();
-  handler_.OnCmdEof();
 }
 
 void CmdSource::Deliver() noexcept {
-  for (const ParsedLine& line : lines_) handler_.OnCommand(line);
+  while (next_ < lines_.size()) {
+    if (paused_) return;
+    handler_.OnCommand(lines_[next_++]);
+  }
   lines_.clear();
+  next_ = 0;
+  if (ended_ && !eof_reported_) {
+    eof_reported_ = true;
+    handler_.OnCmdEof();
+  }
+}
+
+void CmdSource::Pause() noexcept {
+  if (paused_) return;
+  paused_ = true;
+  PollWatcher::Stop();
+}
+
+void CmdSource::Resume() noexcept {
+  if (!paused_) return;
+  paused_ = false;
+  Deliver();
+  if (paused_ || ended_ || closed()) return;
+  try {
+    Watch(proxy_.Get(), UV_READABLE);
+  } catch (const std::exception&) {
+    ended_ = true;  // cannot listen again: as if the input ended
+    Deliver();
+  }
 }
 
 }  // namespace pm

@@ -5,6 +5,10 @@
 // never change. EOF or a read error ends the input (a last line without LF
 // still counts) and the source stops listening; the recording goes on —
 // stopping is the stop fd's job, or the `stop` command's.
+//
+// Pause() (called by the handler, even from OnCommand) stops delivering
+// lines and reading the fd: the Recorder's back-pressure while the ack fd
+// is full. Resume() delivers what was held back, then reads on.
 #pragma once
 
 #include <vector>
@@ -29,6 +33,10 @@ class CmdSource final : public PollWatcher {
 
   CmdSource(uv_loop_t& loop, Handler& handler, UniqueFd fd, const char* flag);
 
+  void Pause() noexcept;
+  void Resume() noexcept;
+  bool paused() const { return paused_; }
+
  private:
   void OnPoll(int status, int events) noexcept override;
   void Deliver() noexcept;
@@ -38,6 +46,10 @@ class CmdSource final : public PollWatcher {
   ProxyEpoll proxy_;
   CommandDecoder decoder_;
   std::vector<ParsedLine> lines_;  // reused between reads
+  size_t next_ = 0;                // lines_[next_..] are not delivered yet
+  bool paused_ = false;
+  bool ended_ = false;  // EOF or an error: the fd is not watched again
+  bool eof_reported_ = false;
 };
 
 }  // namespace pm

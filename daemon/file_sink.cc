@@ -1,15 +1,61 @@
 #include "daemon/file_sink.hh"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include "common/error.hh"
 #include "common/io.hh"
 
 namespace pm {
+namespace {
 
-FileSink::FileSink(const std::string& path)
-    : path_(path), fd_(OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) {}
+// O_NONBLOCK only for the open: a FIFO without a reader fails at once
+// (ENXIO) instead of hanging setup with the stop signals blocked.
+UniqueFd OpenOutput(const std::string& path) {
+  if (path == "-") {
+    int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) throw SystemError("standard output");
+    return UniqueFd::Adopt(fd);
+  }
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == ENXIO)
+    throw UsageError(path + " is a FIFO that nobody reads; start its reader first");
+  if (fd < 0) throw SystemError(path);
+  UniqueFd owned = UniqueFd::Adopt(fd);
+  int flags = fcntl(fd, F_GETFL);  // our own open file description
+  if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) throw SystemError(path);
+  return owned;
+}
+
+// A POSIX record lock, not flock: F_GETLK tells who holds it. The recorder
+// opens its output once, so no other close() of ours can drop the lock.
+void LockOutput(int fd, const std::string& path) {
+  struct flock lock = {};
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  if (fcntl(fd, F_SETLK, &lock) == 0) return;
+  if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
+  struct flock holder = lock;
+  std::string who = "another process";
+  if (fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK && holder.l_pid > 0)
+    who = "pid " + std::to_string(holder.l_pid);
+  throw UsageError(path + " is being written by another perfmonger record (" + who +
+                   "); pass another -l PATH");
+}
+
+}  // namespace
+
+FileSink::FileSink(const std::string& path) : path_(path), fd_(OpenOutput(path)) {
+  struct stat st;
+  if (fstat(fd_.Get(), &st) != 0) throw SystemError(path_);
+  regular_ = S_ISREG(st.st_mode);
+  if (!regular_) return;
+  LockOutput(fd_.Get(), path_);
+  if (ftruncate(fd_.Get(), 0) != 0) throw SystemError(path_);
+}
 
 void FileSink::Write(std::string_view bytes) {
   try {
@@ -21,7 +67,18 @@ void FileSink::Write(std::string_view bytes) {
 }
 
 void FileSink::Finish() {
-  if (fsync(fd_.Get()) != 0) throw SystemError("fsync " + path_);
+  if (regular_ && fsync(fd_.Get()) != 0) throw SystemError("fsync " + path_);
+}
+
+void FileSink::CheckLinked() const {
+  struct stat st;
+  if (!regular_ || fstat(fd_.Get(), &st) != 0 || st.st_nlink > 0) return;
+  throw OutputLost(path_ + " was deleted while recording: everything recorded in it is "
+                           "lost");
+}
+
+void FileSink::RemoveFile() noexcept {
+  if (regular_) ::unlink(path_.c_str());
 }
 
 void FileSink::Close() {

@@ -2,9 +2,14 @@
 // (encoder -> compressor -> FileSink). Owns the fd. Writes go straight to
 // the kernel (the compressor already hands over one block per sample), so
 // a Flush() has nothing left to do and a reader sees each sample at once.
+//
+// Any writable file is an output: a regular file, a pipe or FIFO, a
+// character device (/dev/null, a terminal), "-" for standard output. Only
+// a regular file is locked, truncated, synced and checked for deletion.
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "common/unique_fd.hh"
@@ -12,21 +17,37 @@
 
 namespace pm {
 
+// The output file was deleted while recording: nothing written survives.
+class OutputLost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class FileSink final : public OutputStream {
  public:
-  // Creates or truncates `path` (0644). Throws std::system_error.
+  // Opens `path` ("-": a copy of stdout). A regular file is created
+  // (0644), write-locked (fcntl), then truncated: the lock comes first so
+  // that a second recorder never truncates the first one's file. Throws
+  // UsageError naming the pid of a recorder holding the lock, or a FIFO
+  // without a reader; std::system_error otherwise.
   explicit FileSink(const std::string& path);
 
   void Write(std::string_view bytes) override;
   void Flush() override {}
-  void Finish() override;  // fsync: the recording is on disk
+  void Finish() override;  // fsync (a regular file): the recording is on disk
 
+  // A regular file whose last link is gone: throws OutputLost.
+  void CheckLinked() const;
+  // After a failure before anything usable was written: removes the file
+  // this sink created or truncated (a regular file only).
+  void RemoveFile() noexcept;
   void Close();  // reports a failing close() (NFS, quota) as an error
   uint64_t bytes_written() const { return bytes_written_; }
 
  private:
   std::string path_;
   UniqueFd fd_;
+  bool regular_ = false;
   uint64_t bytes_written_ = 0;
 };
 

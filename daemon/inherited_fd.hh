@@ -28,6 +28,13 @@ struct InheritedFdSpec {
 // Throws UsageError when two roles name the same fd number.
 void CheckDistinctFds(const std::vector<InheritedFdSpec>& specs);
 
+// Throws UsageError naming every fd of `specs` that is not open.
+void CheckAllOpen(const std::vector<InheritedFdSpec>& specs);
+
+// Throws UsageError naming another open fd that writes to the same pipe
+// as spec.fd (the stop fd), which would keep it from ever reaching EOF.
+void CheckNoOwnWriter(const InheritedFdSpec& spec);
+
 // Throws UsageError naming the fix; on success owns the fd.
 UniqueFd AdoptInheritedFd(const InheritedFdSpec& spec);
 

@@ -24,6 +24,7 @@ class PollWatcher {
   void Watch(int fd, int uv_events);
   void Stop() noexcept;
   void Close() noexcept;      // idempotent
+  bool closed() const noexcept { return closing_; }
 
  protected:
   // `status` < 0 is a libuv error (e.g. UV_EBADF).

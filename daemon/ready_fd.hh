@@ -1,4 +1,6 @@
-// The ready fd: written once with the ready line, then closed.
+// The ready fd: written once with the ready line, then closed. A stdio
+// number (1, 2) is not freed but pointed at /dev/null, so that nothing
+// opened later takes it and messages meant for stderr never land in a file.
 //
 // Owns the inherited fd. Written with one plain blocking write (the line is
 // far below PIPE_BUF, so it is atomic and fits an empty pipe); its flags are
@@ -20,7 +22,7 @@ class ReadyFd {
   bool wired() const { return fd_.IsValid(); }
   // Writes the line (if wired) and closes the fd.
   void SendAndClose(std::string_view line) noexcept;
-  void Close() noexcept { fd_.Reset(); }
+  void Close() noexcept;
 
  private:
   UniqueFd fd_;

@@ -9,7 +9,6 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
-#include "daemon/clock.hh"
 #include "daemon/inherited_fd.hh"
 #include "daemon/sched_hint.hh"
 #include "proto/meta.hh"
@@ -21,6 +20,10 @@ namespace {
 // With a timeout, a scheduled sample this close to the deadline is the last
 // one (PerfMonger: `-i 0.1 -t 3` gives 31 samples, not 32).
 constexpr int64_t kTimeoutSlackNs = 10'000'000;
+
+// How long a stopped recorder waits for its ack reader to take the replies
+// still queued before it exits anyway.
+constexpr int kAckDrainMs = 2000;
 
 InheritedFdSpec ReadyFdSpec(int fd) {
   return {"--ready-fd", fd, FdDirection::kWrite, false};
@@ -38,13 +41,23 @@ InheritedFdSpec AckFdSpec(int fd) {
   return {"--ack-fd", fd, FdDirection::kWrite, false};
 }
 
+// `-l -` writes the recording to fd 1: no other role may use it.
+void CheckStdoutFree(const RecordConfig& config) {
+  if (config.output != "-") return;
+  for (const auto& [flag, fd] : {std::pair{"--ready-fd", config.ready_fd},
+                                 std::pair{"--ack-fd", config.ack_fd}})
+    if (fd == 1)
+      throw UsageError(std::string("-l - writes the recording to stdout, and ") + flag +
+                       "=1 names it too; pass the fd at 3 or above");
+}
+
 }  // namespace
 
-Recorder::Recorder() = default;
+Recorder::Recorder(Clock& clock) : clock_(clock) {}
 
 Recorder::~Recorder() {
   if (!loop_initialized_) return;
-  CloseSources();
+  CloseSources(false);
   uv_run(&loop_, UV_RUN_DEFAULT);  // runs the close callbacks
   uv_loop_close(&loop_);
 }
@@ -58,9 +71,13 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   if (config.cmd_fd) specs.push_back(CmdFdSpec(*config.cmd_fd));
   if (config.ack_fd) specs.push_back(AckFdSpec(*config.ack_fd));
   CheckDistinctFds(specs);
+  CheckAllOpen(specs);
   if (config.ready_fd) ready_ = ReadyFd(AdoptInheritedFd(ReadyFdSpec(*config.ready_fd)));
   UniqueFd stop_fd, cmd_fd, ack_fd;
-  if (config.stop_fd) stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
+  if (config.stop_fd) {
+    stop_fd = AdoptInheritedFd(StopFdSpec(*config.stop_fd));
+    CheckNoOwnWriter(StopFdSpec(*config.stop_fd));
+  }
   if (config.cmd_fd) cmd_fd = AdoptInheritedFd(CmdFdSpec(*config.cmd_fd));
   if (config.ack_fd) ack_fd = AdoptInheritedFd(AckFdSpec(*config.ack_fd));
   EnsureStdioOpen();
@@ -73,7 +90,9 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
   if (cmd_fd)
     cmd_.emplace(loop_, static_cast<CmdSource::Handler&>(*this), std::move(cmd_fd),
                  "--cmd-fd");
-  if (ack_fd) ack_.emplace(loop_, std::move(ack_fd), "--ack-fd");
+  if (ack_fd)
+    ack_.emplace(loop_, static_cast<AckSink::Handler&>(*this), std::move(ack_fd),
+                 "--ack-fd");
 }
 
 void Recorder::Setup(const RecordConfig& config) {
@@ -82,6 +101,7 @@ void Recorder::Setup(const RecordConfig& config) {
   timeout_ns_ = config.timeout_ns;
   start_paused_ = config.start_paused;
 
+  CheckStdoutFree(config);
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
 
@@ -97,9 +117,9 @@ void Recorder::Setup(const RecordConfig& config) {
   header_.collectors_json = collectors_->DescribeJson();
 
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
-  tick_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+  tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
-    deadline_.emplace(loop_, static_cast<TimerSource::Handler&>(*this));
+    deadline_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
 
   if (observer_)
     stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
@@ -108,7 +128,7 @@ void Recorder::Setup(const RecordConfig& config) {
   if (config.no_file) {
     writer_ = std::make_unique<RecordingWriter>();
   } else {
-    output_path_ = AbsolutePath(config.output);
+    output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
     if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
     Compression compression =
         config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
@@ -123,20 +143,28 @@ void Recorder::Setup(const RecordConfig& config) {
   writer_->SetObserver(observer_);
 }
 
-int Recorder::Run() {
+void Recorder::Start() {
   if (start_delay_ns_ > 0)
-    Guarded([&] { deadline_->Arm(NowMonoNs() + start_delay_ns_, 0); });
+    Guarded([&] { deadline_->Arm(clock_.MonoNs() + start_delay_ns_, 0); });
   else
     Guarded([&] { StartSampling(); });
+}
+
+void Recorder::Poll() { uv_run(&loop_, UV_RUN_NOWAIT); }
+
+int Recorder::Run() {
+  Start();
   uv_run(&loop_, UV_RUN_DEFAULT);
+  // Nothing usable was made (embedding.md §5): a setup error, file removed.
+  if (failure_ && !first_flushed_) throw UsageError(*failure_);
   return exit_code_;
 }
 
 void Recorder::StartSampling() {
   started_ = true;
   RequestShortSlices();
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  int64_t t = clock_.RealtimeNs();
+  int64_t mono = clock_.MonoNs();
   header_.start_ns = t;
   if (timeout_ns_ > 0) {
     timeout_at_mono_ns_ = mono + timeout_ns_;
@@ -150,6 +178,7 @@ void Recorder::StartSampling() {
     TakeSample(t, mono);
     ArmTicks(mono);
   }
+  first_flushed_ = true;
   // With a command fd, the driver learns the state it starts in.
   ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t,
                                       cmd_ ? state() : std::string_view()));
@@ -181,15 +210,15 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
 void Recorder::OnTick(uint64_t expirations) {
   missed_ticks_ += expirations - 1;
   ticks_ += expirations;
-  TakeSample(NowRealtimeNs(), NowMonoNs());
+  TakeSample(clock_.RealtimeNs(), clock_.MonoNs());
   int64_t scheduled = schedule_origin_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
   if (timeout_ns_ > 0 && scheduled >= timeout_at_mono_ns_ - kTimeoutSlackNs)
     Stop("timeout", false);
 }
 
-void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
+void Recorder::OnTimer(Timer& timer, uint64_t expirations) noexcept {
   if (stopped_) return;
-  if (&timer == &*tick_) return Guarded([&] { OnTick(expirations); });
+  if (&timer == tick_.get()) return Guarded([&] { OnTick(expirations); });
   if (!started_) return Guarded([&] { StartSampling(); });
   Stop("timeout", true);
 }
@@ -197,7 +226,7 @@ void Recorder::OnTimer(TimerSource& timer, uint64_t expirations) noexcept {
 void Recorder::OnSignal(int signo) noexcept {
   // `stat`: the command decides; its exit stops the recording.
   if (child_) return child_->Signal(signo);
-  Stop(signo == SIGINT ? "SIGINT" : "SIGTERM", true);
+  Stop(signo == SIGINT ? "SIGINT" : signo == SIGHUP ? "SIGHUP" : "SIGTERM", true);
 }
 
 void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }
@@ -215,7 +244,7 @@ void Recorder::OnStopRequest() noexcept { Stop(requested_stop_reason_, true); }
 void Recorder::OnHangup() noexcept { Stop("stdout-closed", true); }
 
 void Recorder::OnSourceError(const char* what, int err) noexcept {
-  Fail(std::string(what) + ": " + std::strerror(err));
+  Fail(std::string(what) + ": " + std::strerror(err), true);
 }
 
 void Recorder::Stop(std::string_view reason, bool final_sample,
@@ -224,16 +253,16 @@ void Recorder::Stop(std::string_view reason, bool final_sample,
   stopped_ = true;
   try {
     Finish(reason, final_sample && !paused_);
-    if (ack_ && reply) ack_->Send(reply());
+    if (reply) Acknowledge(reply());
   } catch (const std::exception& e) {
-    Fail(e.what());
+    Fail(e);
   }
   CloseSources();
 }
 
 void Recorder::Finish(std::string_view reason, bool final_sample) {
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  int64_t t = clock_.RealtimeNs();
+  int64_t mono = clock_.MonoNs();
   if (!started_) {  // stopped during --start-delay: an empty recording
     header_.start_ns = t;
     writer_->Write(EncodeHeaderLine(header_));
@@ -246,27 +275,36 @@ void Recorder::Finish(std::string_view reason, bool final_sample) {
   writer_->Finish();
 }
 
-void Recorder::Fail(std::string message) noexcept {
+void Recorder::Fail(const std::exception& error) noexcept {
+  bool lost = dynamic_cast<const OutputLost*>(&error) != nullptr;
+  Fail(error.what(), !lost);
+}
+
+// Before the first flush nothing usable exists: the file is removed and
+// Run() reports a setup error; the ready fd stays open for the launcher.
+void Recorder::Fail(std::string message, bool kept) noexcept {
   if (!failure_) {
     failure_ = std::move(message);
-    if (started_)
+    if (first_flushed_ && kept)
       *failure_ += "; the " + std::to_string(samples_) +
                    " samples written before it are kept";
   }
   exit_code_ = 2;
   stopped_ = true;
-  if (writer_) writer_->Abandon();
-  CloseSources();
+  if (writer_ && first_flushed_) writer_->Abandon();
+  if (writer_ && !first_flushed_) writer_->Remove();
+  CloseSources(!first_flushed_);
 }
 
-void Recorder::CloseSources() noexcept {
-  ready_.Close();
+void Recorder::CloseSources(bool keep_ready) noexcept {
+  if (!keep_ready) ready_.Close();
   if (signals_) signals_->Close();
   if (tick_) tick_->Close();
   if (deadline_) deadline_->Close();
   if (stop_) stop_->Close();
   if (cmd_) cmd_->Close();
-  if (ack_) ack_->Close();
+  // The last replies (the stop command's) still reach a live reader.
+  if (ack_) ack_->DrainAndClose(kAckDrainMs);
   if (child_) child_->Close();
   if (stop_request_) stop_request_->Close();
   if (hangup_) hangup_->Close();

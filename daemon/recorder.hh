@@ -8,7 +8,8 @@
 //            timeout, the `stop` command) a final sample at that instant,
 //            the end trailer, compressor finish, fsync, close. Returns 0, or
 //            2 after a collection error (failure() says what; what was
-//            flushed stays).
+//            flushed stays). A failure before the first flush (a full
+//            disk) removes the file and throws UsageError: a setup error.
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
@@ -31,6 +32,7 @@
 #include "daemon/child_source.hh"
 #include "daemon/cmd_source.hh"
 #include "daemon/hangup_source.hh"
+#include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
 #include "daemon/recording_observer.hh"
@@ -46,14 +48,16 @@
 namespace pm {
 
 class Recorder final : SignalSource::Handler,
-                       TimerSource::Handler,
+                       TimerHandler,
                        StopSource::Handler,
                        CmdSource::Handler,
                        ChildSource::Handler,
                        StopRequest::Handler,
-                       HangupSource::Handler {
+                       HangupSource::Handler,
+                       AckSink::Handler {
  public:
-  Recorder();
+  // Every instant and timer comes from `clock` (a test steps its own).
+  explicit Recorder(Clock& clock = SystemClock());
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -76,14 +80,23 @@ class Recorder final : SignalSource::Handler,
 
   // Throws UsageError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
+  // Start(), then the loop until the recording is closed. Returns 0 or 2;
+  // throws UsageError if nothing usable was ever written.
   int Run();
+
+  // Run() in steps, for a test that drives a manual clock: Start() once,
+  // then Poll() after each step to handle what is ready on the loop's fds.
+  void Start();
+  void Poll();
+  bool stopped() const { return stopped_; }
+  uint64_t samples() const { return samples_; }
 
   const std::string& output_path() const { return output_path_; }
   const std::optional<std::string>& failure() const { return failure_; }
 
  private:
   void OnSignal(int signo) noexcept override;
-  void OnTimer(TimerSource& timer, uint64_t expirations) noexcept override;
+  void OnTimer(Timer& timer, uint64_t expirations) noexcept override;
   void OnStopFd() noexcept override;
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
@@ -92,6 +105,8 @@ class Recorder final : SignalSource::Handler,
   void OnStopRequest() noexcept override;
   void OnHangup() noexcept override;
   void StartChild();
+  void OnAckDrained() noexcept override;
+  void Acknowledge(const std::string& reply) noexcept;
 
   void AdoptInheritedFds(const RecordConfig& config);
   void StartSampling();
@@ -102,6 +117,7 @@ class Recorder final : SignalSource::Handler,
 
   // Commands (recorder_commands.cc): each returns the reply line.
   std::string Execute(const ParsedLine& line);
+  std::string ExecuteDelayed(const ParsedLine& line);
   std::string Pause(const ParsedLine& line);
   std::string Resume(const ParsedLine& line);
   std::string Mark(const ParsedLine& line);
@@ -112,18 +128,20 @@ class Recorder final : SignalSource::Handler,
   void Stop(std::string_view reason, bool final_sample,
             const std::function<std::string()>& reply = {}) noexcept;
   void Finish(std::string_view reason, bool final_sample);
-  void Fail(std::string message) noexcept;
-  void CloseSources() noexcept;
+  void Fail(const std::exception& error) noexcept;
+  void Fail(std::string message, bool kept) noexcept;
+  void CloseSources(bool keep_ready = false) noexcept;
   // Runs a step from a loop callback: an exception is a collection error.
   template <typename F>
   void Guarded(F&& step) noexcept {
     try {
       step();
     } catch (const std::exception& e) {
-      Fail(e.what());
+      Fail(e);
     }
   }
 
+  Clock& clock_;
   uv_loop_t loop_;
   bool loop_initialized_ = false;
   int64_t interval_ns_ = 0;
@@ -136,8 +154,8 @@ class Recorder final : SignalSource::Handler,
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;
   std::optional<SignalSource> signals_;
-  std::optional<TimerSource> tick_;
-  std::optional<TimerSource> deadline_;  // start delay, then timeout, if any
+  std::unique_ptr<Timer> tick_;
+  std::unique_ptr<Timer> deadline_;  // start delay, then timeout, if any
   std::optional<StopSource> stop_;
   std::optional<CmdSource> cmd_;
   std::optional<AckSink> ack_;
@@ -151,6 +169,7 @@ class Recorder final : SignalSource::Handler,
 
   std::string line_;  // reused for every sample line
   bool started_ = false;
+  bool first_flushed_ = false;  // header (+ first sample) on disk: usable
   bool stopped_ = false;
   bool start_paused_ = false;
   bool paused_ = false;

@@ -4,7 +4,6 @@
 #include <optional>
 #include <string>
 
-#include "daemon/clock.hh"
 #include "daemon/recorder.hh"
 #include "proto/control_reply.hh"
 
@@ -12,8 +11,9 @@ namespace pm {
 namespace {
 
 struct Instant {
-  int64_t t = NowRealtimeNs();
-  int64_t mono = NowMonoNs();
+  explicit Instant(Clock& clock) : t(clock.RealtimeNs()), mono(clock.MonoNs()) {}
+  int64_t t;
+  int64_t mono;
 };
 
 ReplyFields Fields(std::string_view state, uint64_t samples) {
@@ -36,10 +36,7 @@ ReplyFields Effect(std::string_view state, uint64_t samples, const Instant& at,
 
 void Recorder::OnCommand(const ParsedLine& line) noexcept {
   if (stopped_) return;
-  if (!line.error.empty()) {
-    if (ack_) ack_->Send(EncodeErrorReply(line.seq, line.cmd, line.error));
-    return;
-  }
+  if (!line.error.empty()) return Acknowledge(EncodeErrorReply(line.seq, line.cmd, line.error));
   if (line.verb == Verb::kStop) {
     // Built once the file is closed: the count includes the final sample.
     Stop("stop-cmd", true, [&] {
@@ -49,12 +46,23 @@ void Recorder::OnCommand(const ParsedLine& line) noexcept {
   }
   std::string reply;
   Guarded([&] { reply = Execute(line); });
-  if (ack_ && !reply.empty()) ack_->Send(reply);
+  if (!reply.empty()) Acknowledge(reply);
+}
+
+// A full ack fd is back-pressure: no more commands are read until the
+// replies have drained, so none is dropped and the queue stays bounded.
+void Recorder::Acknowledge(const std::string& reply) noexcept {
+  if (!ack_) return;
+  ack_->Send(reply);
+  if (ack_->backlogged() && cmd_) cmd_->Pause();
+}
+
+void Recorder::OnAckDrained() noexcept {
+  if (cmd_) cmd_->Resume();
 }
 
 std::string Recorder::Execute(const ParsedLine& line) {
-  if (!started_)  // still in --start-delay: nothing to act on yet
-    return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
+  if (!started_) return ExecuteDelayed(line);
   switch (line.verb) {
     case Verb::kPause: return Pause(line);
     case Verb::kResume: return Resume(line);
@@ -65,9 +73,29 @@ std::string Recorder::Execute(const ParsedLine& line) {
   }
 }
 
+// During --start-delay nothing is on disk yet. A reply must be true: a
+// mark or sample cannot be written, so it is refused; pause and resume
+// choose the state the recording will start in.
+std::string Recorder::ExecuteDelayed(const ParsedLine& line) {
+  switch (line.verb) {
+    case Verb::kMark:
+    case Verb::kSample: return EncodeErrorReply(line.seq, line.cmd, "not_started");
+    case Verb::kPause:
+    case Verb::kResume: {
+      bool paused = line.verb == Verb::kPause;
+      bool changed = start_paused_ != paused;
+      start_paused_ = paused;
+      ReplyFields f = Fields("delayed", samples_);
+      f.changed = changed;
+      return EncodeOkReply(line.seq, line.cmd, f);
+    }
+    default: return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
+  }
+}
+
 // A closing sample, the tick disarmed, then the pause event.
 std::string Recorder::Pause(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   bool changed = !paused_;
   if (changed) {
     TakeSample(now.t, now.mono);
@@ -81,7 +109,7 @@ std::string Recorder::Pause(const ParsedLine& line) {
 // The resume event, a fresh baseline sample, the schedule re-armed from now:
 // no rate ever spans the pause.
 std::string Recorder::Resume(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   bool changed = paused_;
   if (changed) {
     writer_->Write(EncodeEventLine("resume", now.t, now.mono));
@@ -94,7 +122,7 @@ std::string Recorder::Resume(const ParsedLine& line) {
 
 // A sample at that instant (none while paused), then the mark event.
 std::string Recorder::Mark(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   if (!paused_) TakeSample(now.t, now.mono);
   writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now));
@@ -102,7 +130,7 @@ std::string Recorder::Mark(const ParsedLine& line) {
 
 // One extra sample now; while paused nothing is sampled ("changed":false).
 std::string Recorder::ExtraSample(const ParsedLine& line) {
-  Instant now;
+  Instant now(clock_);
   if (!paused_) TakeSample(now.t, now.mono);
   return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, !paused_));
 }

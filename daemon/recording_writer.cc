@@ -17,14 +17,19 @@ void RecordingWriter::WriteAndFlushLine(std::string_view line) {
   if (compressor_) {
     compressor_->Write(line);
     compressor_->Flush();
+    if (++lines_flushed_ % kLinkCheckEvery == 0) sink_->CheckLinked();
   }
   if (observer_) observer_->OnLines(line);
 }
 
 void RecordingWriter::Finish() {
-  closed_ = true;
-  if (!compressor_) return;
+  if (!compressor_) {
+    closed_ = true;
+    return;
+  }
   compressor_->Finish();
+  sink_->CheckLinked();  // if it throws, Abandon() still closes the fd
+  closed_ = true;
   sink_->Close();
 }
 
@@ -37,6 +42,11 @@ void RecordingWriter::Abandon() noexcept {
   } catch (...) {
     // Already failing: the first error is the one reported.
   }
+}
+
+void RecordingWriter::Remove() noexcept {
+  Abandon();
+  if (sink_) sink_->RemoveFile();
 }
 
 }  // namespace pm

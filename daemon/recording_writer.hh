@@ -6,6 +6,7 @@
 // -l) it is the only one that does.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,22 +20,29 @@ namespace pm {
 
 class RecordingWriter {
  public:
-  // Creates the file. Throws std::system_error (a setup error).
+  // A deleted output is noticed at the latest after this many flushes
+  // (one fstat each time, not one per sample), and always at Finish().
+  static constexpr uint64_t kLinkCheckEvery = 16;
+
+  // Creates the file. Throws std::system_error or UsageError (a setup error).
   RecordingWriter(const std::string& path, Compression compression);
   RecordingWriter() = default;  // no file: lines reach the observer only
   void SetObserver(RecordingObserver* observer) { observer_ = observer; }
 
   void Write(std::string_view bytes);       // buffered in the compressor
   void WriteAndFlushLine(std::string_view line);  // a sync point
-  void Finish();    // compressor trailer, fsync, close
+  void Finish();    // compressor trailer, fsync, close; throws OutputLost
   void Abandon() noexcept;  // after a write error: close what is there
+  void Remove() noexcept;   // Abandon() and remove the file (nothing usable)
 
   uint64_t bytes_written() const { return sink_ ? sink_->bytes_written() : 0; }
+  uint64_t lines_flushed() const { return lines_flushed_; }
 
  private:
   std::optional<FileSink> sink_;
   std::unique_ptr<OutputStream> compressor_;  // null without a file
   RecordingObserver* observer_ = nullptr;
+  uint64_t lines_flushed_ = 0;
   bool closed_ = false;
 };
 

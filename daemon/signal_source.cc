@@ -24,6 +24,12 @@ sigset_t SignalSource::BlockStopSignals() {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  // A dropped ssh session or closed terminal stops the recording cleanly,
+  // unless the caller asked to outlive it (nohup: SIGHUP ignored). A
+  // blocked signal is queued even if ignored, so ask before blocking.
+  struct sigaction hup;
+  if (sigaction(SIGHUP, nullptr, &hup) == 0 && hup.sa_handler != SIG_IGN)
+    sigaddset(&set, SIGHUP);
   sigprocmask(SIG_BLOCK, &set, nullptr);
   return set;
 }

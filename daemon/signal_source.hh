@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM, read from a signalfd so they arrive as loop events.
+// SIGINT, SIGTERM and SIGHUP, read from a signalfd so they arrive as loop events.
 //
 // The constructor blocks the signals for the process (the mask is what makes
 // a signalfd see them); owns its signalfd. A signal's arrival is handed to
@@ -25,7 +25,7 @@ class SignalSource final : public PollWatcher {
 
   SignalSource(uv_loop_t& loop, Handler& handler);
 
-  // Blocks SIGINT and SIGTERM; call before anything that may be interrupted.
+  // Blocks SIGINT, SIGTERM and (unless ignored, as under nohup) SIGHUP; call before anything that may be interrupted.
   static sigset_t BlockStopSignals();
 
  private:

@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "common/error.hh"
+#include "daemon/clock.hh"
 
 namespace pm {
 namespace {
@@ -53,6 +54,27 @@ void TimerSource::OnPoll(int status, int) noexcept {
     handler_.OnTimer(*this, expirations);
   else if (n < 0 && errno != EAGAIN)
     handler_.OnSourceError("timerfd", errno);
+}
+
+}  // namespace pm
+
+namespace pm {
+namespace {
+
+class RealClock final : public Clock {
+ public:
+  int64_t RealtimeNs() override { return NowRealtimeNs(); }
+  int64_t MonoNs() override { return NowMonoNs(); }
+  std::unique_ptr<Timer> MakeTimer(uv_loop_t& loop, TimerHandler& handler) override {
+    return std::make_unique<TimerSource>(loop, handler);
+  }
+};
+
+}  // namespace
+
+Clock& SystemClock() {
+  static RealClock clock;
+  return clock;
 }
 
 }  // namespace pm

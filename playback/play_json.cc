@@ -192,7 +192,7 @@ void AppendMemJson(std::string& out, const MemCounters& mem) {
     out.append(k.key);
     out.append("\":");
     if (k.index < 0) AppendInt(out, MemUsed(mem));
-    else AppendInt(out, static_cast<int64_t>(mem[k.index]));
+    else AppendUint(out, mem[k.index]);  // kB counts: unsigned, as recorded
   }
   out.push_back('}');
 }

@@ -87,9 +87,9 @@ void AppendBlocks(std::string& out,
   if (devices.size() > 1) block(out, "total", total);
 }
 
-void MemLine(std::string& out, std::string_view prefix, int64_t kb) {
+void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
   out.append(prefix);
-  AppendInt(out, kb);
+  AppendUint(out, kb);  // kB counts: unsigned, as recorded
   out.append(" kB\n");
 }
 
@@ -98,7 +98,7 @@ void MemLine(std::string& out, std::string_view prefix, int64_t kb) {
 void AppendMemBlock(std::string& out, const MemCounters& m, const SummaryInput& in) {
   const auto& has = in.mem_recorded;
   auto line = [&](std::string_view prefix, int i) {
-    if (has.test(static_cast<size_t>(i))) MemLine(out, prefix, static_cast<int64_t>(m[i]));
+    if (has.test(static_cast<size_t>(i))) MemLine(out, prefix, uint64_t{m[i]});
   };
   out.append("* Memory usage (last sample)\n");
   line("        mem total: ", 0);

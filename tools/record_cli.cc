@@ -1,5 +1,8 @@
 #include "tools/record_cli.hh"
 
+#include <unistd.h>
+
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -41,22 +44,39 @@ int Launch(const RecordArgs& args) {
                            args.ready_timeout_ns, args.log_path});
 }
 
+// Below the kernel's clock tick (USER_HZ) /proc/stat does not move between
+// most samples: CPU lines come out all zero. Said once, at the start.
+void WarnBelowClockTick(const RecordConfig& config) {
+  long hz = sysconf(_SC_CLK_TCK);
+  if (hz <= 0 || config.ready_fd == 2) return;  // fd 2 is the ready pipe
+  int64_t tick_ns = 1'000'000'000 / hz;
+  if (config.interval_ns >= tick_ns) return;
+  std::fprintf(stderr,
+               "perfmonger record: warning: the interval (%.3f ms) is below the "
+               "kernel's clock tick (%.3f ms): most CPU samples will show no "
+               "change; use -i %.0fms or more\n",
+               static_cast<double>(config.interval_ns) / 1e6,
+               static_cast<double>(tick_ns) / 1e6, static_cast<double>(tick_ns) / 1e6);
+}
+
 int Record(const RecordArgs& args) {
   // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
   // us half-way through creating the output; then it stops us gracefully.
   SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
+  int status = 0;
   try {
     recorder.emplace();
     recorder->Setup(args.config);
     if (!args.config.ready_fd)
       std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());
+    WarnBelowClockTick(args.config);
+    status = recorder->Run();  // throws if nothing usable was ever written
   } catch (const std::exception& e) {
     PrintError(e.what());
     if (args.config.session) ReportToLauncher(*args.config.ready_fd, e.what());
     return 1;
   }
-  int status = recorder->Run();
   if (recorder->failure()) PrintError(recorder->failure()->c_str());
   return status;
 }

@@ -20,9 +20,12 @@ class MemCollector final : public Collector {
 
   void Read() override { ParseMeminfo(file_.Read(), info_, file_.name()); }
 
+  // A meminfo that vanished (emptied, or no key we record) is `null`, as a
+  // vanished disk or core is: zeros would read as a machine without memory.
   void Append(std::string& out) const override {
     AppendMember(out, "mem");
-    AppendCounters(out, info_.values);
+    if (info_.present) AppendCounters(out, info_.values);
+    else out.append("null");
   }
 
  private:

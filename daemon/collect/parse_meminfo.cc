@@ -29,6 +29,7 @@ int FieldOfLine(MemInfo& info, size_t n, std::string_view key) {
 
 void ParseMeminfo(std::string_view text, MemInfo& out, std::string_view source) {
   out.values.fill(0);
+  out.present = false;
   size_t n = 0;
   scan::Lines lines(text);
   std::string_view line;
@@ -46,6 +47,7 @@ void ParseMeminfo(std::string_view text, MemInfo& out, std::string_view source) 
                     "expected an unsigned integer after '" +
                         std::string(line.substr(0, colon)) + ":'");
     }
+    out.present = true;
   }
 }
 

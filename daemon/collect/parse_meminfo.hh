@@ -15,6 +15,7 @@ namespace pm {
 
 struct MemInfo {
   std::array<uint64_t, kMemFields.size()> values{};  // a key absent from the file is 0
+  bool present = false;  // at least one recorded key was read: else no meminfo
 
   // The kernel prints the same keys in the same order on every read, so the
   // parser remembers each line's key and field (-1: not recorded) and the

@@ -192,6 +192,18 @@ TEST_CASE("CollectorSet: rows that vanish are null, rows that appear are ignored
   CHECK(Sample(set).ends_with(R"(,"intr":[null,null,null,null,null,null])"));
 }
 
+TEST_CASE("CollectorSet: a meminfo that vanishes is null, values print unsigned") {
+  TempDir tree("proc-small");
+  CollectorSet set = Open(tree.path());
+  WriteFile(tree.path() / "proc/meminfo", "");
+  CHECK(Sample(set).ends_with(R"(,"mem":null)"));
+  WriteFile(tree.path() / "proc/meminfo", "Unrecorded: 5 kB\n");
+  CHECK(Sample(set).ends_with(R"(,"mem":null)"));
+  WriteFile(tree.path() / "proc/meminfo", "MemTotal: 18446744073709551000 kB\n");
+  CHECK(Sample(set).ends_with(R"(,"mem":[18446744073709551000,0,0,0,0,0,0,0,0,0,0,0,0,)"
+                              R"(0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0])"));
+}
+
 TEST_CASE("CollectorSet: a failed read leaves the line untouched") {
   TempDir tree("proc-small");
   CollectorSet set = Open(tree.path());

@@ -44,7 +44,7 @@ struct Events : pm::TimerSource::Handler, pm::SignalSource::Handler,
   int calls = 0;
   int signo = 0;
   bool stopped = false;
-  void OnTimer(pm::TimerSource&, uint64_t n) noexcept override {
+  void OnTimer(pm::Timer&, uint64_t n) noexcept override {
     expirations += n;
     ++calls;
   }

@@ -81,6 +81,37 @@ TEST_SUITE("command fds") {
     CheckCleanRecording(out, "stop-fd");
   }
 
+  // 1,500 replies are far more than a pipe (64 KiB) holds: a full ack pipe
+  // is back-pressure, so the recorder stops reading commands until the
+  // driver reads, keeps sampling meanwhile, and drops no reply.
+  TEST_CASE("a driver that writes 1500 marks before reading gets 1500 replies") {
+    TempDir dir;
+    std::string out = dir / "out.pgr.gz";
+    CommandSession s({"record", "-l", out, "-i", "0.02"});
+    s.ReadReadyLine();
+    constexpr int kMarks = 1500;
+    std::string burst;
+    for (int i = 1; i <= kMarks; ++i) burst += "mark m" + std::to_string(i) + "\n";
+    s.Send(burst);
+    // Not reading yet: once the ack pipe is full the sampler goes on.
+    WaitForRecording(out, [](const Recording& rec) { return HasEvent(rec, "mark", "m300"); },
+                     DefaultDeadline());
+    size_t n = SamplesIn(out);
+    CHECK(WaitForSamples(out, n + 3, DefaultDeadline()) >= n + 3);
+    Deadline deadline = After(std::chrono::seconds(30));
+    for (int i = 1; i <= kMarks; ++i) {
+      Json reply = s.Reply(deadline);
+      REQUIRE(reply.Int("seq") == i);
+      REQUIRE(bool(reply.root()["ok"]));
+    }
+    CHECK(s.Command("stop").Str("state") == "stopped");
+    ExitResult r = s.Wait();
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(HasEvent(ReadRecording(out), "mark", "m1500"));
+  }
+
   TEST_CASE("without --ack-fd commands run unacknowledged") {
     TempDir dir;
     std::string out = dir / "out.pgr.gz";

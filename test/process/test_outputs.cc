@@ -1,10 +1,15 @@
 // What lands on disk: the codec chosen by name, the header a reader relies
-// on, and many recordings side by side.
+// on, many recordings side by side, outputs that are not regular files, one
+// recorder per output, an output deleted under the recorder.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <set>
 
+#include "common/io.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -150,6 +155,99 @@ TEST_SUITE("outputs") {
       CAPTURE(name);
       CHECK(name.rfind("rec-", 0) == 0);
     }
+  }
+
+  // Pipes and character devices are valid outputs: no fsync error at close.
+  TEST_CASE("-l - writes the recording to stdout") {
+    TempDir dir;
+    ExitResult r = Run({"record", "-l", "-", "-i", "0.05", "-t", "0.2"});
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    std::string copy = dir / "stdout.pgr";
+    WriteAll(OpenAt(AT_FDCWD, copy, O_WRONLY | O_CREAT, 0600).Get(), r.out);
+    CHECK(CheckCleanRecording(copy, "timeout") >= 2);
+    CHECK_FALSE(std::filesystem::exists(dir / "-"));
+  }
+
+  TEST_CASE("/dev/null and /dev/stdout on a pipe: exit 0") {
+    for (const char* path : {"/dev/null", "/dev/stdout"}) {
+      CAPTURE(path);
+      ExitResult r = Run({"record", "-l", path, "-i", "0.05", "-t", "0.1"});
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(r.err.find("error") == std::string::npos);
+      if (std::string(path) == "/dev/stdout")
+        CHECK(Json(SplitLines(r.out).back()).Str("reason") == "timeout");
+    }
+  }
+
+  TEST_CASE("a FIFO: read to its end; without a reader, a setup error") {
+    TempDir dir;
+    std::string fifo = dir / "fifo";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    ExitResult lonely = Run({"record", "-l", fifo, "-i", "0.05", "-t", "0.1"});
+    CHECK(lonely.code == 1);
+    CHECK(lonely.err.find(fifo + " is a FIFO that nobody reads") != std::string::npos);
+
+    LineInput reader(OpenAt(AT_FDCWD, fifo, O_RDONLY | O_NONBLOCK));
+    SpawnOptions options;
+    options.args = {"record", "-l", fifo, "-i", "0.05", "-t", "0.2"};
+    Child child(std::move(options));
+    std::string bytes = reader.ReadToEof(DefaultDeadline());
+    ExitResult r = child.Wait();
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    std::vector<std::string> lines = SplitLines(bytes);
+    REQUIRE(lines.size() >= 3);
+    CHECK(Json(lines.front()).Str("format") == "perfmonger-pgr");
+    CHECK(Json(lines.back()).Str("reason") == "timeout");
+  }
+
+  TEST_CASE("/dev/full: nothing could be written, a setup error") {
+    ExitResult r = Run({"record", "-l", "/dev/full", "-i", "0.05", "-t", "0.1"});
+    CAPTURE(r.err);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("No space left on device") != std::string::npos);
+    CHECK(r.err.find("kept") == std::string::npos);
+  }
+
+  TEST_CASE("a second recorder on the same output: exit 1 naming the first") {
+    TempDir dir;
+    std::string out = dir / "out.pgr.gz";
+    Session first({"record", "-l", out, "-i", "0.05"});
+    first.ReadReadyLine();
+    size_t before = WaitForSamples(out, 2, DefaultDeadline());
+    ExitResult second = Run({"record", "-l", out, "-i", "0.05", "-t", "0.1"});
+    CAPTURE(second.err);
+    CHECK(second.code == 1);
+    CHECK(second.err.find("pid " + std::to_string(first.child().pid())) !=
+          std::string::npos);
+    CHECK(WaitForSamples(out, before + 2, DefaultDeadline()) >= before + 2);
+    first.CloseStop();
+    CHECK(first.Wait().code == 0);
+    CheckCleanRecording(out, "stop-fd");  // not truncated, not interleaved
+    CHECK(GzipTest(out) == 0);
+  }
+
+  TEST_CASE("the output deleted while recording: exit 2 naming it") {
+    TempDir dir;
+    std::string out = dir / "out.pgr";
+    bool stop = false;
+    std::string interval = "0.01";
+    SUBCASE("noticed while sampling") {}
+    SUBCASE("noticed at the stop") {
+      stop = true;
+      interval = "3600";
+    }
+    Session s({"record", "-l", out, "-i", interval});
+    s.ReadReadyLine();
+    REQUIRE(unlink(out.c_str()) == 0);
+    if (stop) s.CloseStop();
+    ExitResult r = s.Wait();  // without a stop: ends by itself
+    CAPTURE(r.err);
+    CHECK(r.code == 2);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.err.find(out + " was deleted while recording") != std::string::npos);
   }
 }
 

@@ -39,6 +39,14 @@ Wiring ReadyAndStopPipes(int ready, int stop) {
   return PipeEnds(PipeEndAt(ready, true), PipeEndAt(stop, false));
 }
 
+Wiring StopPipeWithWriterAt(int stop, int writer) {
+  return [=](SpawnOptions& o, const TempDir&) {
+    Pipe p = MakePipe();
+    o.fds.emplace_back(stop, std::move(p.read_end));
+    o.fds.emplace_back(writer, std::move(p.write_end));
+  };
+}
+
 Wiring RegularFileAt(int target) {
   return [=](SpawnOptions& o, const TempDir& dir) {
     o.fds.emplace_back(target, OpenAt(AT_FDCWD, dir / "plain-file",
@@ -48,8 +56,8 @@ Wiring RegularFileAt(int target) {
 
 const std::vector<ErrorCase>& Cases() {
   static const std::vector<ErrorCase> cases = {
-      {"ready fd not open", {"--ready-fd", "7"}, {}, "not open"},
-      {"stop fd not open", {"--stop-fd", "7"}, {}, "not open"},
+      {"ready fd not open", {"--ready-fd", "7"}, {}, "fd 7 is closed"},
+      {"stop fd not open", {"--stop-fd", "7"}, {}, "fd 7 is closed"},
       {"stop fd is a pipe's write end", {"--stop-fd", "5"}, PipeEndAt(5, true),
        "write-only"},
       {"ready fd is a pipe's read end", {"--ready-fd", "5"}, PipeEndAt(5, false),
@@ -71,7 +79,12 @@ const std::vector<ErrorCase>& Cases() {
       {"a long option without its value", {"--ready-fd"}, {}, "needs a value: --ready-fd"},
       {"a short option without its value", {"-i"}, {}, "needs a value: -i"},
       {"unknown disk", {"-d", "nosuchdisk"}, {}, "nosuchdisk"},
-      {"cmd fd not open", {"--cmd-fd", "7"}, {}, "not open"},
+      {"cmd fd not open", {"--cmd-fd", "7"}, {}, "fd 7 is closed"},
+      {"-l - and the ready fd on stdout", {"-l", "-", "--ready-fd", "1"}, {},
+       "--ready-fd=1 names it too"},
+      // The parent forgot its copy of the stop pipe's write end in the child.
+      {"the stop pipe's write end inherited too", {"--stop-fd", "5"}, StopPipeWithWriterAt(5, 8),
+       "fd 8 is the write end of the same pipe"},
       {"cmd fd is a pipe's write end", {"--cmd-fd", "5"}, PipeEndAt(5, true),
        "write-only"},
       {"ack fd is a pipe's read end", {"--cmd-fd", "5", "--ack-fd", "6"},
@@ -132,10 +145,25 @@ TEST_SUITE("setup errors") {
         TempDir dir;
         ExitResult r = Run({"record", "-l", dir / "out.pgr.gz", arg});
         CAPTURE(r.err);
-        CheckOneErrorLine(r, "not open");
+        CheckOneErrorLine(r, "fd " + std::to_string(fd) + " is closed");
         CHECK(Entries(dir.path()).empty());
       }
     }
+  }
+
+  // The seed recipe's trap: with only stdio open pipe() returns 3-6, and a
+  // child that closes the "originals" after dup2 closes fds 3 and 4 too.
+  TEST_CASE("the recipe's trap: both closed fds named, and what happened") {
+    TempDir dir;
+    ExitResult r = Run({"-c",
+                        "exec 3>&- 4<&- \"$0\" record -l \"$1\" --ready-fd 3 --stop-fd 4",
+                        PerfmongerPath(), dir / "out.pgr"},
+                       "/bin/sh");
+    CAPTURE(r.err);
+    CheckOneErrorLine(r, "--ready-fd=3, --stop-fd=4: fds 3 and 4 are closed: the "
+                         "parent's child code closed them after dup2 (close the pipe "
+                         "ends before dup2, or move them above 4)");
+    CHECK(Entries(dir.path()).empty());
   }
 
   TEST_CASE("an output in a missing directory: exit 1, nothing created") {

@@ -1,5 +1,5 @@
 // Every way a recording ends cleanly: stop-fd EOF, stdin EOF, SIGINT,
-// SIGTERM, --timeout. Each leaves a complete file with its `end` trailer.
+// SIGTERM, SIGHUP, --timeout. Each leaves a complete file with its `end` trailer.
 #include <doctest/doctest.h>
 #include <signal.h>
 
@@ -53,6 +53,16 @@ TEST_SUITE("stops") {
       signo = SIGTERM;
       name = "SIGTERM";
     }
+    SUBCASE("SIGHUP (a dropped ssh session)") {
+      signo = SIGHUP;
+      name = "SIGHUP";
+      struct sigaction hup;
+      sigaction(SIGHUP, nullptr, &hup);
+      if (hup.sa_handler == SIG_IGN) {  // inherited by the recorder: nohup
+        MESSAGE("skipped: SIGHUP is ignored here, as under nohup");
+        return;
+      }
+    }
     std::string signal_name = name;
     CAPTURE(signal_name);
     TempDir dir;
@@ -68,15 +78,18 @@ TEST_SUITE("stops") {
     CHECK(GzipTest(out) == 0);
   }
 
-  // PerfMonger's rule: a sample scheduled less than 10 ms before the
-  // deadline is the last one, so -t T -i I gives T/I + 1 samples.
-  TEST_CASE("--timeout stops by itself after T/I + 1 samples") {
+  // The exact count (PerfMonger's rule: -t T -i I gives T/I + 1 samples) is
+  // stepped on a manual clock in test/daemon/test_recorder.cc. On a loaded
+  // machine two ticks may merge into one wake-up (a missed tick), so here
+  // the promise is checked: it stops by itself, not before T, with at most
+  // one sample per tick.
+  TEST_CASE("--timeout stops by itself, not before T, at most T/I + 1 samples") {
     const char* timeout = "1";
-    size_t expected = 11;
+    int64_t ticks = 10;
     SUBCASE("-i 0.1 -t 1") {}
     SUBCASE("-i 0.1 -t 3") {
       timeout = "3";
-      expected = 31;
+      ticks = 30;
     }
     std::string t = timeout;
     CAPTURE(t);
@@ -85,7 +98,14 @@ TEST_SUITE("stops") {
     ExitResult r = Run({"record", "-l", out, "-i", "0.1", "-t", timeout});
     CAPTURE(r.err);
     CHECK(r.code == 0);
-    CHECK(CheckCleanRecording(out, "timeout") == expected);
+    int64_t samples = static_cast<int64_t>(CheckCleanRecording(out, "timeout"));
+    Recording rec = ReadRecording(out);
+    Json end(rec.lines.back());
+    int64_t first_mono = Json(rec.lines[1]).Int("mono");
+    CHECK(samples >= 2);
+    CHECK(samples + end.Int("missed_ticks") <= ticks + 1);
+    // The last scheduled sample may come 10 ms early (PerfMonger's slack).
+    CHECK(end.Int("mono") - first_mono >= ticks * 100'000'000 - 10'000'000);
     CHECK(GzipTest(out) == 0);
   }
 }
