@@ -108,19 +108,18 @@ void Recorder::Setup(const RecordConfig& config) {
   try {
     writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
   } catch (const std::system_error& e) {
-    throw UsageError("cannot create " + output_path_ + ": " +
+    throw SetupError("cannot create " + output_path_ + ": " +
                      e.code().message() +
                      " (create its directory or pass another -l PATH)");
   }
 }
 
-int Recorder::Run() {
+void Recorder::Run() {
   if (start_delay_ns_ > 0)
     Guarded([&] { deadline_->Arm(NowMonoNs() + start_delay_ns_, 0); });
   else
     Guarded([&] { StartSampling(); });
   uv_run(&loop_, UV_RUN_DEFAULT);
-  return exit_code_;
 }
 
 void Recorder::StartSampling() {
@@ -222,7 +221,6 @@ void Recorder::Fail(std::string message) noexcept {
       *failure_ += "; the " + std::to_string(samples_) +
                    " samples written before it are kept";
   }
-  exit_code_ = 2;
   stopped_ = true;
   if (writer_) writer_->Abandon();
   CloseSources();

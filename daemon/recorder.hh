@@ -6,9 +6,9 @@
 //   Run()    [start delay] -> header + first sample, flushed -> ready line
 //            -> a sample per tick -> on stop (stop fd EOF, SIGINT/SIGTERM,
 //            timeout, the `stop` command) a final sample at that instant,
-//            the end trailer, compressor finish, fsync, close. Returns 0, or
-//            2 after a collection error (failure() says what; what was
-//            flushed stays).
+//            the end trailer, compressor finish, fsync, close. failure()
+//            then says whether a collection error ended it (what was
+//            flushed stays); tools/ maps that to an exit status.
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
@@ -48,9 +48,9 @@ class Recorder final : SignalSource::Handler,
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
 
-  // Throws UsageError or std::system_error: a setup error.
+  // Throws UsageError, SetupError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
-  int Run();
+  void Run();
 
   const std::string& output_path() const { return output_path_; }
   const std::optional<std::string>& failure() const { return failure_; }
@@ -122,7 +122,6 @@ class Recorder final : SignalSource::Handler,
   uint64_t ticks_ = 0;              // since the origin
   uint64_t samples_ = 0;
   uint64_t missed_ticks_ = 0;
-  int exit_code_ = 0;
   std::optional<std::string> failure_;
 };
 

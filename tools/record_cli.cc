@@ -8,6 +8,7 @@
 #include "daemon/launcher.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "tools/background_cli.hh"
 #include "tools/record_args.hh"
 #include "tools/session_cli.hh"
 
@@ -28,19 +29,6 @@ void ReportToLauncher(int ready_fd, const char* message) {
   }
 }
 
-int Launch(const RecordArgs& args) {
-  std::string output = AbsolutePath(args.config.output);
-  if (std::optional<SessionState> live = FindLiveSession(DefaultSessionPaths())) {
-    std::fprintf(stderr,
-                 "[ERROR] another perfmonger is already running in background "
-                 "mode (PID: %d)\n",
-                 static_cast<int>(live->pid));
-    return 1;
-  }
-  return LaunchBackground({ChildArgs(args.config, output), output,
-                           args.ready_timeout_ns, args.log_path});
-}
-
 int Record(const RecordArgs& args) {
   // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
   // us half-way through creating the output; then it stops us gracefully.
@@ -56,9 +44,10 @@ int Record(const RecordArgs& args) {
     if (args.config.session) ReportToLauncher(*args.config.ready_fd, e.what());
     return 1;
   }
-  int status = recorder->Run();
-  if (recorder->failure()) PrintError(recorder->failure()->c_str());
-  return status;
+  recorder->Run();
+  if (!recorder->failure()) return 0;
+  PrintError(recorder->failure()->c_str());
+  return 2;  // a collection error after the start: what was flushed is kept
 }
 
 }  // namespace
@@ -72,7 +61,7 @@ int RecordMain(int argc, char** argv) {
     }
     if (args.status) return SessionStatus(args.json);
     if (args.kill) return SessionKill(args.kill_timeout_ns);
-    if (args.background) return Launch(args);
+    if (args.background) return RecordInBackground(args, argc, argv);
     return Record(args);
   } catch (const std::exception& e) {
     PrintError(e.what());
