@@ -125,15 +125,16 @@ std::optional<int64_t> StartTimeRealtimeNs(uint64_t start_ticks) {
          static_cast<int64_t>(start_ticks) * (1'000'000'000 / ticks_per_sec);
 }
 
-bool IsPerfmongerRecorderArgs(const std::vector<std::string>& argv) {
+std::optional<size_t> PerfmongerRecorderProgram(const std::vector<std::string>& argv) {
   // At most one interpreter in front (ruby, sh): the script is then argv[1].
   for (size_t i = 0; i < argv.size() && i < 2; ++i) {
     std::string_view name = BaseName(argv[i]);
-    if (name == "perfmonger-recorder") return true;
-    if (name.starts_with("perfmonger"))
-      return i + 1 < argv.size() && argv[i + 1] == "record";
+    if (name == "perfmonger-recorder") return i;
+    if (!name.starts_with("perfmonger")) continue;
+    if (i + 1 < argv.size() && argv[i + 1] == "record") return i;
+    return std::nullopt;
   }
-  return false;
+  return std::nullopt;
 }
 
 }  // namespace pm

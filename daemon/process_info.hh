@@ -37,10 +37,11 @@ bool RunsOurExecutable(pid_t pid);
 // the boot time in /proc/stat; nullopt if unknown.
 std::optional<int64_t> StartTimeRealtimeNs(uint64_t start_ticks);
 
-// A PerfMonger recorder's argv: `perfmonger record ...` or
-// `perfmonger-recorder ...`, its program named by path or base name, also
-// behind an interpreter (`ruby /usr/bin/perfmonger record ...`).
-bool IsPerfmongerRecorderArgs(const std::vector<std::string>& argv);
+// In a PerfMonger recorder's argv (`perfmonger record ...` or
+// `perfmonger-recorder ...`, the program named by path or base name, also
+// behind an interpreter: `ruby /usr/bin/perfmonger record ...`), the index
+// of the program; nullopt for any other argv.
+std::optional<size_t> PerfmongerRecorderProgram(const std::vector<std::string>& argv);
 
 // Reads a small file to its end (pread from 0); "" if it cannot be opened.
 std::string ReadSmallFile(const std::string& path);

@@ -167,9 +167,9 @@ std::optional<PidfileFinding> InspectPidfile(const std::string& path) {
   } else if (RunsOurExecutable(*pid)) {
     // Not a session (ours hold the lock), maybe one starting: left alone.
   } else if (std::vector<std::string> args = ProcessArgs(*pid);
-             IsPerfmongerRecorderArgs(args)) {
+             std::optional<size_t> program = PerfmongerRecorderProgram(args)) {
     SessionState s{*pid, *start, StartTimeRealtimeNs(*start).value_or(0), "", {}, true};
-    s.args.assign(args.begin() + 1, args.end());
+    s.args.assign(args.begin() + static_cast<std::ptrdiff_t>(*program) + 1, args.end());
     found.perfmonger_1_0 = std::move(s);
   } else {
     found.stale = who + " is not a perfmonger recorder";
