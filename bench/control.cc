@@ -24,7 +24,7 @@ class LineChannel {
 
   // Returns write() start -> reply line read, in microseconds.
   double RoundTrip(std::string_view line, std::string* reply) {
-    int64_t t0 = NowNs();
+    int64_t t0 = NowMonoNs();
     while (!line.empty()) {
       ssize_t n = write(out_, line.data(), line.size());
       if (n < 0 && errno == EINTR) continue;
@@ -41,7 +41,7 @@ class LineChannel {
       if (n == 0) Fail("reply pipe closed", 0);
       buf_.append(chunk, static_cast<size_t>(n));
     }
-    int64_t t1 = NowNs();
+    int64_t t1 = NowMonoNs();
     reply->assign(buf_, 0, nl);
     buf_.erase(0, nl + 1);
     return static_cast<double>(t1 - t0) / 1e3;
@@ -63,7 +63,7 @@ class LineChannel {
 ControlRuns CommandLatency(const Env& env, int pairs, int pings_per_state) {
   ControlRuns runs;
   runs.warmup_pings = kWarmupPings;
-  Child echo = ForkEcho(kEchoReplyBytes);  // first: it must not hold the recorder's pipes
+  Child echo = SpawnEcho(env.floor_echo, kEchoReplyBytes);
   LiveRecording live;
   live.path = env.dir + "/cmd.pgr.gz";
   live.child = Spawn({env.perfmonger, "record", "-l", live.path,

@@ -1,8 +1,8 @@
 // Command round-trip latency of `perfmonger record --cmd-fd --ack-fd`
 // (proto/control_protocol.hh): the time from writing a command line to
 // reading its reply line, on a gzip recording at -i 1 so no tick lands in
-// the loop. Beside it, interleaved ping by ping, the same round-trip to a
-// forked echo child (spawn.hh ForkEcho): the pipe-and-wake-up floor.
+// the loop. Beside it, interleaved ping by ping, the same round-trip to an
+// echo child (bench/floor_echo.cc): the pipe-and-wake-up floor.
 #pragma once
 
 #include <vector>

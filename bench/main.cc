@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
   std::string tmp_root;
   try {
     fs::path self_dir = fs::read_symlink("/proc/self/exe").parent_path();
-    Env env{FindRecorder(self_dir), self_dir / "floor-start", self_dir / "floor-sample", ""};
+    Env env{FindRecorder(self_dir), self_dir / "floor-start", self_dir / "floor-sample",
+            self_dir / "floor-echo", ""};
     const char* tmpdir = std::getenv("TMPDIR");
     std::string templ = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
                         "/perfmonger-bench.XXXXXX";

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "common/spawn.hh"
 #include "proto/codec.hh"
 #include "proto/stream.hh"
 
@@ -40,22 +41,21 @@ struct Run {
 };
 
 Run Execute(const std::vector<std::string>& argv) {
+  std::vector<const char*> args;
+  for (const std::string& a : argv) args.push_back(a.c_str());
+  args.push_back(nullptr);
+  pm::UniqueFd null = pm::OpenAt(AT_FDCWD, "/dev/null", O_WRONLY);
+  pm::SpawnFd fds[] = {{1, null.Get()}, {2, null.Get()}};
+  pm::SpawnSpec spec{};
+  spec.path = args[0];
+  spec.argv = args.data();
+  spec.fds = fds;
+  spec.fd_count = std::size(fds);
   auto start = std::chrono::steady_clock::now();
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork");
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
+  pm::SpawnedChild child = pm::Spawn(spec);
   Run run;
   struct rusage usage {};
-  if (wait4(pid, &run.status, 0, &usage) != pid) throw std::runtime_error("wait4");
+  if (!pm::ReapChild(child.pid, &run.status, &usage)) throw std::runtime_error("wait4");
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                     static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;

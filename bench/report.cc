@@ -166,7 +166,7 @@ void PrintDetails(const Results& r) {
   const ControlRuns& c = r.control;
   timed("cmd gz -i 1", c.run);
   std::printf("  commands: %zu pings (+%d warm-up) and %zu pause/resume pairs, alternating, "
-              "each ping followed by a pipe-echo round-trip to a forked child; max ping %.0f, "
+              "each ping followed by a pipe-echo round-trip to the floor-echo child; max ping %.0f, "
               "pause %.0f, resume %.0f, echo %.0f us; expect %zu samples + ticks\n",
               c.ping_us.size(), c.warmup_pings, c.pause_us.size(), Percentile(c.ping_us, 100),
               Percentile(c.pause_us, 100), Percentile(c.resume_us, 100),

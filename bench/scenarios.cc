@@ -43,9 +43,9 @@ double FsyncOnce(const Env& env, size_t bytes) {
   std::string data(bytes, 'x');
   if (write(fd.Get(), data.data(), data.size()) != static_cast<ssize_t>(data.size()))
     throw std::runtime_error(path + ": short write");
-  int64_t t0 = NowNs();
+  int64_t t0 = NowMonoNs();
   if (fsync(fd.Get()) != 0) throw std::runtime_error(path + ": fsync failed");
-  double ms = Ms(NowNs() - t0);
+  double ms = Ms(NowMonoNs() - t0);
   unlink(path.c_str());
   return ms;
 }
@@ -88,7 +88,7 @@ LiveRecording StartRecording(const Env& env, const std::string& name, int64_t in
 
 TimedRun FinishRecording(LiveRecording& live) {
   TimedRun run;
-  if (ExitedBy(live.child, NowNs()))
+  if (ExitedBy(live.child, NowMonoNs()))
     throw std::runtime_error(live.path + ": the recorder exited before it was stopped");
   run.vm_hwm_kib = VmHwmKiB(live.child.pid);
   int64_t stop = 0;

@@ -20,6 +20,7 @@ struct Env {
   std::string perfmonger;    // the recorder under test
   std::string floor_start;   // bench/floor_start.cc
   std::string floor_sample;  // bench/floor_sample.cc
+  std::string floor_echo;    // bench/floor_echo.cc
   std::string dir;           // where recordings go (a fresh temp dir)
 };
 

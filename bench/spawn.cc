@@ -1,84 +1,52 @@
 #include "bench/spawn.hh"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <stdexcept>
 #include <utility>
 
+#include "common/deadline.hh"
+#include "common/io.hh"
+#include "common/spawn.hh"
+
 namespace pm::bench {
 namespace {
-
-static_assert(kStopFd == kReadyFd + 1 && kCmdFd == kReadyFd + 2 && kAckFd == kReadyFd + 3,
-              "ExecChild maps its pipe ends onto consecutive fds");
 
 [[noreturn]] void Fail(const std::string& what) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
 
-struct PipeFds {
-  UniqueFd read_end, write_end;
-};
-
-PipeFds MakeCloexecPipe() {
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) Fail("pipe2");
-  return {UniqueFd::Adopt(fds[0]), UniqueFd::Adopt(fds[1])};
+// Runs argv[0] with `fds` as the child's fds kReadyFd, kReadyFd + 1, ...
+// (stdio inherited, every other fd closed).
+Child Start(const std::vector<std::string>& argv, const std::vector<int>& fds) {
+  std::vector<const char*> args;
+  for (const std::string& a : argv) args.push_back(a.c_str());
+  args.push_back(nullptr);
+  std::vector<SpawnFd> map;
+  for (size_t i = 0; i < fds.size(); ++i)
+    map.push_back({kReadyFd + static_cast<int>(i), fds[i]});
+  SpawnSpec spec{};
+  spec.path = args[0];
+  spec.argv = args.data();
+  spec.fds = map.data();
+  spec.fd_count = map.size();
+  Child child;
+  child.fork_ns = NowMonoNs();
+  SpawnedChild spawned = Spawn(spec);
+  child.pid = spawned.pid;
+  child.pidfd = std::move(spawned.pidfd);
+  return child;
 }
 
-// In the forked child, async-signal-safe calls only. The pipe ends may sit
-// on any numbers, 3..6 included, so they all go to high numbers first; the
-// dup2 onto 3, 4, ... then never meets itself (or a pipe end not yet moved)
-// and clears FD_CLOEXEC. `fds[i]` goes to fd 3 + i.
-[[noreturn]] void ExecChild(const int* fds, int n, char* const* argv) {
-  int high[4];
-  for (int i = 0; i < n; ++i)
-    if ((high[i] = fcntl(fds[i], F_DUPFD, 100)) < 0) _exit(126);
-  for (int i = 0; i < n; ++i)
-    if (dup2(high[i], kReadyFd + i) < 0) _exit(126);
-  syscall(SYS_close_range, static_cast<unsigned>(kReadyFd + n), ~0U, 0);
-  execv(argv[0], argv);
-  _exit(127);
-}
-
-int PollOne(int fd, int timeout_ms) {
-  struct pollfd p = {fd, POLLIN, 0};
-  for (;;) {
-    int n = poll(&p, 1, timeout_ms);
-    if (n >= 0) return n;
-    if (errno != EINTR) Fail("poll");
-  }
-}
-
-// In the parent, right after fork(): the child's pid and a pidfd on it.
-void Track(Child& child, pid_t pid) {
-  child.pid = pid;
-  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd < 0) Fail("pidfd_open");
-  child.pidfd = UniqueFd::Adopt(pidfd);
-}
-
-int RemainingMs(int64_t deadline_ns) {
-  int64_t left = deadline_ns - NowNs();
-  if (left <= 0) return 0;
-  return static_cast<int>((left + 999'999) / 1'000'000);
-}
+int64_t DeadlineIn(int timeout_ms) { return NowMonoNs() + timeout_ms * 1'000'000LL; }
 
 }  // namespace
-
-int64_t NowNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1'000'000'000LL + ts.tv_nsec;
-}
 
 Child::Child(Child&& o) noexcept
     : pid(std::exchange(o.pid, -1)),
@@ -105,32 +73,21 @@ Child& Child::operator=(Child&& o) noexcept {
 void Child::Kill() noexcept {
   if (pid <= 0) return;
   kill(pid, SIGKILL);
-  int status;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  ReapChild(pid, nullptr, nullptr);
   pid = -1;
 }
 
 Child Spawn(const std::vector<std::string>& argv, bool control) {
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  PipeFds ready = MakeCloexecPipe();
-  PipeFds stop = MakeCloexecPipe();
-  PipeFds cmd, ack;
+  Pipe ready = MakePipe();
+  Pipe stop = MakePipe();
+  Pipe cmd, ack;
+  std::vector<int> fds = {ready.write_end.Get(), stop.read_end.Get()};
   if (control) {
-    cmd = MakeCloexecPipe();
-    ack = MakeCloexecPipe();
+    cmd = MakePipe();
+    ack = MakePipe();
+    fds.insert(fds.end(), {cmd.read_end.Get(), ack.write_end.Get()});
   }
-  const int fds[4] = {ready.write_end.Get(), stop.read_end.Get(), cmd.read_end.Get(),
-                      ack.write_end.Get()};
-
-  Child child;
-  child.fork_ns = NowNs();
-  pid_t pid = fork();
-  if (pid < 0) Fail("fork");
-  if (pid == 0) ExecChild(fds, control ? 4 : 2, args.data());
-  Track(child, pid);
+  Child child = Start(argv, fds);
   child.ready = std::move(ready.read_end);
   child.stop = std::move(stop.write_end);
   child.cmd = std::move(cmd.write_end);
@@ -139,11 +96,11 @@ Child Spawn(const std::vector<std::string>& argv, bool control) {
 }
 
 int64_t WaitReady(Child& child, bool first_byte, int timeout_ms, std::string* line) {
-  int64_t deadline = NowNs() + timeout_ms * 1'000'000LL;
+  int64_t deadline = DeadlineIn(timeout_ms);
   std::string got;
   char buf[512];
   for (;;) {
-    if (PollOne(child.ready.Get(), RemainingMs(deadline)) == 0)
+    if (!WaitForFd(child.ready.Get(), POLLIN, deadline))
       throw std::runtime_error("no ready line within " + std::to_string(timeout_ms) + " ms");
     ssize_t n = read(child.ready.Get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
@@ -153,7 +110,7 @@ int64_t WaitReady(Child& child, bool first_byte, int timeout_ms, std::string* li
     got.append(buf, static_cast<size_t>(n));
     if (first_byte || got.find('\n') != std::string::npos) break;
   }
-  int64_t t = NowNs();
+  int64_t t = NowMonoNs();
   child.ready.Reset();
   if (line) *line = std::move(got);
   return t;
@@ -163,35 +120,15 @@ bool ExitedBy(const Child& child, int64_t deadline_ns) {
   return ReadableBy(child.pidfd.Get(), deadline_ns);
 }
 
-bool ReadableBy(int fd, int64_t deadline_ns) {
-  return PollOne(fd, RemainingMs(deadline_ns)) > 0;
-}
+bool ReadableBy(int fd, int64_t deadline_ns) { return WaitForFd(fd, POLLIN, deadline_ns); }
 
-Child ForkEcho(size_t reply_bytes) {
-  PipeFds cmd = MakeCloexecPipe();
-  PipeFds ack = MakeCloexecPipe();
-  std::string reply(reply_bytes > 0 ? reply_bytes - 1 : 0, 'x');
-  reply += '\n';
-  Child child;
-  child.fork_ns = NowNs();
-  pid_t pid = fork();
-  if (pid < 0) Fail("fork");
-  if (pid == 0) {  // the same fd shuffle as ExecChild, then a read/write loop
-    int r = fcntl(cmd.read_end.Get(), F_DUPFD, 100);
-    int w = fcntl(ack.write_end.Get(), F_DUPFD, 100);
-    if (r < 0 || w < 0 || dup2(r, kCmdFd) < 0 || dup2(w, kAckFd) < 0) _exit(126);
-    syscall(SYS_close_range, kReadyFd, kCmdFd - 1, 0);
-    syscall(SYS_close_range, kAckFd + 1, ~0U, 0);
-    char buf[512];
-    for (;;) {
-      ssize_t n = read(kCmdFd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) _exit(n == 0 ? 0 : 1);
-      if (write(kAckFd, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size()))
-        _exit(1);
-    }
-  }
-  Track(child, pid);
+Child SpawnEcho(const std::string& path, size_t reply_bytes) {
+  Pipe cmd = MakePipe();
+  Pipe ack = MakePipe();
+  // fd 3 and 4 unused (/dev/null): the echo answers on the recorder's 5 and 6.
+  UniqueFd null = OpenAt(AT_FDCWD, "/dev/null", O_RDWR);
+  Child child = Start({path, std::to_string(reply_bytes)},
+                      {null.Get(), null.Get(), cmd.read_end.Get(), ack.write_end.Get()});
   child.cmd = std::move(cmd.write_end);
   child.ack = std::move(ack.read_end);
   return child;
@@ -199,12 +136,11 @@ Child ForkEcho(size_t reply_bytes) {
 
 Exit Reap(Child& child, int timeout_ms, bool allow_failure) {
   Exit e;
-  if (PollOne(child.pidfd.Get(), timeout_ms) == 0)
+  if (!WaitForFd(child.pidfd.Get(), POLLIN, DeadlineIn(timeout_ms)))
     throw std::runtime_error("child " + std::to_string(child.pid) + " did not exit within " +
                              std::to_string(timeout_ms) + " ms");
-  e.exit_ns = NowNs();
-  while (wait4(child.pid, &e.status, 0, &e.usage) < 0)
-    if (errno != EINTR) Fail("wait4");
+  e.exit_ns = NowMonoNs();
+  if (!ReapChild(child.pid, &e.status, &e.usage)) Fail("wait4");
   child.pid = -1;
   child.pidfd.Reset();
   child.stop.Reset();
@@ -216,7 +152,7 @@ Exit Reap(Child& child, int timeout_ms, bool allow_failure) {
 }
 
 Exit StopAndReap(Child& child, int64_t* stop_ns) {
-  *stop_ns = NowNs();
+  *stop_ns = NowMonoNs();
   child.stop.Reset();
   return Reap(child);
 }

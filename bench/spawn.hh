@@ -1,9 +1,9 @@
 // Spawning the program under test the way an embedding caller does
-// (seeds/embedding.md §7): fork + execv with the ready pipe's write end on
-// fd 3 and the stop pipe's read end on fd 4 (and, for the command protocol,
-// the command pipe's read end on fd 5 and the reply pipe's write end on
-// fd 6), a pidfd to wait on with a deadline, and wait4() for the exit status
-// and rusage.
+// (seeds/embedding.md §7), through common/spawn.hh: the ready pipe's write
+// end on fd 3 and the stop pipe's read end on fd 4 (and, for the command
+// protocol, the command pipe's read end on fd 5 and the reply pipe's write
+// end on fd 6), a pidfd to wait on with a deadline (common/deadline.hh),
+// and wait4() for the exit status and rusage.
 #pragma once
 
 #include <sys/resource.h>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/clock.hh"
 #include "common/unique_fd.hh"
 
 namespace pm::bench {
@@ -21,8 +22,6 @@ inline constexpr int kReadyFd = 3;
 inline constexpr int kStopFd = 4;
 inline constexpr int kCmdFd = 5;  // with Spawn(..., true) only
 inline constexpr int kAckFd = 6;
-
-int64_t NowNs();  // CLOCK_MONOTONIC
 
 // A running child. The bench holds the ready pipe's read end and the stop
 // pipe's write end; closing `stop` is the graceful stop.
@@ -40,7 +39,7 @@ struct Child {
   UniqueFd stop;
   UniqueFd cmd;  // command pipe, write end (Spawn(..., true) only)
   UniqueFd ack;  // reply pipe, read end
-  int64_t fork_ns = 0;  // just before fork()
+  int64_t fork_ns = 0;  // just before the spawn
 };
 
 struct Exit {
@@ -64,11 +63,10 @@ bool ExitedBy(const Child& child, int64_t deadline_ns);
 // Polls `fd` until `deadline_ns`; true if it is readable (or at EOF).
 bool ReadableBy(int fd, int64_t deadline_ns);
 
-// A forked (not exec'd) floor for the command round-trip: reads kCmdFd and
-// answers each read with `reply_bytes` bytes ending in "\n" on kAckFd; exits
-// 0 at EOF. Fork it before any recorder it runs beside, and close `cmd`
-// before reaping it.
-Child ForkEcho(size_t reply_bytes);
+// The floor for the command round-trip (bench/floor_echo.cc at `path`):
+// reads kCmdFd and answers each read with `reply_bytes` bytes ending in
+// "\n" on kAckFd; exits 0 at EOF. Close `cmd` before reaping it.
+Child SpawnEcho(const std::string& path, size_t reply_bytes);
 
 // Waits (bounded) for the exit, then reaps with wait4(). Throws on timeout
 // and, unless `allow_failure`, on a non-zero exit status.

@@ -1,19 +1,20 @@
 #include "daemon/launcher.hh"
 
 #include <fcntl.h>
-#include <poll.h>
-#include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
-#include <optional>
 
+#include "common/clock.hh"
+#include "common/deadline.hh"
 #include "common/error.hh"
 #include "common/io.hh"
-#include "daemon/clock.hh"
-#include "proto/json.hh"
+#include "common/spawn.hh"
+#include "daemon/session_files.hh"
+
+extern char** environ;
 
 namespace pm {
 namespace {
@@ -21,65 +22,61 @@ namespace {
 constexpr int kChildReadyFd = 3;
 constexpr char kErrorPrefix[] = "error ";
 
-struct Outcome {
-  std::string ready;   // "ready", "error", "timeout"
-  std::string reason;
-  std::optional<int> exit_code;
-  std::optional<int> signal;
-};
-
-// In the forked child: only the fd moves that exec needs, then exec.
-[[noreturn]] void ExecChild(char* const* argv, int ready_fd, int null_fd, int log_fd) {
-  setsid();
-  // Above every target first, so no dup2 below can clobber a source.
-  int ready = fcntl(ready_fd, F_DUPFD_CLOEXEC, 10);
-  int null_high = fcntl(null_fd, F_DUPFD_CLOEXEC, 10);
-  int log_high = fcntl(log_fd, F_DUPFD_CLOEXEC, 10);
-  if (ready < 0 || null_high < 0 || log_high < 0) _exit(127);
-  if (dup2(null_high, 0) < 0 || dup2(log_high, 1) < 0 || dup2(log_high, 2) < 0 ||
-      dup2(ready, kChildReadyFd) < 0)
-    _exit(127);
-  execv("/proc/self/exe", argv);
-  _exit(127);
+// The log is opened non-blocking (a FIFO without a reader must not hang the
+// launcher), then the flag is cleared for the child.
+UniqueFd OpenLog(const std::string& path) {
+  try {
+    UniqueFd log = OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0600);
+    int fl = fcntl(log.Get(), F_GETFL);
+    if (fl < 0 || fcntl(log.Get(), F_SETFL, fl & ~O_NONBLOCK) != 0) throw SystemError(path);
+    return log;
+  } catch (const std::system_error& e) {
+    throw SetupError("--log " + path + ": " + e.code().message() +
+                     (e.code().value() == ENXIO ? " (a FIFO nobody reads)" : ""));
+  }
 }
 
-std::vector<char*> Argv(std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (std::string& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  return argv;
+std::vector<std::string> ChildEnvironment(const std::vector<std::string>& user_args) {
+  std::string prefix = std::string(kSessionArgsEnv) + "=";
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e)
+    if (!std::string_view(*e).starts_with(prefix)) env.emplace_back(*e);
+  env.push_back(prefix + EncodeSessionArgs(user_args));
+  return env;
 }
 
-// Reaps the child once it has exited (bounded by `deadline`).
-void Reap(pid_t pid, int pidfd, int64_t deadline, Outcome& out) {
-  struct pollfd p = {pidfd, POLLIN, 0};
-  int64_t left_ms = (deadline - NowMonoNs()) / 1'000'000;
-  if (poll(&p, 1, static_cast<int>(std::max<int64_t>(left_ms, 0))) <= 0) return;
+std::vector<const char*> CStrings(const std::vector<std::string>& strings) {
+  std::vector<const char*> out;
+  for (const std::string& s : strings) out.push_back(s.c_str());
+  out.push_back(nullptr);
+  return out;
+}
+
+void Judge(const std::string& line, bool eof, LaunchOutcome& out) {
+  if (line.starts_with("{\"event\":\"ready\"")) {
+    out.readiness = Readiness::kReady;
+    return;
+  }
+  out.readiness = Readiness::kError;
+  if (line.starts_with(kErrorPrefix)) out.reason = line.substr(sizeof kErrorPrefix - 1);
+  else if (eof && line.empty()) out.reason = "the recorder exited before it was ready";
+  else out.reason = "unexpected readiness line from the recorder";
+}
+
+// Reaps a child that reported an error once it has exited (by `deadline`).
+void Reap(const SpawnedChild& child, int64_t deadline, LaunchOutcome& out) {
   int status = 0;
-  if (waitpid(pid, &status, WNOHANG) != pid) return;
+  if (!WaitForFd(child.pidfd.Get(), POLLIN, deadline) ||
+      !ReapChild(child.pid, &status, nullptr))
+    return;
   if (WIFEXITED(status)) out.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) out.signal = WTERMSIG(status);
 }
 
-Outcome Judge(const std::string& line, bool eof) {
-  if (line.starts_with("{\"event\":\"ready\"")) return {"ready", "", {}, {}};
-  if (line.starts_with(kErrorPrefix))
-    return {"error", line.substr(sizeof kErrorPrefix - 1), {}, {}};
-  if (eof && line.empty())
-    return {"error", "the recorder exited before it was ready", {}, {}};
-  return {"error", "unexpected readiness line from the recorder", {}, {}};
-}
-
-// Waits for one line on `ready` (or its EOF), the child's exit, or the deadline.
-Outcome Wait(pid_t pid, int ready, int pidfd, int64_t deadline) {
+// One line on `ready` (or its EOF), or the deadline.
+void Wait(const SpawnedChild& child, int ready, int64_t deadline, LaunchOutcome& out) {
   std::string line;
-  for (;;) {
-    int64_t left_ms = (deadline - NowMonoNs()) / 1'000'000;
-    if (left_ms <= 0) return {"timeout", "", {}, {}};
-    struct pollfd p = {ready, POLLIN, 0};
-    int n = poll(&p, 1, static_cast<int>(left_ms));
-    if (n < 0 && errno != EINTR) throw SystemError("poll");
-    if (n <= 0) continue;
+  while (WaitForFd(ready, POLLIN, deadline)) {
     char buf[512];
     ssize_t got = ::read(ready, buf, sizeof buf);
     if (got < 0 && errno == EINTR) continue;
@@ -87,31 +84,11 @@ Outcome Wait(pid_t pid, int ready, int pidfd, int64_t deadline) {
     line.append(buf, static_cast<size_t>(got));
     size_t nl = line.find('\n');
     if (got > 0 && nl == std::string::npos) continue;
-    Outcome out = Judge(line.substr(0, nl), got == 0);
-    if (out.ready == "error") Reap(pid, pidfd, deadline, out);
-    return out;
+    Judge(line.substr(0, nl), got == 0, out);
+    if (out.readiness == Readiness::kError) Reap(child, deadline, out);
+    return;
   }
-}
-
-void Report(pid_t pid, const Outcome& out, double t_rel, const std::string& output) {
-  std::string line = "{\"event\":\"child_ready\",\"pid\":";
-  AppendInt(line, pid);
-  line.append(",\"ready\":");
-  AppendJsonString(line, out.ready);
-  char t[32];
-  std::snprintf(t, sizeof t, ",\"t_rel\":%.6f", t_rel);
-  line.append(t);
-  line.append(",\"output\":");
-  AppendJsonString(line, output);
-  if (out.ready == "error") {
-    line.append(",\"reason\":");
-    AppendJsonString(line, out.reason);
-    if (out.exit_code) line.append(",\"exit_code\":" + std::to_string(*out.exit_code));
-    if (out.signal) line.append(",\"signal\":" + std::to_string(*out.signal));
-  }
-  line.append("}\n");
-  std::fputs(line.c_str(), stdout);
-  std::fflush(stdout);
+  out.readiness = Readiness::kTimeout;
 }
 
 }  // namespace
@@ -123,36 +100,38 @@ std::string EncodeChildError(const std::string& message) {
   return line;
 }
 
-int LaunchBackground(const LaunchOptions& options) {
+LaunchOutcome LaunchBackground(const LaunchOptions& options) {
+  int64_t t0 = NowMonoNs();
+  int64_t deadline = t0 + options.start_delay_ns + options.ready_timeout_ns;
   UniqueFd null = OpenAt(AT_FDCWD, "/dev/null", O_RDWR);
-  UniqueFd log;
-  if (!options.log_path.empty()) {
-    try {
-      log = OpenAt(AT_FDCWD, options.log_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
-    } catch (const std::system_error& e) {
-      throw UsageError("--log " + options.log_path + ": " + e.code().message());
-    }
-  }
+  UniqueFd log = options.log_path.empty() ? UniqueFd() : OpenLog(options.log_path);
+  int out_fd = log ? log.Get() : null.Get();
+
   std::vector<std::string> args = {"perfmonger"};
   args.insert(args.end(), options.child_args.begin(), options.child_args.end());
   args.push_back("--ready-fd=" + std::to_string(kChildReadyFd));
-  std::vector<char*> argv = Argv(args);
+  std::vector<const char*> argv = CStrings(args);
+  std::vector<std::string> env = ChildEnvironment(options.user_args);
+  std::vector<const char*> envp = CStrings(env);
 
-  Pipe pipe = MakePipe();
-  int64_t t0 = NowMonoNs();
-  pid_t pid = fork();
-  if (pid < 0) throw SystemError("fork");
-  if (pid == 0)
-    ExecChild(argv.data(), pipe.write_end.Get(), null.Get(), log ? log.Get() : null.Get());
-  pipe.write_end.Reset();
-  UniqueFd pidfd = UniqueFd::Adopt(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
-  if (!pidfd) throw SystemError("pidfd_open");
+  Pipe ready = MakePipe();
+  SpawnFd fds[] = {{0, null.Get()}, {1, out_fd}, {2, out_fd},
+                   {kChildReadyFd, ready.write_end.Get()}};
+  SpawnSpec spec{};
+  spec.path = "/proc/self/exe";
+  spec.argv = argv.data();
+  spec.envp = envp.data();
+  spec.fds = fds;
+  spec.fd_count = std::size(fds);
+  spec.new_session = true;
+  SpawnedChild child = Spawn(spec);
+  ready.write_end.Reset();
 
-  Outcome out = Wait(pid, pipe.read_end.Get(), pidfd.Get(), t0 + options.ready_timeout_ns);
-  Report(pid, out, static_cast<double>(NowMonoNs() - t0) / 1e9, options.output);
-  if (out.ready == "error")
-    std::fprintf(stderr, "perfmonger record: error: %s\n", out.reason.c_str());
-  return out.ready == "ready" ? 0 : out.ready == "error" ? 1 : 2;
+  LaunchOutcome out;
+  out.pid = child.pid;
+  Wait(child, ready.read_end.Get(), deadline, out);
+  out.elapsed_ns = NowMonoNs() - t0;
+  return out;
 }
 
 }  // namespace pm

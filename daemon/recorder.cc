@@ -135,7 +135,7 @@ void Recorder::Setup(const RecordConfig& config) {
     try {
       writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
     } catch (const std::system_error& e) {
-      throw UsageError("cannot create " + output_path_ + ": " +
+      throw SetupError("cannot create " + output_path_ + ": " +
                        e.code().message() +
                        " (create its directory or pass another -l PATH)");
     }
@@ -152,12 +152,11 @@ void Recorder::Start() {
 
 void Recorder::Poll() { uv_run(&loop_, UV_RUN_NOWAIT); }
 
-int Recorder::Run() {
+void Recorder::Run() {
   Start();
   uv_run(&loop_, UV_RUN_DEFAULT);
   // Nothing usable was made (embedding.md §5): a setup error, file removed.
-  if (failure_ && !first_flushed_) throw UsageError(*failure_);
-  return exit_code_;
+  if (failure_ && !first_flushed_) throw SetupError(*failure_);
 }
 
 void Recorder::StartSampling() {
@@ -289,7 +288,6 @@ void Recorder::Fail(std::string message, bool kept) noexcept {
       *failure_ += "; the " + std::to_string(samples_) +
                    " samples written before it are kept";
   }
-  exit_code_ = 2;
   stopped_ = true;
   if (writer_ && first_flushed_) writer_->Abandon();
   if (writer_ && !first_flushed_) writer_->Remove();

@@ -6,10 +6,11 @@
 //   Run()    [start delay] -> header + first sample, flushed -> ready line
 //            -> a sample per tick -> on stop (stop fd EOF, SIGINT/SIGTERM,
 //            timeout, the `stop` command) a final sample at that instant,
-//            the end trailer, compressor finish, fsync, close. Returns 0, or
-//            2 after a collection error (failure() says what; what was
-//            flushed stays). A failure before the first flush (a full
-//            disk) removes the file and throws UsageError: a setup error.
+//            the end trailer, compressor finish, fsync, close. failure()
+//            then says whether a collection error ended it (what was
+//            flushed stays); tools/ maps that to an exit status. A failure
+//            before the first flush (a full disk) removes the file and
+//            throws SetupError.
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
@@ -78,11 +79,11 @@ class Recorder final : SignalSource::Handler,
   // observer. Needs an observer set.
   void RequestStop(std::string reason) noexcept;
 
-  // Throws UsageError or std::system_error: a setup error.
+  // Throws UsageError, SetupError or std::system_error: a setup error.
   void Setup(const RecordConfig& config);
-  // Start(), then the loop until the recording is closed. Returns 0 or 2;
-  // throws UsageError if nothing usable was ever written.
-  int Run();
+  // Start(), then the loop until the recording is closed; throws
+  // SetupError if nothing usable was ever written.
+  void Run();
 
   // Run() in steps, for a test that drives a manual clock: Start() once,
   // then Poll() after each step to handle what is ready on the loop's fds.
@@ -178,7 +179,6 @@ class Recorder final : SignalSource::Handler,
   uint64_t ticks_ = 0;              // since the origin
   uint64_t samples_ = 0;
   uint64_t missed_ticks_ = 0;
-  int exit_code_ = 0;
   std::optional<std::string> failure_;
 };
 

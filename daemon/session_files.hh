@@ -7,13 +7,19 @@
 //                                           running session; holds what
 //                                           proves its identity (pid, the
 //                                           process start time from
-//                                           /proc/PID/stat, the output)
+//                                           /proc/PID/stat, the output) and
+//                                           the user's command line
 //
-// A session is live exactly while its lock is held, so a pidfile left by a
-// crash is stale by construction and is cleaned under the lock. The lock
-// file is never unlinked (another process may be waiting on it). Both files
-// are created 0600 with O_NOFOLLOW; a symlink or a file owned by another
-// user at either path is refused, never followed or overwritten.
+// A session of ours is live exactly while its lock is held, so a pidfile
+// left by a crash is stale by construction and is cleaned under the lock.
+// A PerfMonger 1.0 session has only the pidfile: a pidfile naming a live
+// process whose command line is a perfmonger recorder (and not this
+// program) is such a session; any other pidfile is stale. The lock file is
+// never unlinked (another process may be waiting on it). Both files are
+// created 0600 with O_NOFOLLOW; every open is non-blocking and checked with
+// fstat, so a symlink, a FIFO or any non-regular file, or a file owned by
+// another user at either path is refused (SetupError), never followed,
+// waited on or overwritten.
 #pragma once
 
 #include <sys/types.h>
@@ -21,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/unique_fd.hh"
 
@@ -36,20 +43,24 @@ SessionPaths DefaultSessionPaths();
 
 struct SessionState {
   pid_t pid = 0;
-  uint64_t process_start = 0;  // /proc/PID/stat field 22, clock ticks
-  int64_t start_ns = 0;        // CLOCK_REALTIME when the session began
-  std::string output;
+  uint64_t process_start = 0;      // /proc/PID/stat field 22, clock ticks
+  int64_t start_ns = 0;            // CLOCK_REALTIME when the session began
+  std::string output;              // "" when unknown (PerfMonger 1.0)
+  std::vector<std::string> args;   // the command line the user typed
+  bool perfmonger_1_0 = false;     // known by its pidfile only
 };
 
-// Field 22 of /proc/PID/stat; nullopt if the process does not exist.
-std::optional<uint64_t> ProcessStartTime(pid_t pid);
+// The environment variable through which the launcher hands the user's
+// command line to the background child, for --status to show.
+inline constexpr char kSessionArgsEnv[] = "PERFMONGER_SESSION_ARGS";
+std::string EncodeSessionArgs(const std::vector<std::string>& args);
 
 // The running side: holds the lock and owns the pidfile while it lives.
 class SessionLock {
  public:
-  // Takes the lock (throws UsageError if another session holds it, naming
-  // its pid, or if a path is a symlink or not ours), records the state,
-  // replaces a stale pidfile and writes ours.
+  // Takes the lock (SetupError if another session, ours or PerfMonger
+  // 1.0's, runs, naming its pid, or if a path is not a regular file of
+  // ours), records the state, replaces a stale pidfile and writes ours.
   SessionLock(const SessionPaths& paths, const std::string& output);
   ~SessionLock();  // removes the pidfile, then releases the lock
   SessionLock(const SessionLock&) = delete;
@@ -60,10 +71,17 @@ class SessionLock {
   UniqueFd lock_;
 };
 
+struct SessionLookup {
+  std::optional<SessionState> live;
+  std::string removed_stale;  // why a stale pidfile was removed, or ""
+};
+
 // The observing side (--status, --kill, and the launcher's early check):
-// the state of the session holding the lock, or nullopt when none does.
-// Throws UsageError for a symlink or a foreign file at the lock path.
-std::optional<SessionState> FindLiveSession(const SessionPaths& paths);
+// the session running, or none. With `remove_stale`, a stale pidfile is
+// removed (under a shared lock, so no starting session loses its own) and
+// the reason reported. Throws SetupError for a path that is not a regular
+// file of ours.
+SessionLookup FindSession(const SessionPaths& paths, bool remove_stale);
 
 // True when nobody holds the session lock any more.
 bool SessionLockReleased(const SessionPaths& paths);

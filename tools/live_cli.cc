@@ -120,7 +120,8 @@ int Live(const LiveArgs& args) {
     PrintError(e.what());
     return 1;
   }
-  int status = recorder->Run();
+  recorder->Run();
+  int status = recorder->failure() ? 2 : 0;
   if (recorder->failure()) PrintError(*recorder->failure());
   if (player->error()) {
     PrintError(*player->error());

@@ -44,10 +44,10 @@ Options:
 Background session (one per user; not with the fd options above):
       --background       start detached; print one JSON child_ready line
                          and exit 0 ready, 1 error, 2 timeout
-      --ready-timeout DUR  how long to wait for the child (default 5s)
+      --ready-timeout DUR  how long to wait for the child after -s (default 5s)
       --log FILE         the child's stdout and stderr (default /dev/null)
       --status           show the running session (--json: as JSON)
-      --kill             stop it and wait until its recording is closed
+      --kill             stop it; wait until it is closed and its process gone
       --kill-timeout DUR how long --kill waits (default 10s)
 
 Stops at SIGINT, SIGTERM, --timeout or EOF on --stop-fd, with a final

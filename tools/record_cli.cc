@@ -11,6 +11,7 @@
 #include "daemon/launcher.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "tools/background_cli.hh"
 #include "tools/record_args.hh"
 #include "tools/session_cli.hh"
 
@@ -29,19 +30,6 @@ void ReportToLauncher(int ready_fd, const char* message) {
   } catch (const std::exception&) {
     // The launcher has gone: stderr (its --log) has the message already.
   }
-}
-
-int Launch(const RecordArgs& args) {
-  std::string output = AbsolutePath(args.config.output);
-  if (std::optional<SessionState> live = FindLiveSession(DefaultSessionPaths())) {
-    std::fprintf(stderr,
-                 "[ERROR] another perfmonger is already running in background "
-                 "mode (PID: %d)\n",
-                 static_cast<int>(live->pid));
-    return 1;
-  }
-  return LaunchBackground({ChildArgs(args.config, output), output,
-                           args.ready_timeout_ns, args.log_path});
 }
 
 // Below the kernel's clock tick (USER_HZ) /proc/stat does not move between
@@ -64,21 +52,21 @@ int Record(const RecordArgs& args) {
   // us half-way through creating the output; then it stops us gracefully.
   SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
-  int status = 0;
   try {
     recorder.emplace();
     recorder->Setup(args.config);
     if (!args.config.ready_fd)
       std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());
     WarnBelowClockTick(args.config);
-    status = recorder->Run();  // throws if nothing usable was ever written
+    recorder->Run();  // throws if nothing usable was ever written
   } catch (const std::exception& e) {
     PrintError(e.what());
     if (args.config.session) ReportToLauncher(*args.config.ready_fd, e.what());
     return 1;
   }
-  if (recorder->failure()) PrintError(recorder->failure()->c_str());
-  return status;
+  if (!recorder->failure()) return 0;
+  PrintError(recorder->failure()->c_str());
+  return 2;  // a collection error after the start: what was flushed is kept
 }
 
 }  // namespace
@@ -92,7 +80,7 @@ int RecordMain(int argc, char** argv) {
     }
     if (args.status) return SessionStatus(args.json);
     if (args.kill) return SessionKill(args.kill_timeout_ns);
-    if (args.background) return Launch(args);
+    if (args.background) return RecordInBackground(args, argc, argv);
     return Record(args);
   } catch (const std::exception& e) {
     PrintError(e.what());

@@ -1,19 +1,21 @@
 #include "tools/session_cli.hh"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/clock.hh"
+#include "common/deadline.hh"
 #include "common/error.hh"
 #include "common/io.hh"
-#include "daemon/clock.hh"
+#include "daemon/process_info.hh"
 #include "daemon/session_files.hh"
 #include "proto/codec.hh"
 #include "proto/json.hh"
@@ -24,27 +26,15 @@ namespace pm {
 namespace {
 
 constexpr char kNoSession[] = "[ERROR] No perfmonger record session is running.\n";
+constexpr int64_t kFirstReapCheckNs = 1'000'000;
+constexpr int64_t kLastReapCheckNs = 50'000'000;
 
 struct Report {
   SessionState state;
   std::string executable;
-  std::vector<std::string> arguments;
   double running_sec = 0;
   uint64_t samples = 0;
 };
-
-std::string ReadSmallFile(const std::string& path) {
-  try {
-    UniqueFd fd = OpenAt(AT_FDCWD, path, O_RDONLY);
-    std::string text;
-    char buf[4096];
-    ssize_t n;
-    while ((n = ::read(fd.Get(), buf, sizeof buf)) > 0) text.append(buf, static_cast<size_t>(n));
-    return text;
-  } catch (const std::system_error&) {
-    return {};
-  }
-}
 
 // Sample lines flushed so far: every line after the header that is not an
 // event. The recording is read as any reader would read a live file.
@@ -64,56 +54,66 @@ uint64_t CountSamples(const std::string& path) {
 }
 
 Report Describe(const SessionState& state) {
-  Report r{state, {}, {}, 0, 0};
-  std::string proc = "/proc/" + std::to_string(state.pid);
-  char exe[4096];
-  ssize_t n = readlink((proc + "/exe").c_str(), exe, sizeof exe);
-  if (n > 0) r.executable.assign(exe, static_cast<size_t>(n));
-  std::string cmdline = ReadSmallFile(proc + "/cmdline");
-  for (size_t at = 0; at < cmdline.size();) {
-    size_t end = cmdline.find('\0', at);
-    if (end == std::string::npos) end = cmdline.size();
-    r.arguments.push_back(cmdline.substr(at, end - at));
-    at = end + 1;
+  Report r{state, ProcessExecutable(state.pid), 0, 0};
+  if (r.state.args.empty()) {  // a session started by an older launcher
+    r.state.args = ProcessArgs(state.pid);
+    if (!r.state.args.empty()) r.state.args.erase(r.state.args.begin());  // argv[0]
   }
-  if (!r.arguments.empty()) r.arguments.erase(r.arguments.begin());  // argv[0]
   r.running_sec = static_cast<double>(NowRealtimeNs() - state.start_ns) / 1e9;
-  r.samples = CountSamples(state.output);
+  if (!state.perfmonger_1_0) r.samples = CountSamples(state.output);
   return r;
 }
 
 void PrintText(const Report& r) {
   std::string args;
-  for (const std::string& a : r.arguments) args += (args.empty() ? "" : " ") + a;
+  for (const std::string& a : r.state.args) args += (args.empty() ? "" : " ") + a;
   std::printf("==== perfmonger record is running (PID: %d) ====\n", static_cast<int>(r.state.pid));
   std::printf("executable: %s\n", r.executable.c_str());
   std::printf("arguments: %s\n", args.c_str());
   std::printf("start time: %s\n", FormatRfc3339(r.state.start_ns).c_str());
   std::printf("running: %.3f sec\n", r.running_sec);
+  if (r.state.perfmonger_1_0) {
+    std::printf("session: PerfMonger 1.0 (known by its pidfile only)\n");
+    return;
+  }
   std::printf("output: %s\n", r.state.output.c_str());
   std::printf("samples: %llu\n", static_cast<unsigned long long>(r.samples));
 }
 
 void PrintJson(const Report& r) {
-  std::string out;
-  JsonObjectWriter o(out);
-  o.Int("pid", r.state.pid).Str("executable", r.executable);
-  std::string& arguments = o.Key("arguments");
-  arguments.push_back('[');
-  for (size_t i = 0; i < r.arguments.size(); ++i) {
-    if (i) arguments.push_back(',');
-    AppendJsonString(arguments, r.arguments[i]);
+  std::string out = "{\"pid\":";
+  AppendInt(out, r.state.pid);
+  out.append(",\"executable\":");
+  AppendJsonString(out, r.executable);
+  out.append(",\"arguments\":[");
+  for (size_t i = 0; i < r.state.args.size(); ++i) {
+    if (i) out.push_back(',');
+    AppendJsonString(out, r.state.args[i]);
   }
-  arguments.push_back(']');
-  char running[32];
-  std::snprintf(running, sizeof running, "%.3f", r.running_sec);
-  o.Str("start_time", FormatRfc3339(r.state.start_ns))
-      .Raw("running_sec", running)
-      .Str("output", r.state.output)
-      .Uint("samples", r.samples)
-      .Close();
-  out.push_back('\n');
+  out.append("],\"start_time\":");
+  AppendJsonString(out, FormatRfc3339(r.state.start_ns));
+  char running[48];
+  std::snprintf(running, sizeof running, ",\"running_sec\":%.3f", r.running_sec);
+  out.append(running);
+  if (r.state.perfmonger_1_0) {
+    out.append(",\"perfmonger_1_0\":true}\n");
+  } else {
+    out.append(",\"output\":");
+    AppendJsonString(out, r.state.output);
+    out.append(",\"samples\":");
+    AppendUint(out, r.samples);
+    out.append("}\n");
+  }
   std::fputs(out.c_str(), stdout);
+}
+
+// The session running, after removing (with a note) a stale pidfile.
+std::optional<SessionState> LookUp(const SessionPaths& paths) {
+  SessionLookup found = FindSession(paths, true);
+  if (!found.removed_stale.empty())
+    std::fprintf(stderr, "perfmonger record: removed a stale %s (%s)\n",
+                 paths.pidfile.c_str(), found.removed_stale.c_str());
+  return found.live;
 }
 
 // A pidfd that provably refers to the session's process: opened first, then
@@ -124,21 +124,21 @@ UniqueFd SessionPidfd(const SessionState& state) {
   return pidfd;
 }
 
-bool WaitForExit(int pidfd, int64_t deadline) {
-  for (;;) {
-    int64_t left_ms = (deadline - NowMonoNs()) / 1'000'000;
-    if (left_ms < 0) return false;
-    struct pollfd p = {pidfd, POLLIN, 0};
-    int n = poll(&p, 1, static_cast<int>(left_ms));
-    if (n > 0) return true;
-    if (n < 0 && errno != EINTR) return false;
+// After the exit, until the parent has reaped the process (its /proc entry
+// gone, or the pid already someone else's). No fd reports a reap: /proc is
+// checked with a backoff, 1 ms doubling up to 50 ms, until the deadline.
+bool WaitForReap(const SessionState& state, int64_t deadline) {
+  for (int64_t step = kFirstReapCheckNs;; step = std::min(step * 2, kLastReapCheckNs)) {
+    if (ProcessStartTime(state.pid) != state.process_start) return true;
+    if (NowMonoNs() >= deadline) return false;
+    PauseUntil(deadline, step);
   }
 }
 
 }  // namespace
 
 int SessionStatus(bool json) {
-  std::optional<SessionState> state = FindLiveSession(DefaultSessionPaths());
+  std::optional<SessionState> state = LookUp(DefaultSessionPaths());
   if (!state) {
     std::fputs(kNoSession, stderr);
     return 1;
@@ -151,7 +151,7 @@ int SessionStatus(bool json) {
 
 int SessionKill(int64_t timeout_ns) {
   SessionPaths paths = DefaultSessionPaths();
-  std::optional<SessionState> state = FindLiveSession(paths);
+  std::optional<SessionState> state = LookUp(paths);
   UniqueFd pidfd = state ? SessionPidfd(*state) : UniqueFd();
   if (!pidfd) {
     std::fputs(kNoSession, stderr);
@@ -159,11 +159,19 @@ int SessionKill(int64_t timeout_ns) {
   }
   int64_t deadline = NowMonoNs() + timeout_ns;
   bool stopped = syscall(SYS_pidfd_send_signal, pidfd.Get(), SIGINT, nullptr, 0) == 0 &&
-                 WaitForExit(pidfd.Get(), deadline) && SessionLockReleased(paths);
+                 WaitForFd(pidfd.Get(), POLLIN, deadline) &&
+                 (state->perfmonger_1_0 || SessionLockReleased(paths));
   if (!stopped) {
     std::fprintf(stderr, "[ERROR] Cannot stop perfmonger record session correctly. PID=%d\n",
                  static_cast<int>(state->pid));
     return 1;
+  }
+  if (!WaitForReap(*state, deadline)) {
+    std::optional<pid_t> parent = ParentPid(state->pid);
+    std::fprintf(stderr,
+                 "perfmonger record: the recording is closed; PID %d has exited and "
+                 "awaits reaping by its parent (PID %d)\n",
+                 static_cast<int>(state->pid), static_cast<int>(parent.value_or(0)));
   }
   return 0;
 }

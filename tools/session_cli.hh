@@ -1,4 +1,6 @@
-// `record --status` and `record --kill`: the running background session.
+// `record --status` and `record --kill`: the running background session,
+// ours or PerfMonger 1.0's (daemon/session_files.hh). Both remove a stale
+// pidfile they find, with a note on stderr.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +12,10 @@ namespace pm {
 int SessionStatus(bool json);
 
 // Stops the session (SIGINT, through a pidfd that proves it is still the
-// session's process) and waits until it has exited and released the lock:
-// 0 only then. 1 with PerfMonger's messages otherwise.
+// session's process), waits until it has exited and, for ours, released
+// the lock, then until its parent has reaped it: 0 then. If it is not
+// reaped by the deadline, 0 with a note naming the parent. 1 with
+// PerfMonger's messages when there is no session or it did not stop.
 int SessionKill(int64_t timeout_ns);
 
 }  // namespace pm

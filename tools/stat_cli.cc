@@ -146,9 +146,9 @@ int Record(const StatArgs& args, CommandRun& run, std::optional<std::string>& fa
     }
   });
   recorder.Setup(args.record.config);
-  int status = recorder.Run();
+  recorder.Run();
   failure = recorder.failure();
-  return status;
+  return failure ? 2 : 0;
 }
 
 int Stat(const StatArgs& args) {

@@ -7,7 +7,6 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/close_range.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -15,7 +14,9 @@
 #include <filesystem>
 #include <system_error>
 
+#include "common/deadline.hh"
 #include "common/io.hh"
+#include "common/spawn.hh"
 
 extern char** environ;
 
@@ -48,52 +49,26 @@ std::vector<std::string> MergedEnv(const std::vector<std::string>& extra) {
   return env;
 }
 
-std::vector<char*> CStrings(std::vector<std::string>& strings) {
-  std::vector<char*> out;
-  for (std::string& s : strings) out.push_back(s.data());
+std::vector<const char*> CStrings(const std::vector<std::string>& strings) {
+  std::vector<const char*> out;
+  for (const std::string& s : strings) out.push_back(s.c_str());
   out.push_back(nullptr);
   return out;
 }
 
-// In the child, between fork and exec. Every source is first copied above
-// every target, so a dup2 onto a target can never clobber a source that is
-// still to be placed (the trap of seeds/embedding.md §7).
-[[noreturn]] void ExecChild(const std::vector<std::pair<int, int>>& map,
-                            const char* cwd, const char* program,
-                            char* const* argv, char* const* envp) {
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  for (int signo : {SIGINT, SIGTERM, SIGPIPE, SIGCHLD}) signal(signo, SIG_DFL);
-  close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);  // inherit nothing unasked
-  int above = 0;
-  for (const auto& [target, source] : map) above = std::max(above, target + 1);
-  int moved[16];
-  size_t n = std::min(map.size(), std::size(moved));
-  for (size_t i = 0; i < n; ++i) {
-    moved[i] = fcntl(map[i].second, F_DUPFD_CLOEXEC, above);
-    if (moved[i] < 0) _exit(126);
-  }
-  for (size_t i = 0; i < n; ++i)
-    if (dup2(moved[i], map[i].first) < 0) _exit(126);  // clears CLOEXEC
-  if (*cwd && chdir(cwd) != 0) _exit(126);
-  execve(program, argv, envp);
-  _exit(127);
+int64_t Ns(Deadline deadline) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(deadline.time_since_epoch())
+      .count();
 }
 
 }  // namespace
 
 short PollUntil(int fd, short events, Deadline deadline, const char* what) {
-  for (;;) {
-    auto left = std::chrono::ceil<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0)
-      throw DeadlineExpired(std::string("deadline expired waiting for ") + what);
-    struct pollfd p = {fd, events, 0};
-    int n = poll(&p, 1, static_cast<int>(left.count()));
-    if (n < 0 && errno != EINTR) throw Errno("poll");
-    if (n > 0) return p.revents;
-  }
+  struct pollfd p = {fd, events, 0};
+  int n = pm::PollUntil(&p, 1, Ns(deadline));
+  if (n < 0) throw Errno("poll");
+  if (n == 0) throw DeadlineExpired(std::string("deadline expired waiting for ") + what);
+  return p.revents;
 }
 
 std::string PerfmongerPath() { return EnvOrThrow("PERFMONGER"); }
@@ -137,24 +112,27 @@ Child::Child(SpawnOptions options) {
   std::vector<std::string> args = {program};
   args.insert(args.end(), options.args.begin(), options.args.end());
   std::vector<std::string> env = MergedEnv(options.env);
-  std::vector<char*> argv = CStrings(args);
-  std::vector<char*> envp = CStrings(env);
+  std::vector<const char*> argv = CStrings(args);
+  std::vector<const char*> envp = CStrings(env);
 
   Pipe out = MakePipe();
   Pipe err = MakePipe();
   UniqueFd in = std::move(options.stdin_fd);
   if (!in) in = OpenAt(AT_FDCWD, "/dev/null", O_RDONLY);
-  std::vector<std::pair<int, int>> map = {
+  std::vector<SpawnFd> map = {
       {0, in.Get()}, {1, out.write_end.Get()}, {2, err.write_end.Get()}};
-  for (const auto& [target, fd] : options.fds) map.emplace_back(target, fd.Get());
-  if (map.size() > 16) throw std::invalid_argument("Child: at most 16 fds");
+  for (const auto& [target, fd] : options.fds) map.push_back({target, fd.Get()});
 
-  pid_ = fork();
-  if (pid_ < 0) throw Errno("fork");
-  if (pid_ == 0)
-    ExecChild(map, options.cwd.c_str(), program.c_str(), argv.data(), envp.data());
-  pidfd_ = UniqueFd::Adopt(static_cast<int>(syscall(SYS_pidfd_open, pid_, 0)));
-  if (!pidfd_) throw Errno("pidfd_open");
+  SpawnSpec spec{};
+  spec.path = program.c_str();
+  spec.argv = argv.data();
+  spec.envp = envp.data();
+  spec.fds = map.data();
+  spec.fd_count = map.size();
+  spec.cwd = options.cwd.empty() ? nullptr : options.cwd.c_str();
+  SpawnedChild child = Spawn(spec);
+  pid_ = child.pid;
+  pidfd_ = std::move(child.pidfd);
   out_ = std::move(out.read_end);
   err_ = std::move(err.read_end);
 }
@@ -188,13 +166,11 @@ ExitResult Child::Wait(Deadline deadline) {
     struct pollfd p[3] = {{exited ? -1 : pidfd_.Get(), POLLIN, 0},
                           {out_ ? out_.Get() : -1, POLLIN, 0},
                           {err_ ? err_.Get() : -1, POLLIN, 0}};
-    auto left = std::chrono::ceil<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0)
+    int n = pm::PollUntil(p, 3, Ns(deadline));
+    if (n < 0) throw Errno("poll");
+    if (n == 0)
       throw DeadlineExpired("deadline expired waiting for pid " +
                             std::to_string(pid_) + " to exit");
-    if (poll(p, 3, static_cast<int>(left.count())) < 0 && errno != EINTR)
-      throw Errno("poll");
     if (p[0].revents) exited = true;
     UniqueFd* fds[2] = {&out_, &err_};
     std::string* sinks[2] = {&result.out, &result.err};
@@ -207,7 +183,7 @@ ExitResult Child::Wait(Deadline deadline) {
     }
   }
   int status = 0;
-  if (waitpid(pid_, &status, WNOHANG) != pid_) throw Errno("waitpid");
+  if (!ReapChild(pid_, &status, nullptr)) throw Errno("waitpid");
   reaped_ = true;
   if (WIFEXITED(status)) result.code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
@@ -240,10 +216,7 @@ UniqueFd OpenPidfd(pid_t pid) {
 
 bool PidfdExited(int pidfd) {
   struct pollfd p = {pidfd, POLLIN, 0};
-  int n;
-  do {
-    n = poll(&p, 1, 0);
-  } while (n < 0 && errno == EINTR);
+  int n = pm::PollUntil(&p, 1, 0);  // a deadline already past: no wait
   if (n < 0) throw Errno("poll");
   return n > 0;
 }

@@ -3,7 +3,7 @@
 // lock in $TMPDIR (each test its own) are never followed nor trusted blindly.
 #include <doctest/doctest.h>
 #include <fcntl.h>
-#include <pwd.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,27 +12,13 @@
 #include "common/io.hh"
 #include "test/process/recording.hh"
 #include "test/process/text_shapes.hh"
+#include "test/process/session_helpers.hh"
 
 namespace pm::test {
 namespace {
 
 namespace fs = std::filesystem;
 using Background = BackgroundLaunch;
-const char kNoSession[] = "[ERROR] No perfmonger record session is running.\n";
-
-std::string User() { return getpwuid(geteuid())->pw_name; }
-std::string PidFile(const TempDir& tmp) {
-  return tmp / ("perfmonger-" + User() + "-session.pid");
-}
-std::string LockFile(const TempDir& tmp) {
-  return tmp / ("perfmonger-" + User() + "-session.lock");
-}
-ExitResult Pm(const TempDir& tmp, std::vector<std::string> args) {
-  return RunInTmpdir(tmp.path(), std::move(args));
-}
-void WriteFile(const std::string& path, const std::string& bytes) {
-  WriteAll(OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_EXCL, 0600).Get(), bytes);
-}
 
 // Launches and requires the ready line; returns the session's pid.
 pid_t LaunchReady(Background& bg, std::vector<std::string> args, std::string cwd = "") {
@@ -50,13 +36,6 @@ void CheckError(const ExitResult& r, const std::string& message) {
   CAPTURE(r.err);
   CHECK(r.code == 1);
   CHECK(r.err == message);
-}
-
-// The value after "KEY: " on the line that starts with it.
-std::optional<std::string> Field(const std::string& text, const std::string& key) {
-  for (const std::string& line : SplitLines(text))
-    if (line.rfind(key + ": ", 0) == 0) return line.substr(key.size() + 2);
-  return std::nullopt;
 }
 
 TEST_SUITE("background") {
@@ -99,10 +78,10 @@ TEST_SUITE("background") {
     REQUIRE_FALSE(lines.empty());
     CHECK(lines[0] == "==== perfmonger record is running (PID: " +
                           std::to_string(pid) + ") ====");
-    for (const char* key : {"executable", "arguments", "start time"}) {
-      CAPTURE(key);
-      CHECK(Field(status.out, key).value_or("").size() > 0);
-    }
+    CHECK_FALSE(Field(status.out, "executable").value_or("").empty());
+    CHECK_FALSE(Field(status.out, "start time").value_or("").empty());
+    // What the user typed, not the child's internal command line.
+    CHECK(Field(status.out, "arguments") == "record --background -i 0.05 -l " + out);
     CHECK(IsFixedPoint(Field(status.out, "running").value_or(""), 3, " sec"));
     CHECK(Field(status.out, "output") == out);
     CHECK(std::stoll(Field(status.out, "samples").value_or("-1")) >= 3);
@@ -118,12 +97,15 @@ TEST_SUITE("background") {
     CHECK_FALSE(s.Str("executable").empty());
     CHECK_FALSE(s.Str("start_time").empty());
     CHECK(std::string_view(s.root()["arguments"].at(0)) == "record");
+    CHECK(std::string_view(s.root()["arguments"].at(1)) == "--background");
     CHECK(s.root()["running_sec"].is_number());
 
     ExitResult kill = Pm(tmp, {"record", "--kill"});
     CAPTURE(kill.err);
     CHECK(kill.code == 0);
-    CHECK_FALSE(ProcessRunning(pid));
+    // Gone, reaped by whoever reaps orphans here, or --kill said it waits.
+    bool reaped = ::kill(pid, 0) == -1 && errno == ESRCH;
+    CHECK((reaped || kill.err.find("awaits reaping by its parent") != std::string::npos));
     CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
     CHECK(CheckCleanRecording(out, "SIGINT") >= 3);
     CHECK(GzipTest(out) == 0);
@@ -152,8 +134,10 @@ TEST_SUITE("background") {
   TEST_CASE("timeout: exit 2, the child left running and killable") {
     TempDir tmp;
     Background bg(tmp);
-    ExitResult r = bg.Launch({"-l", tmp / "out.pgr.gz", "--start-delay", "30",
-                              "--ready-timeout", "0.2"});
+    // The wait ends at start delay + ready timeout after the spawn, before
+    // the child's delay (started after the spawn) can have run out.
+    ExitResult r = bg.Launch({"-l", tmp / "out.pgr.gz", "--start-delay", "0.3",
+                              "--ready-timeout", "0"});
     CAPTURE(r.out);
     CAPTURE(r.err);
     CHECK(r.code == 2);
@@ -166,6 +150,18 @@ TEST_SUITE("background") {
     CHECK(kill.code == 0);
     CHECK_FALSE(ProcessRunning(bg.pid()));
     CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+  }
+
+  TEST_CASE("the wait covers the start delay: -s longer than --ready-timeout is ready") {
+    TempDir tmp;
+    Background bg(tmp);
+    pid_t pid = LaunchReady(bg, {"-s", "0.6", "--ready-timeout", "0.1", "-i", "0.05",
+                                 "-l", tmp / "out.pgr.gz"});
+    double t_rel = -1;
+    CHECK(bg.line().root()["t_rel"].get(t_rel) == simdjson::SUCCESS);
+    CHECK(t_rel >= 0.6);  // ready only after the delay it waited through
+    CHECK(Pm(tmp, {"record", "--kill"}).code == 0);
+    CHECK_FALSE(ProcessRunning(pid));
   }
 
   TEST_CASE("a second --background is refused while a session runs") {
@@ -193,7 +189,11 @@ TEST_SUITE("background") {
     pid_t dead_pid = dead.pid();
     REQUIRE(dead.Wait().code == 0);
     WriteFile(PidFile(tmp), std::to_string(dead_pid));
-    CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+    CheckError(Pm(tmp, {"record", "--status"}),
+               StaleNote(tmp, "PID " + std::to_string(dead_pid) + " is not running") +
+                   kNoSession);
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
+    WriteFile(PidFile(tmp), std::to_string(dead_pid));
     Background bg(tmp);
     pid_t pid = LaunchReady(bg, {"-i", "0.05", "-l", tmp / "out.pgr.gz"});
     CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(pid));
@@ -209,9 +209,14 @@ TEST_SUITE("background") {
     Child cat(std::move(options));
     WriteFile(PidFile(tmp), std::to_string(cat.pid()));
 
-    CheckError(Pm(tmp, {"record", "--kill"}), kNoSession);
+    CheckError(Pm(tmp, {"record", "--kill"}),
+               StaleNote(tmp, "PID " + std::to_string(cat.pid()) +
+                                  " is not a perfmonger recorder") +
+                   kNoSession);
     CHECK(ProcessRunning(cat.pid()));
+    CHECK_FALSE(fs::exists(fs::symlink_status(PidFile(tmp))));
     CheckError(Pm(tmp, {"record", "--status"}), kNoSession);
+    WriteFile(PidFile(tmp), std::to_string(cat.pid()));  // --background replaces it
     {
       Background bg(tmp);
       pid_t pid = LaunchReady(bg, {"-i", "0.05", "-l", tmp / "out.pgr.gz"});
