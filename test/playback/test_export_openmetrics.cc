@@ -3,7 +3,7 @@
 // spool's block size; the phase gauge around marks and pauses.
 #include <doctest/doctest.h>
 
-#include <regex>
+#include "playback/disk_filter.hh"
 #include <string>
 #include <vector>
 
@@ -140,7 +140,7 @@ TEST_CASE("openmetrics: a sample not later to the millisecond is left out") {
 
 TEST_CASE("openmetrics: --disk-only keeps the matching disks; no instance label when none") {
   test::Shape shape;
-  std::regex only("^nvme");
+  DiskFilter only("^nvme");
   OpenMetricsOptions o = Options();
   o.disk_only = &only;
   o.instance = "";

@@ -56,7 +56,7 @@ TEST_SUITE("edges") {
     CommandSession s({"record", "-l", out, "-s", "60"});
     for (const char* cmd : {"mark early", "sample"}) {
       Json reply = s.Command(cmd);
-      CAPTURE(std::string(simdjson::to_string(reply.root())));
+      CAPTURE(reply.text());
       CHECK_FALSE(bool(reply.root()["ok"]));
       CHECK(reply.Str("error") == "not_started");
     }

@@ -270,7 +270,7 @@ TEST_SUITE("phases") {
     REQUIRE(p != std::string::npos);
     CheckNear(std::stod(text.out.substr(p + 9)), tail_pause, 0.0005);
     Json phases(Run({"summary", "--phases", "--json", path}).out);
-    simdjson::dom::array list = phases.root().get_array();
+    const std::vector<JsonValue>& list = phases.root().array();
     REQUIRE(list.size() == 2);
     CheckNear(double(list.at(1)["paused_time"]), tail_pause, 0.0005);
   }
