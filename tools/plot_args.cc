@@ -150,7 +150,7 @@ void Apply(PlotArgs& a, int opt, const char* arg) {
 
 PlotArgs ParsePlotArgs(int argc, char** argv) {
   PlotArgs a;
-  optind = 1;
+  optind = 0;  // 0: glibc re-reads the "+" (no permutation) of each call
   opterr = 0;
   int opt;
   while ((opt = getopt_long(argc, argv, ":o:T:p:sh", kPlotOptions, nullptr)) != -1) {

@@ -129,7 +129,7 @@ std::vector<std::string> Parse(int argc, char** argv, const char* shortopts,
                                const struct option* longopts, std::string_view command,
                                const std::function<void(int, const char*)>& apply) {
   std::string see = " (see perfmonger " + std::string(command) + " --help)";
-  optind = 1;
+  optind = 0;  // 0: glibc re-reads the "+" (no permutation) of each call
   opterr = 0;
   int opt;
   while ((opt = getopt_long(argc, argv, shortopts, longopts, nullptr)) != -1) {

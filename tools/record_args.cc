@@ -209,7 +209,7 @@ RecordArgs ParseRecordArgsFor(int argc, char** argv, const CommandOptions& comma
   std::string short_options = std::string(command.operands ? "+" : "") +
                               ":l:i:s:t:d:vh" + command.short_options;
   std::string see = std::string(" (see perfmonger ") + command.command + " --help)";
-  optind = 1;
+  optind = 0;  // 0: glibc re-reads the "+" (no permutation) of each call
   opterr = 0;
   int opt;
   while ((opt = getopt_long(argc, argv, short_options.c_str(), options.data(),
