@@ -14,20 +14,15 @@ constexpr char kDiskColumns[] =
 constexpr char kNetColumns[] =
     "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n";
 
-// mem.dat's columns after elapsed_time: `play`'s mem keys, with their
-// MemCounters index (-1: mem_used).
-struct MemColumn { const char* name; int index; };
-constexpr MemColumn kMemColumns[] = {
-    {"mem_total", 0}, {"mem_used", -1}, {"mem_free", 1}, {"buffers", 3},
-    {"cached", 4}, {"swap_cached", 5}, {"active", 6}, {"inactive", 7},
-    {"swap_total", 8}, {"swap_free", 9}, {"dirty", 10}, {"writeback", 11},
-    {"anon_pages", 12}, {"mapped", 13}, {"shmem", 14}, {"slab", 15},
-    {"s_reclaimable", 16}, {"s_unreclaim", 17}, {"kernel_stack", 18},
-    {"page_tables", 19}, {"nfs_unstable", 20}, {"bounce", 21},
-    {"commit_limit", 22}, {"committed_as", 23}, {"anon_huge_pages", 24},
-    {"huge_pages_total", 25}, {"huge_pages_free", 26},
-    {"huge_pages_rsvd", 27}, {"huge_pages_surp", 28}, {"hugepagesize", 29},
-};
+// mem.dat's columns after elapsed_time: `play`'s mem keys (PlayMemKeys),
+// then Hugepagesize, which PerfMonger's plot adds.
+constexpr PlayMemKey kHugepagesize{"hugepagesize", 29};
+
+template <typename F>
+void ForEachMemColumn(F f) {
+  for (const PlayMemKey& k : PlayMemKeys()) f(k);
+  f(kHugepagesize);
+}
 
 // "\t%f" as Go prints it; the last column of a line ends it.
 void Col(std::string& out, double v) {
@@ -66,11 +61,11 @@ void NetColumns(std::string& out, const NetRates& n) {
 }
 
 void MemColumns(std::string& out, const MemCounters& mem) {
-  for (const MemColumn& c : kMemColumns) {
+  ForEachMemColumn([&](const PlayMemKey& c) {
     out.push_back('\t');
     int64_t v = c.index < 0 ? MemUsed(mem) : static_cast<int64_t>(mem[c.index]);
     out.append(std::to_string(v));
-  }
+  });
   out.push_back('\n');
 }
 
@@ -178,7 +173,7 @@ std::string PlotData::NetDat() const {
 std::string PlotData::MemDat() const {
   if (!has_mem_) return {};
   std::string out = "#elapsed_time";
-  for (const MemColumn& c : kMemColumns) out.append("\t").append(c.name);
+  ForEachMemColumn([&](const PlayMemKey& c) { out.append("\t").append(c.key); });
   out.push_back('\n');
   return out + mem_.text;
 }
