@@ -62,7 +62,7 @@ int RecordInBackground(const RecordArgs& args, int argc, char** argv) {
     return 1;
   }
   LaunchOptions options;
-  options.child_args = ChildArgs(args.config, output);
+  options.child_args = ChildArgs(args, output);
   options.user_args.assign(argv, argv + argc);
   options.start_delay_ns = args.config.start_delay_ns;
   options.ready_timeout_ns = args.ready_timeout_ns;

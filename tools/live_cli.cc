@@ -15,57 +15,68 @@
 namespace pm {
 namespace {
 
-const char kLiveUsage[] = R"(Usage: perfmonger live [options] [-c|--color] [--pretty]
-
-Record system activity and print it as it is sampled: one JSON line of
+constexpr char kLiveAbout[] =
+    R"(Record system activity and print it as it is sampled: one JSON line of
 rates per interval, as perfmonger play prints them, from the second sample
 on. Each line is written as soon as its sample is taken.
-
-Options:
-  -i, --interval DUR     sampling interval (default 1s); seconds or 500ms
-  -t, --timeout DUR      stop after DUR (default: until stopped)
-  -l, --logfile PATH     keep a recording too (default: none)
-  -c, --color            colour keys, strings and numbers (ANSI escapes)
-      --pretty           indent the JSON, one member per line
-  -s, -d, --record-intr, --no-cpu, --no-disk, --no-net, --no-mem,
-  --no-gzip, --meta, --root, --stop-fd, --cmd-fd, --ack-fd: as for
-  perfmonger record (not --background)
-  -h, --help             show this help
-
-Stops at SIGINT, SIGTERM, --timeout, or when stdout is closed (a reader
-such as head(1) went away), with exit status 0. Exit status: 1 setup
-error, 2 collection error or a failing stdout.
 )";
 
-constexpr int kPrettyOption = 1000;
-
-struct LiveArgs {
-  RecordArgs record;
-  bool color = false;
-  bool pretty = false;
-};
+constexpr char kLiveFooter[] =
+    R"(The recording options are perfmonger record's. Stops at SIGINT, SIGTERM,
+--timeout, or when stdout is closed (a reader such as head(1) went away),
+with exit status 0. Exit status: 1 setup error, 2 collection error or a
+failing stdout.
+)";
 
 void PrintError(const std::string& message) {
   std::fprintf(stderr, "perfmonger live: error: %s\n", message.c_str());
 }
 
+Option<LiveArgs> LiveFlag(OptionInfo info, bool LiveArgs::*field) {
+  return MakeOption<LiveArgs>(std::move(info),
+                              [field](LiveArgs& a, const Given& g) { a.*field = g.on; });
+}
+
+// record's options but the background session's, then live's own.
+Command<LiveArgs> BuildLiveCommand() {
+  Command<LiveArgs> c{{"live", "[options]", kLiveAbout, kLiveFooter}, {}};
+  auto take = [&c](const std::vector<Option<RecordArgs>>& options) {
+    for (const Option<RecordArgs>& o : options) c.options.push_back(Lifted(o, &LiveArgs::record));
+  };
+  take(RecordOptions({"interval", "timeout", "logfile"}));
+  c.options.back().help = "keep a recording too (default: none)";
+  c.options.push_back(LiveFlag({.name = "color", .short_name = 'c',
+                                .help = "colour keys, strings and numbers (ANSI escapes)"},
+                               &LiveArgs::color));
+  c.options.push_back(LiveFlag({.name = "pretty", .help = "indent the JSON, one member per line"},
+                               &LiveArgs::pretty));
+  take(RecordOptions({"start-delay", "disk"}));
+  take(CollectorOptions());
+  take(RecordOptions({"no-gzip", "meta", "root", "ready-fd", "stop-fd", "cmd-fd", "ack-fd",
+                      "start-paused", "help"}));
+  return c;
+}
+
+}  // namespace
+
+const Command<LiveArgs>& LiveCommand() {
+  static const Command<LiveArgs> command = BuildLiveCommand();
+  return command;
+}
+
 LiveArgs ParseLiveArgs(int argc, char** argv) {
   LiveArgs l;
-  CommandOptions own;
-  own.command = "live";
-  own.short_options = "c";
-  own.long_options = {{"color", no_argument, nullptr, 'c'},
-                      {"pretty", no_argument, nullptr, kPrettyOption}};
-  own.apply = [&](int opt, const char*) { (opt == 'c' ? l.color : l.pretty) = true; };
-  int first = 0;
-  l.record = ParseRecordArgsFor(argc, argv, own, first);
-  const RecordArgs& r = l.record;
-  if (r.background || r.status || r.kill)
-    throw UsageError("live prints as it records, in the foreground: drop "
-                     "--background, --status, --kill");
-  l.record.config.no_file = !r.output_given;
+  std::vector<Occurrence> given;
+  std::vector<std::string> operands = LiveCommand().Parse(argc, argv, l, &given);
+  if (!operands.empty())
+    throw UsageError("unexpected argument '" + operands[0] + "' (see perfmonger live --help)");
+  if (l.record.help) return l;
+  FinishRecordArgs(l.record, given);
+  l.record.config.no_file = !l.record.output_given;
   return l;
 }
+
+namespace {
 
 // Play lines to stdout, one write per sample. A reader gone (EPIPE) stops
 // the recording quietly; another write error stops it as a failure.
@@ -136,7 +147,7 @@ int LiveMain(int argc, char** argv) {
   try {
     LiveArgs args = ParseLiveArgs(argc, argv);
     if (args.record.help) {
-      std::fputs(kLiveUsage, stdout);
+      std::fputs(LiveCommand().Usage().c_str(), stdout);
       return 0;
     }
     return Live(args);

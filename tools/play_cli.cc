@@ -158,7 +158,7 @@ int PlayMain(int argc, char** argv) {
   return RunReaderCommand("play", [&]() {
     PlayArgs args = ParsePlayArgs(argc, argv);
     if (args.help) {
-      std::fputs(kPlayUsage, stdout);
+      std::fputs(PlayCommand().Usage().c_str(), stdout);
       return 0;
     }
     return Play(args);

@@ -1,109 +1,55 @@
 #include "tools/reader_args.hh"
 
-#include <getopt.h>
-
-#include <functional>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "common/error.hh"
 
 namespace pm {
+namespace {
 
-const char kPlayUsage[] = R"(Usage: perfmonger play [options] [FILE]
-
-Print one JSON line per pair of consecutive samples of a recording (native
+constexpr char kPlayAbout[] =
+    R"(Print one JSON line per pair of consecutive samples of a recording (native
 .pgr or PerfMonger's legacy format; plain, gzip or zstd): rates in
 PerfMonger's schema. FILE '-' or none: standard input. Metadata, marks and
 warnings go to standard error; standard output holds only JSON lines.
 No line spans a pause: the pair across a pause->resume is never printed.
+)";
 
-Options:
-  -c, --color            colour keys, strings and numbers (ANSI escapes)
-  -p, --pretty           indent the JSON, one member per line
-      --events           interleave pause, resume and mark events, in file
-                         order, as JSON lines on standard output:
-                         {"event":"mark","label":L,"time":T,"elapsed_time":E}
-                         ({"event":"pause"|"resume","time":..,"elapsed_time":..});
-                         without it, marks go to standard error as
-                         '# mark: LABEL at ELAPSED'
-      --disk-only REGEX  show only the disks whose name matches REGEX
-      --format FORMAT    json (the default: the lines above), csv (one
-                         header row, then one row per line, the same rates;
-                         columns named by their JSON paths) or openmetrics
-                         (the raw counters under node_exporter's metric
-                         names, for promtool tsdb create-blocks-from
-                         openmetrics; spools to $TMPDIR, 8 bytes per sample
-                         and series)
-      --instance NAME    openmetrics: the instance label (default: the
-                         recording's host)
-  -h, --help             show this help
-
-Exit status: 0 played (a truncated recording too, with a warning), 1 usage
+constexpr char kPlayFooter[] =
+    R"(Exit status: 0 played (a truncated recording too, with a warning), 1 usage
 error or unreadable input, 2 corrupt recording.
 )";
 
-const char kSummaryUsage[] = R"(Usage: perfmonger summary [options] FILE
-
-Summarize a recording: average CPU, disk (and, with --all, network and
+constexpr char kSummaryAbout[] =
+    R"(Summarize a recording: average CPU, disk (and, with --all, network and
 memory) usage between its first and last samples, then its metadata.
 FILE '-' is standard input. Alias: summarize.
 
 Pauses: averages cover the active (unpaused) time only, and "Duration" is
 that active time; a line "Paused: SECONDS sec" follows it (JSON:
 "paused_time") when the recording was paused.
+)";
 
-Options:
-      --json             one JSON object instead of text
-      --phases           one summary per phase: start to the first mark, mark
-                         to mark, last mark to the end, each titled by the
-                         label of the mark that starts it ("start" for the
-                         first); with --json an array of objects, each with
-                         a "phase" key; metadata left out
-      --all              add network and memory blocks to the text
-      --disk-only REGEX  show only the disks whose name matches REGEX
-  -p, --pager CMD        page the text through CMD (default $PAGER, else less)
-      --no-pager         never page
-  -h, --help             show this help
-
-The pager runs only when standard output is a terminal.
+constexpr char kSummaryFooter[] =
+    R"(The pager runs only when standard output is a terminal.
 Exit status: 0 summarized (a truncated recording too, with a warning), 1
 usage error or unreadable input, 2 corrupt recording.
 )";
 
-namespace {
-
-enum LongOnly { kDiskOnly = 256, kJson, kAll, kNoPager, kPhases, kEvents, kFormat, kInstance };
-
-const struct option kPlayOptions[] = {
-    {"color", no_argument, nullptr, 'c'},
-    {"pretty", no_argument, nullptr, 'p'},
-    {"events", no_argument, nullptr, kEvents},
-    {"disk-only", required_argument, nullptr, kDiskOnly},
-    {"format", required_argument, nullptr, kFormat},
-    {"instance", required_argument, nullptr, kInstance},
-    {"help", no_argument, nullptr, 'h'},
-    {nullptr, 0, nullptr, 0},
-};
-
-const struct option kSummaryOptions[] = {
-    {"json", no_argument, nullptr, kJson},
-    {"all", no_argument, nullptr, kAll},
-    {"phases", no_argument, nullptr, kPhases},
-    {"disk-only", required_argument, nullptr, kDiskOnly},
-    {"pager", required_argument, nullptr, 'p'},
-    {"no-pager", no_argument, nullptr, kNoPager},
-    {"help", no_argument, nullptr, 'h'},
-    {nullptr, 0, nullptr, 0},
-};
-
-DiskFilter DiskRegex(const char* text) {
+DiskFilter DiskRegex(std::string_view text) {
   try {
-    return DiskFilter(text);
+    return DiskFilter(std::string(text));
   } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--disk-only '") + text +
+    throw UsageError("--disk-only '" + std::string(text) +
                      "': not a regular expression (" + e.what() + ")");
   }
+}
+
+template <class Args>
+Option<Args> Opt(OptionInfo info, std::function<void(Args&, const Given&)> apply) {
+  return MakeOption<Args>(std::move(info), std::move(apply));
 }
 
 PlayFormat ParseFormat(std::string_view text) {
@@ -123,74 +69,112 @@ void CheckFormatOptions(const PlayArgs& a) {
     throw UsageError("--instance labels OpenMetrics series: add --format openmetrics");
 }
 
-// getopt_long with record's wording for mistakes; `apply` takes each
-// option, the operands are returned.
-std::vector<std::string> Parse(int argc, char** argv, const char* shortopts,
-                               const struct option* longopts, std::string_view command,
-                               const std::function<void(int, const char*)>& apply) {
-  std::string see = " (see perfmonger " + std::string(command) + " --help)";
-  optind = 0;  // 0: glibc re-reads the "+" (no permutation) of each call
-  opterr = 0;
-  int opt;
-  while ((opt = getopt_long(argc, argv, shortopts, longopts, nullptr)) != -1) {
-    if (opt == '?' || opt == ':') {
-      bool short_option = optopt > 0 && optopt < 256;
-      std::string name = short_option ? std::string("-") + static_cast<char>(optopt)
-                                      : std::string(argv[optind - 1]);
-      throw UsageError(std::string(opt == ':' ? "option needs a value: "
-                                              : "unknown option: ") + name + see);
-    }
-    apply(opt, optarg);
-  }
-  return std::vector<std::string>(argv + optind, argv + argc);
+template <class Args>
+Option<Args> DiskOnly() {
+  return Opt<Args>({.name = "disk-only", .value = "REGEX",
+                    .help = "show only the disks whose name matches REGEX"},
+                   [](Args& a, const Given& g) { a.disk_only = DiskRegex(g.value); });
+}
+
+template <class Args>
+Option<Args> Help() {
+  return Opt<Args>({.name = "help", .short_name = 'h', .help = "show this help"},
+                   [](Args& a, const Given& g) { a.help = g.on; });
+}
+
+Command<PlayArgs> BuildPlay() {
+  return {{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
+          {Opt<PlayArgs>({.name = "color", .short_name = 'c',
+                          .help = "colour keys, strings and numbers (ANSI escapes)"},
+                         [](PlayArgs& a, const Given& g) { a.color = g.on; }),
+           Opt<PlayArgs>({.name = "pretty", .short_name = 'p',
+                          .help = "indent the JSON, one member per line"},
+                         [](PlayArgs& a, const Given& g) { a.pretty = g.on; }),
+           Opt<PlayArgs>(
+               {.name = "events",
+                .help = "interleave pause, resume and mark events, in file\n"
+                        "order, as JSON lines on standard output:\n"
+                        "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
+                        "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
+                        "without it, marks go to standard error as\n"
+                        "'# mark: LABEL at ELAPSED'"},
+               [](PlayArgs& a, const Given& g) { a.events = g.on; }),
+           DiskOnly<PlayArgs>(),
+           Opt<PlayArgs>({.name = "format", .value = "FORMAT",
+                          .help = "json (the default: the lines above), csv (one\n"
+                                  "header row, then one row per line, the same rates;\n"
+                                  "columns named by their JSON paths) or openmetrics\n"
+                                  "(the raw counters under node_exporter's metric\n"
+                                  "names, for promtool tsdb create-blocks-from\n"
+                                  "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
+                                  "and series)"},
+                         [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
+           Opt<PlayArgs>({.name = "instance", .value = "NAME",
+                          .help = "openmetrics: the instance label (default: the\n"
+                                  "recording's host)"},
+                         [](PlayArgs& a, const Given& g) { a.instance = g.value; }),
+           Help<PlayArgs>()}};
+}
+
+Command<SummaryArgs> BuildSummary() {
+  auto flag = [](std::string_view name, std::string help, bool SummaryArgs::*field) {
+    return Opt<SummaryArgs>({.name = name, .help = std::move(help)},
+                            [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
+  };
+  return {{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
+          {flag("json", "one JSON object instead of text", &SummaryArgs::json),
+           flag("phases",
+                "one summary per phase: start to the first mark, mark\n"
+                "to mark, last mark to the end, each titled by the\n"
+                "label of the mark that starts it (\"start\" for the\n"
+                "first); with --json an array of objects, each with\n"
+                "a \"phase\" key; metadata left out",
+                &SummaryArgs::phases),
+           flag("all", "add network and memory blocks to the text", &SummaryArgs::all),
+           DiskOnly<SummaryArgs>(),
+           Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
+                             .help = "page the text through CMD (default $PAGER, else less)"},
+                            [](SummaryArgs& a, const Given& g) { a.pager = g.value; }),
+           flag("no-pager", "never page", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
+}
+
+// At most one FILE operand; the command's name in the message.
+void CheckOneFile(const std::vector<std::string>& files, std::string_view command) {
+  if (files.size() > 1)
+    throw UsageError("one recording at a time: unexpected '" + files[1] +
+                     "' (see perfmonger " + std::string(command) + " --help)");
 }
 
 }  // namespace
 
+const Command<PlayArgs>& PlayCommand() {
+  static const Command<PlayArgs> command = BuildPlay();
+  return command;
+}
+
+const Command<SummaryArgs>& SummaryCommand() {
+  static const Command<SummaryArgs> command = BuildSummary();
+  return command;
+}
+
 PlayArgs ParsePlayArgs(int argc, char** argv) {
   PlayArgs a;
-  std::vector<std::string> files =
-      Parse(argc, argv, ":cph", kPlayOptions, "play", [&a](int opt, const char* arg) {
-        switch (opt) {
-          case 'c': a.color = true; break;
-          case 'p': a.pretty = true; break;
-          case kEvents: a.events = true; break;
-          case 'h': a.help = true; break;
-          case kDiskOnly: a.disk_only = DiskRegex(arg); break;
-          case kFormat: a.format = ParseFormat(arg); break;
-          case kInstance: a.instance = arg; break;
-        }
-      });
+  std::vector<std::string> files = PlayCommand().Parse(argc, argv, a);
   if (a.help) return a;
   CheckFormatOptions(a);
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] +
-                     "' (see perfmonger play --help)");
+  CheckOneFile(files, "play");
   if (!files.empty()) a.file = files[0];
   return a;
 }
 
 SummaryArgs ParseSummaryArgs(int argc, char** argv) {
   SummaryArgs a;
-  std::vector<std::string> files =
-      Parse(argc, argv, ":p:h", kSummaryOptions, "summary", [&a](int opt, const char* arg) {
-        switch (opt) {
-          case 'p': a.pager = arg; break;
-          case 'h': a.help = true; break;
-          case kJson: a.json = true; break;
-          case kAll: a.all = true; break;
-          case kPhases: a.phases = true; break;
-          case kNoPager: a.no_pager = true; break;
-          case kDiskOnly: a.disk_only = DiskRegex(arg); break;
-        }
-      });
+  std::vector<std::string> files = SummaryCommand().Parse(argc, argv, a);
   if (a.help) return a;
   if (files.empty())
     throw UsageError("no recording named: give FILE, or '-' for standard input "
                      "(see perfmonger summary --help)");
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] +
-                     "' (see perfmonger summary --help)");
+  CheckOneFile(files, "summary");
   a.file = files[0];
   return a;
 }

@@ -5,11 +5,9 @@
 #include <string>
 
 #include "playback/disk_filter.hh"
+#include "tools/option_table.hh"
 
 namespace pm {
-
-extern const char kPlayUsage[];
-extern const char kSummaryUsage[];
 
 enum class PlayFormat { kJson, kOpenMetrics, kCsv };
 
@@ -34,6 +32,10 @@ struct SummaryArgs {
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   std::string file;                  // "-": stdin
 };
+
+// The option tables (data: tools/command_catalog.hh walks them).
+const Command<PlayArgs>& PlayCommand();
+const Command<SummaryArgs>& SummaryCommand();
 
 // Both throw UsageError naming the fix (exit 1).
 PlayArgs ParsePlayArgs(int argc, char** argv);

@@ -75,7 +75,7 @@ int RecordMain(int argc, char** argv) {
   try {
     RecordArgs args = ParseRecordArgs(argc, argv);
     if (args.help) {
-      std::fputs(kRecordUsage, stdout);
+      std::fputs(RecordCommand().Usage().c_str(), stdout);
       return 0;
     }
     if (args.status) return SessionStatus(args.json);

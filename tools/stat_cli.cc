@@ -22,72 +22,65 @@
 namespace pm {
 namespace {
 
-const char kStatUsage[] = R"(Usage: perfmonger stat [options] [--json] -- CMD [ARGS...]
-
-Run CMD while recording system activity, then print a summary of the
+constexpr char kStatAbout[] =
+    R"(Run CMD while recording system activity, then print a summary of the
 recording. The first sample is on disk before CMD starts and the last one
 is taken the moment it exits. CMD shares stdin, stdout and stderr.
-
-Options:
-  -l, --logfile PATH     the recording (default ./perfmonger.pgr); .gz and
-                         .zst are compressed
-  -i, --interval DUR     sampling interval (default 1s); seconds or 500ms
-      --json             the summary as one JSON object
-  -d, --disk, --record-intr, --no-cpu, --no-disk, --no-net, --no-mem,
-  --no-gzip, --meta KEY=VALUE, --root DIR: as for perfmonger record
-  -h, --help             show this help
-
-After CMD: `Command failed: exit status N` on stderr when it failed, then
-`== Performance Summary ==` on stderr and the summary on stdout. SIGINT
-and SIGTERM are passed to CMD. Exit status: CMD's (128 + signal when a
-signal killed it); 2 if CMD succeeded but the recording failed; 127 if CMD
-could not be started; 1 for a usage or setup error.
 )";
 
-constexpr int kJsonOption = 1000;
-
-struct StatArgs {
-  RecordArgs record;
-  bool json = false;
-  std::vector<std::string> command;
-};
+constexpr char kStatFooter[] =
+    R"(The recording options are perfmonger record's. After CMD: `Command
+failed: exit status N` on stderr when it failed, then `== Performance
+Summary ==` on stderr and the summary on stdout. SIGINT and SIGTERM are
+passed to CMD. Exit status: CMD's (128 + signal when a signal killed it); 2
+if CMD succeeded but the recording failed; 127 if CMD could not be started;
+1 for a usage or setup error.
+)";
 
 void PrintError(const std::string& message) {
   std::fprintf(stderr, "perfmonger stat: error: %s\n", message.c_str());
 }
 
-// The recording ends when CMD exits: options that end or hold it otherwise
-// do not apply.
-void CheckStatOptions(const RecordArgs& a) {
-  const RecordConfig& c = a.config;
-  if (a.background || a.status || a.kill)
-    throw UsageError("stat records in the foreground: drop --background, --status, --kill");
-  if (c.ready_fd || c.stop_fd || c.cmd_fd || c.ack_fd)
-    throw UsageError("stat takes no --ready-fd, --stop-fd, --cmd-fd or --ack-fd "
-                     "(use perfmonger record to drive a recording through fds)");
-  if (c.timeout_ns > 0 || c.start_delay_ns > 0)
-    throw UsageError("stat records from CMD's start to its exit: drop --timeout "
-                     "and --start-delay");
+// record's options that make sense when CMD's exit ends the recording
+// (no timeout, start delay, fds or session), then stat's own.
+Command<StatArgs> BuildStatCommand() {
+  Command<StatArgs> c{{"stat", "[options] -- CMD [ARGS...]", kStatAbout, kStatFooter,
+                       /*operands_end_options=*/true}, {}};
+  auto take = [&c](const std::vector<Option<RecordArgs>>& options) {
+    for (const Option<RecordArgs>& o : options) c.options.push_back(Lifted(o, &StatArgs::record));
+  };
+  take(RecordOptions({"logfile", "interval", "disk"}));
+  c.options[0].help = "the recording (default ./perfmonger.pgr); .gz and\n.zst are compressed";
+  take(CollectorOptions());
+  take(RecordOptions({"no-gzip", "meta", "root"}));
+  c.options.push_back(MakeOption<StatArgs>(
+      {.name = "json", .help = "the summary as one JSON object"},
+      [](StatArgs& a, const Given& g) { a.json = g.on; }));
+  take(RecordOptions({"help"}));
+  return c;
+}
+
+}  // namespace
+
+const Command<StatArgs>& StatCommand() {
+  static const Command<StatArgs> command = BuildStatCommand();
+  return command;
 }
 
 StatArgs ParseStatArgs(int argc, char** argv) {
   StatArgs s;
-  CommandOptions own;
-  own.command = "stat";
-  own.long_options = {{"json", no_argument, nullptr, kJsonOption}};
-  own.apply = [&](int, const char*) { s.json = true; };
-  own.operands = true;
-  int first = 0;
-  s.record = ParseRecordArgsFor(argc, argv, own, first);
+  std::vector<Occurrence> given;
+  s.command = StatCommand().Parse(argc, argv, s, &given);
   if (s.record.help) return s;
-  CheckStatOptions(s.record);
+  FinishRecordArgs(s.record, given);
   if (!s.record.output_given) s.record.config.output = "perfmonger.pgr";
-  s.command.assign(argv + first, argv + argc);
   if (s.command.empty())
     throw UsageError("no command to run: give it after --, as in "
                      "perfmonger stat -- sleep 1");
   return s;
 }
+
+namespace {
 
 std::string Joined(const std::vector<std::string>& words) {
   std::string out;
@@ -206,7 +199,7 @@ int StatMain(int argc, char** argv) {
     return 1;
   }
   if (args.record.help) {
-    std::fputs(kStatUsage, stdout);
+    std::fputs(StatCommand().Usage().c_str(), stdout);
     return 0;
   }
   return Stat(args);

@@ -2,7 +2,25 @@
 // while CMD runs, then summarizes the recording.
 #pragma once
 
+#include <string>
+#include <vector>
+
+#include "tools/option_table.hh"
+#include "tools/record_args.hh"
+
 namespace pm {
+
+struct StatArgs {
+  RecordArgs record;
+  bool json = false;
+  std::vector<std::string> command;
+};
+
+// The option table: record's recording options, --json, -h.
+const Command<StatArgs>& StatCommand();
+
+// Throws UsageError naming the fix (exit 1).
+StatArgs ParseStatArgs(int argc, char** argv);
 
 // CMD's exit status (128 + signal when a signal killed it); 2 when CMD
 // succeeded but the recording failed; 127 when CMD could not be started;

@@ -130,7 +130,7 @@ int SummaryMain(int argc, char** argv) {
   return RunReaderCommand("summary", [&]() {
     SummaryArgs args = ParseSummaryArgs(argc, argv);
     if (args.help) {
-      std::fputs(kSummaryUsage, stdout);
+      std::fputs(SummaryCommand().Usage().c_str(), stdout);
       return 0;
     }
     return Summarize(args);

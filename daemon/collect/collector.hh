@@ -15,6 +15,10 @@
 #include <string_view>
 #include <vector>
 
+#include <optional>
+
+#include "daemon/collect/collector_set.hh"
+#include "daemon/collect/parse_stat.hh"
 #include "daemon/collect/proc_file.hh"
 #include "proto/json.hh"
 
@@ -31,13 +35,29 @@ class Collector {
   virtual void Append(std::string& out) const = 0;
 };
 
-// Each factory opens its file and reads it once to learn the rows.
-std::unique_ptr<Collector> MakeCpuCollector(ProcFile stat, std::vector<int> core_ids);
-std::unique_ptr<Collector> MakeDiskCollector(int root_dirfd,
-                                             const std::vector<std::string>& wanted);
-std::unique_ptr<Collector> MakeNetCollector(int root_dirfd);
-std::unique_ptr<Collector> MakeMemCollector(int root_dirfd);
-std::unique_ptr<Collector> MakeIntrCollector(int root_dirfd);
+// What a factory may use: the root, the options, and /proc/stat as read
+// once by CollectorSet (every header needs num_core); a factory may take
+// the open file over.
+struct CollectorContext {
+  int root_dirfd;
+  const CollectorOptions& options;
+  std::optional<ProcFile> stat;
+  StatSnapshot stat_snapshot;
+};
+
+// Member `i` of collector `name`'s descriptor: the key and columns it
+// declares in the header and writes in each sample.
+constexpr const PgrMember& MemberOf(std::string_view name, size_t i = 0) {
+  return kCollectors[CollectorIndex(name)].members[i];
+}
+
+// One factory per kCollectors entry (listed in collector_set.cc). Each
+// opens its file(s) and reads them once to learn the rows.
+std::unique_ptr<Collector> MakeCpuCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeNetCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context);
 
 // `"key":` preceded by ',' unless it is the first member of an object.
 void AppendMember(std::string& out, std::string_view key);

@@ -1,29 +1,43 @@
 #include "daemon/collect/collector_set.hh"
 
+#include <stdexcept>
 #include <utility>
 
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_stat.hh"
 
 namespace pm {
+namespace {
+
+// kCollectors' names -> their factories. Adding a collector adds its line.
+struct Factory {
+  std::string_view name;
+  std::unique_ptr<Collector> (*make)(CollectorContext&);
+};
+constexpr Factory kFactories[] = {
+    {"cpu", MakeCpuCollector}, {"disk", MakeDiskCollector}, {"net", MakeNetCollector},
+    {"mem", MakeMemCollector}, {"intr", MakeIntrCollector},
+};
+
+const Factory& FactoryFor(std::string_view name) {
+  for (const Factory& f : kFactories)
+    if (f.name == name) return f;
+  throw std::logic_error("no factory for collector " + std::string(name));
+}
+
+}  // namespace
 
 CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
   // num_core is part of every header, so /proc/stat is read even with the
-  // cpu collector off.
-  ProcFile stat(root_dirfd, "proc/stat", ProcFile::kDefaultMaxBytes,
-                ProcFile::Delivery::kWhole);
-  StatSnapshot snap;
-  ParseStat(stat.Read(), snap, stat.name());
-  num_core_ = static_cast<int>(snap.cores.size());
-  if (opts.cpu) {
-    std::vector<int> core_ids;
-    for (const CoreTimes& core : snap.cores) core_ids.push_back(core.id);
-    collectors_.push_back(MakeCpuCollector(std::move(stat), std::move(core_ids)));
-  }
-  if (opts.disk) collectors_.push_back(MakeDiskCollector(root_dirfd, opts.disks));
-  if (opts.net) collectors_.push_back(MakeNetCollector(root_dirfd));
-  if (opts.mem) collectors_.push_back(MakeMemCollector(root_dirfd));
-  if (opts.intr) collectors_.push_back(MakeIntrCollector(root_dirfd));
+  // cpu collector off; the cpu collector then keeps the open file.
+  CollectorContext context{root_dirfd, opts,
+                           ProcFile(root_dirfd, "proc/stat", ProcFile::kDefaultMaxBytes,
+                                    ProcFile::Delivery::kWhole),
+                           {}};
+  ParseStat(context.stat->Read(), context.stat_snapshot, context.stat->name());
+  num_core_ = static_cast<int>(context.stat_snapshot.cores.size());
+  for (size_t i = 0; i < kCollectors.size(); ++i)
+    if (opts.enabled[i]) collectors_.push_back(FactoryFor(kCollectors[i].name).make(context));
 }
 
 CollectorSet::~CollectorSet() = default;

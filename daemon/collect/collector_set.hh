@@ -9,20 +9,30 @@
 // proto/pgr_format.hh.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 
 class Collector;
 
+constexpr std::array<bool, kCollectors.size()> DefaultCollectors() {
+  std::array<bool, kCollectors.size()> on{};
+  for (size_t i = 0; i < on.size(); ++i) on[i] = kCollectors[i].on_by_default;
+  return on;
+}
+
 struct CollectorOptions {
-  bool cpu = true;    // "cpu" and "proc", both from /proc/stat
-  bool disk = true;
-  bool net = true;
-  bool mem = true;
-  bool intr = false;
+  // Per kCollectors entry (proto/pgr_collectors.hh): recorded or not.
+  std::array<bool, kCollectors.size()> enabled = DefaultCollectors();
+  // By name ("cpu", "intr", ...); throws std::out_of_range for another.
+  bool& on(std::string_view name) { return enabled.at(CollectorIndex(name)); }
+  bool on(std::string_view name) const { return enabled.at(CollectorIndex(name)); }
   // -d names. Empty: whole devices with I/O since boot. Otherwise exactly
   // these devices (partitions allowed, idle ones too), in /proc/diskstats order.
   std::vector<std::string> disks;

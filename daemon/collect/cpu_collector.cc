@@ -14,17 +14,19 @@ class CpuCollector final : public Collector {
         slots_(core_ids_.size(), nullptr) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, "cpu");
+    AppendMember(out, kCpu.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kCpuFields);
+    AppendStringArray(out, kCpu.fields);
     out.append(",\"cores\":[");
     for (size_t i = 0; i < core_ids_.size(); ++i) {
       if (i != 0) out.push_back(',');
       AppendInt(out, core_ids_[i]);
     }
     out.append("]}");
-    AppendMember(out, "proc");
-    out.append("{\"fields\":[\"ctxt\",\"processes\"]}");
+    AppendMember(out, kProc.key);
+    out.append("{\"fields\":");
+    AppendStringArray(out, kProc.fields);
+    out.push_back('}');
   }
 
   void Read() override {
@@ -38,7 +40,7 @@ class CpuCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, "cpu");
+    AppendMember(out, kCpu.key);
     out.push_back('[');
     AppendTimes(out, snap_.has_total ? &snap_.total : nullptr);
     for (const CpuTimes* times : slots_) {
@@ -46,12 +48,15 @@ class CpuCollector final : public Collector {
       AppendTimes(out, times);
     }
     out.push_back(']');
-    AppendMember(out, "proc");
+    AppendMember(out, kProc.key);
     uint64_t proc[] = {snap_.ctxt, snap_.processes};
     AppendCounters(out, proc);
   }
 
  private:
+  static constexpr const PgrMember& kCpu = MemberOf("cpu", 0);
+  static constexpr const PgrMember& kProc = MemberOf("cpu", 1);
+
   static void AppendTimes(std::string& out, const CpuTimes* times) {
     if (times == nullptr) {
       out.append("null");  // an offlined CPU
@@ -68,7 +73,11 @@ class CpuCollector final : public Collector {
 
 }  // namespace
 
-std::unique_ptr<Collector> MakeCpuCollector(ProcFile stat, std::vector<int> core_ids) {
+std::unique_ptr<Collector> MakeCpuCollector(CollectorContext& context) {
+  std::vector<int> core_ids;
+  for (const CoreTimes& core : context.stat_snapshot.cores) core_ids.push_back(core.id);
+  ProcFile stat = std::move(*context.stat);
+  context.stat.reset();
   return std::make_unique<CpuCollector>(std::move(stat), std::move(core_ids));
 }
 

@@ -17,12 +17,11 @@ namespace pm {
 template <class Snapshot, void (*Parse)(std::string_view, Snapshot&, std::string_view)>
 class DeviceCollector final : public Collector {
  public:
-  DeviceCollector(std::string_view key, std::span<const std::string_view> fields,
-                  ProcFile file, std::vector<std::string> devices)
-      : key_(key),
-        fields_(fields),
+  DeviceCollector(const PgrMember& member, ProcFile file, std::vector<std::string> devices)
+      : key_(member.key),
+        fields_(member.fields),
         file_(std::move(file)),
-        slots_(std::move(devices), fields.size()) {}
+        slots_(std::move(devices), fields_.size()) {}
 
   void Describe(std::string& out) const override {
     AppendMember(out, key_);

@@ -47,14 +47,15 @@ std::vector<std::string> SelectDisks(const DiskStats& stats, int root_dirfd,
 
 }  // namespace
 
-std::unique_ptr<Collector> MakeDiskCollector(int root_dirfd,
-                                             const std::vector<std::string>& wanted) {
+std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context) {
+  int root_dirfd = context.root_dirfd;
+  const std::vector<std::string>& wanted = context.options.disks;
   ProcFile file(root_dirfd, "proc/diskstats");
   DiskStats stats;
   ParseDiskstats(file.Read(), stats, file.name());
   std::vector<std::string> devices = SelectDisks(stats, root_dirfd, wanted, file.name());
   return std::make_unique<DeviceCollector<DiskStats, ParseDiskstats>>(
-      "disk", kDiskFields, std::move(file), std::move(devices));
+      MemberOf("disk"), std::move(file), std::move(devices));
 }
 
 }  // namespace pm

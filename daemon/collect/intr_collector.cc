@@ -15,7 +15,7 @@ class IntrCollector final : public Collector {
         slots_(std::move(names), cpus_.size()) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, "intr");
+    AppendMember(out, MemberOf("intr").key);
     out.append("{\"cpus\":");
     AppendUint(out, cpus_.size());
     out.append(",\"rows\":[");
@@ -41,7 +41,7 @@ class IntrCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, "intr");
+    AppendMember(out, MemberOf("intr").key);
     slots_.AppendRows(out);
   }
 
@@ -55,7 +55,8 @@ class IntrCollector final : public Collector {
 
 }  // namespace
 
-std::unique_ptr<Collector> MakeIntrCollector(int root_dirfd) {
+std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context) {
+  int root_dirfd = context.root_dirfd;
   ProcFile file(root_dirfd, "proc/interrupts");
   Interrupts intr;
   ParseInterrupts(file.Read(), intr, file.name());

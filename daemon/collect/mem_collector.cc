@@ -12,9 +12,9 @@ class MemCollector final : public Collector {
   explicit MemCollector(ProcFile file) : file_(std::move(file)) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, "mem");
+    AppendMember(out, kMember.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kMemFields);
+    AppendStringArray(out, kMember.fields);
     out.push_back('}');
   }
 
@@ -23,19 +23,21 @@ class MemCollector final : public Collector {
   // A meminfo that vanished (emptied, or no key we record) is `null`, as a
   // vanished disk or core is: zeros would read as a machine without memory.
   void Append(std::string& out) const override {
-    AppendMember(out, "mem");
+    AppendMember(out, kMember.key);
     if (info_.present) AppendCounters(out, info_.values);
     else out.append("null");
   }
 
  private:
+  static constexpr const PgrMember& kMember = MemberOf("mem");
   ProcFile file_;
   MemInfo info_;
 };
 
 }  // namespace
 
-std::unique_ptr<Collector> MakeMemCollector(int root_dirfd) {
+std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context) {
+  int root_dirfd = context.root_dirfd;
   auto collector = std::make_unique<MemCollector>(ProcFile(
       root_dirfd, "proc/meminfo", ProcFile::kDefaultMaxBytes, ProcFile::Delivery::kWhole));
   collector->Read();  // a malformed file is a setup error, not a sampling one

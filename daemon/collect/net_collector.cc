@@ -6,14 +6,15 @@
 
 namespace pm {
 
-std::unique_ptr<Collector> MakeNetCollector(int root_dirfd) {
+std::unique_ptr<Collector> MakeNetCollector(CollectorContext& context) {
+  int root_dirfd = context.root_dirfd;
   ProcFile file(root_dirfd, "proc/net/dev");
   NetDev dev;
   ParseNetDev(file.Read(), dev, file.name());
   std::vector<std::string> interfaces;
   for (const NetRow& row : dev.rows) interfaces.emplace_back(row.name);
   return std::make_unique<DeviceCollector<NetDev, ParseNetDev>>(
-      "net", kNetFields, std::move(file), std::move(interfaces));
+      MemberOf("net"), std::move(file), std::move(interfaces));
 }
 
 }  // namespace pm

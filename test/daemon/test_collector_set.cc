@@ -65,7 +65,7 @@ std::string Devices(const CollectorSet& set) {
 
 CollectorOptions DiskOnly(std::vector<std::string> disks = {}) {
   CollectorOptions o;
-  o.cpu = o.net = o.mem = false;
+  o.on("cpu") = o.on("net") = o.on("mem") = false;
   o.disks = std::move(disks);
   return o;
 }
@@ -86,8 +86,8 @@ TEST_CASE("CollectorSet: header and sample of a small machine, byte for byte") {
 
 TEST_CASE("CollectorSet: interrupts when asked for") {
   CollectorOptions opts;
-  opts.cpu = opts.disk = opts.net = opts.mem = false;
-  opts.intr = true;
+  opts.on("cpu") = opts.on("disk") = opts.on("net") = opts.on("mem") = false;
+  opts.on("intr") = true;
   CollectorSet set = Open(DataDir() / "proc-small", opts);
   CHECK(set.num_core() == 2);
   CHECK(set.DescribeJson() ==
@@ -101,7 +101,7 @@ TEST_CASE("CollectorSet: interrupts when asked for") {
 
 TEST_CASE("CollectorSet: every collector off still counts the cores") {
   CollectorOptions opts;
-  opts.cpu = opts.disk = opts.net = opts.mem = false;
+  opts.on("cpu") = opts.on("disk") = opts.on("net") = opts.on("mem") = false;
   CollectorSet set = Open(DataDir() / "proc-64cpu", opts);
   CHECK(set.num_core() == 64);
   CHECK(set.DescribeJson() == "{}");
@@ -110,7 +110,7 @@ TEST_CASE("CollectorSet: every collector off still counts the cores") {
 
 TEST_CASE("CollectorSet: a 64-CPU machine") {
   CollectorOptions opts;
-  opts.disk = opts.net = opts.mem = false;
+  opts.on("disk") = opts.on("net") = opts.on("mem") = false;
   CollectorSet set = Open(DataDir() / "proc-64cpu", opts);
   CHECK(set.num_core() == 64);
   std::string cores;
@@ -165,7 +165,7 @@ TEST_CASE("CollectorSet: an old kernel's formats") {
 TEST_CASE("CollectorSet: rows that vanish are null, rows that appear are ignored") {
   TempDir tree("proc-small");
   CollectorOptions opts;
-  opts.intr = true;
+  opts.on("intr") = true;
   CollectorSet set = Open(tree.path(), opts);
   std::string before = Sample(set);
 
@@ -220,7 +220,7 @@ TEST_CASE("CollectorSet: a missing or malformed file at start") {
   std::filesystem::remove(tree.path() / "proc/interrupts");
   CHECK_NOTHROW(Open(tree.path()));  // interrupts are off by default
   CollectorOptions opts;
-  opts.intr = true;
+  opts.on("intr") = true;
   CHECK_THROWS_WITH_AS(Open(tree.path(), opts),
                        doctest::Contains("cannot open /proc/interrupts: "), std::system_error);
   WriteFile(tree.path() / "proc/diskstats", "8 0 sda 1 2\n");
@@ -229,7 +229,7 @@ TEST_CASE("CollectorSet: a missing or malformed file at start") {
 
 TEST_CASE("CollectorSet: the real /proc") {
   CollectorOptions opts;
-  opts.intr = std::filesystem::exists("/proc/interrupts");
+  opts.on("intr") = std::filesystem::exists("/proc/interrupts");
   CollectorSet set = Open("/", opts);
   CHECK(set.num_core() > 0);
   std::string s = Sample(set);

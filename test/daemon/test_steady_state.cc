@@ -34,7 +34,7 @@ TEST_CASE("CollectorSet: a steady-state sample allocates nothing") {
   for (const char* tree : {"proc-small", "proc-old"}) {
     CAPTURE(tree);
     pm::CollectorOptions opts;
-    opts.intr = true;
+    opts.on("intr") = true;
     auto root = pm::test::OpenDir(pm::test::DataDir() / tree);
     pm::CollectorSet set(root.Get(), opts);
     std::string line;

@@ -1,4 +1,4 @@
-// stat and live read record's options through record's table, plus their
+// stat and live take record's options from record's table, plus their
 // own: where the options end and who owns an option.
 #include <doctest/doctest.h>
 
@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "common/error.hh"
+#include "tools/live_cli.hh"
 #include "tools/record_args.hh"
+#include "tools/stat_cli.hh"
 
 namespace {
 
@@ -24,56 +26,47 @@ struct Argv {
   std::vector<char*> ptrs_;
 };
 
-struct Own {
-  bool json = false;
-  bool color = false;
-  pm::CommandOptions options(bool operands) {
-    pm::CommandOptions o;
-    o.command = operands ? "stat" : "live";
-    o.short_options.push_back('c');  // (GCC 12 misreads = "c" as -Wrestrict)
-    o.long_options = {{"json", no_argument, nullptr, 1000},
-                      {"color", no_argument, nullptr, 'c'}};
-    o.apply = [this](int opt, const char*) { (opt == 'c' ? color : json) = true; };
-    o.operands = operands;
-    return o;
-  }
-};
-
 }  // namespace
 
-TEST_CASE("stat: the command's own --json, record's options, then CMD after --") {
+TEST_CASE("stat: its own --json, record's options, then CMD after --") {
   Argv a({"stat", "--json", "-i", "0.1", "--", "sleep", "-1"});
-  Own own;
-  int first = 0;
-  pm::RecordArgs r = pm::ParseRecordArgsFor(a.argc(), a.argv(), own.options(true), first);
-  CHECK(own.json);
-  CHECK_FALSE(r.json);  // not record's --status --json
-  CHECK(r.config.interval_ns == 100'000'000);
-  REQUIRE(first == 5);
-  CHECK(a[static_cast<size_t>(first)] == "sleep");
+  pm::StatArgs s = pm::ParseStatArgs(a.argc(), a.argv());
+  CHECK(s.json);
+  CHECK_FALSE(s.record.json);  // not record's --status --json
+  CHECK(s.record.config.interval_ns == 100'000'000);
+  CHECK(s.command == std::vector<std::string>{"sleep", "-1"});
 }
 
 TEST_CASE("stat: options end at the first operand even without --") {
   Argv a({"stat", "-l", "x.pgr", "sh", "-c", "exit 3"});
-  Own own;
-  int first = 0;
-  pm::RecordArgs r = pm::ParseRecordArgsFor(a.argc(), a.argv(), own.options(true), first);
-  CHECK(r.config.output == "x.pgr");
-  CHECK(first == 3);
+  pm::StatArgs s = pm::ParseStatArgs(a.argc(), a.argv());
+  CHECK(s.record.config.output == "x.pgr");
+  CHECK(s.command == std::vector<std::string>{"sh", "-c", "exit 3"});
+}
+
+TEST_CASE("stat: record's options that cannot apply are not in its table") {
+  for (const char* option : {"--background", "--status", "--kill", "-t"}) {
+    CAPTURE(option);
+    Argv a({"stat", option, "--", "true"});
+    CHECK_THROWS_WITH_AS(pm::ParseStatArgs(a.argc(), a.argv()),
+                         ("unknown option: " + std::string(option) +
+                          " (see perfmonger stat --help)").c_str(),
+                         pm::UsageError);
+  }
 }
 
 TEST_CASE("live: its short option among record's, and no operands") {
   Argv a({"live", "-ci", "0.5", "-t", "2"});
-  Own own;
-  int first = 0;
-  pm::RecordArgs r = pm::ParseRecordArgsFor(a.argc(), a.argv(), own.options(false), first);
-  CHECK(own.color);
-  CHECK(r.config.interval_ns == 500'000'000);
-  CHECK(r.config.timeout_ns == 2'000'000'000);
+  pm::LiveArgs l = pm::ParseLiveArgs(a.argc(), a.argv());
+  CHECK(l.color);
+  CHECK_FALSE(l.pretty);
+  CHECK(l.record.config.interval_ns == 500'000'000);
+  CHECK(l.record.config.timeout_ns == 2'000'000'000);
+  CHECK(l.record.config.no_file);  // no -l: nothing written
 
   Argv extra({"live", "now"});
   try {
-    pm::ParseRecordArgsFor(extra.argc(), extra.argv(), own.options(false), first);
+    pm::ParseLiveArgs(extra.argc(), extra.argv());
     FAIL("an operand was accepted");
   } catch (const pm::UsageError& e) {
     CHECK(std::string(e.what()).find("'now'") != std::string::npos);
@@ -83,9 +76,6 @@ TEST_CASE("live: its short option among record's, and no operands") {
 
 TEST_CASE("an unknown option names the command whose help to read") {
   Argv a({"stat", "--jsn", "--", "true"});
-  Own own;
-  int first = 0;
-  CHECK_THROWS_WITH_AS(
-      pm::ParseRecordArgsFor(a.argc(), a.argv(), own.options(true), first),
-      "unknown option: --jsn (see perfmonger stat --help)", pm::UsageError);
+  CHECK_THROWS_WITH_AS(pm::ParseStatArgs(a.argc(), a.argv()),
+                       "unknown option: --jsn (see perfmonger stat --help)", pm::UsageError);
 }

@@ -1,0 +1,220 @@
+// record's option table (tools/option_table.hh): the recording's own
+// options (forwarded to a background child), the embedding fd options and
+// the background session's. stat and live take parts of it.
+#include "tools/record_args.hh"
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "common/error.hh"
+#include "proto/pgr_collectors.hh"
+#include "tools/duration.hh"
+
+namespace pm {
+namespace {
+
+using Opt = Option<RecordArgs>;
+using Apply = std::function<void(RecordArgs&, const Given&)>;
+
+constexpr std::string_view kSession =
+    "Background session (one per user; not with the fd options above):";
+
+constexpr char kAbout[] =
+    "Record per-CPU, disk, network and memory activity into a recording (.pgr).\n";
+
+constexpr char kFooter[] =
+    R"(Every flag also takes =true or =false, as PerfMonger's: --no-net=false
+records network.
+
+Stops at SIGINT, SIGTERM, --timeout or EOF on --stop-fd, with a final
+sample at that instant. Exit status: 0 recorded, 1 setup error (nothing
+recorded), 2 collection error (what was written before it is kept).
+)";
+
+int FdNumber(std::string_view flag, std::string_view text) {
+  std::string s(text);
+  char* end = nullptr;
+  errno = 0;
+  long fd = std::strtol(s.c_str(), &end, 10);
+  if (s.empty() || *end != '\0' || errno != 0 || fd < 0 || fd > INT32_MAX)
+    throw UsageError("--" + std::string(flag) + " '" + s +
+                     "': not a file descriptor number (write e.g. --" +
+                     std::string(flag) + "=3)");
+  return static_cast<int>(fd);
+}
+
+// "vda,/dev/vdb" -> vda vdb: PerfMonger users name devices by their path.
+void AddDisks(std::vector<std::string>& disks, std::string_view list) {
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view name = list.substr(0, comma);
+    if (name.starts_with("/dev/")) name.remove_prefix(5);
+    if (!name.empty()) disks.emplace_back(name);
+    list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+  }
+}
+
+// A value option of the recording itself (forwarded to a background child).
+Opt Recording(OptionInfo info, Apply apply) {
+  Opt o = MakeOption<RecordArgs>(std::move(info), std::move(apply));
+  o.to_child = true;
+  return o;
+}
+
+Opt Front(OptionInfo info, Apply apply) {
+  return MakeOption<RecordArgs>(std::move(info), std::move(apply));
+}
+
+Opt DurationOption(std::string_view name, char short_name, std::string help,
+                   int64_t RecordConfig::*field) {
+  return Recording({.name = name, .short_name = short_name, .value = "DUR", .help = help},
+                   [name, field](RecordArgs& a, const Given& g) {
+                     a.config.*field = DurationArgument(name, g.value);
+                   });
+}
+
+Opt FdOption(std::string_view name, std::string help, std::optional<int> RecordConfig::*field) {
+  return Front({.name = name, .value = "N", .help = help},
+               [name, field](RecordArgs& a, const Given& g) {
+                 a.config.*field = FdNumber(name, g.value);
+               });
+}
+
+}  // namespace
+
+// --no-X / --record-X from the collector table.
+std::vector<Opt> CollectorOptions() {
+  std::vector<Opt> table;
+  for (size_t i = 0; i < kCollectors.size(); ++i) {
+    const CollectorSpec& spec = kCollectors[i];
+    table.push_back(Recording({.name = spec.flag, .help = std::string(spec.help)},
+                              [i](RecordArgs& a, const Given& g) {
+                                a.config.collectors.enabled[i] =
+                                    kCollectors[i].on_by_default ? !g.on : g.on;
+                              }));
+  }
+  return table;
+}
+
+namespace {
+
+std::vector<Opt> RecordingOptions() {
+  std::vector<Opt> t;
+  t.push_back(Front({.name = "logfile", .short_name = 'l', .value = "PATH",
+                     .help = "output (default perfmonger.pgr.gz); compressed by\n"
+                             "name: .gz gzip, .zst zstd, anything else plain"},
+                    [](RecordArgs& a, const Given& g) {
+                      a.config.output = g.value;
+                      a.output_given = true;
+                    }));
+  t.push_back(DurationOption("interval", 'i',
+                             "sampling interval (default 1s); seconds or 500ms,\n2s, 1m30s",
+                             &RecordConfig::interval_ns));
+  t.push_back(DurationOption("start-delay", 's', "wait before the first sample (default 0)",
+                             &RecordConfig::start_delay_ns));
+  t.push_back(DurationOption("timeout", 't', "stop after DUR (default 0: until stopped)",
+                             &RecordConfig::timeout_ns));
+  t.push_back(Recording({.name = "disk", .short_name = 'd', .value = "DEV[,DEV]",
+                         .help = "record only these devices (repeatable; vda or\n/dev/vda)"},
+                        [](RecordArgs& a, const Given& g) {
+                          AddDisks(a.config.collectors.disks, g.value);
+                        }));
+  for (Opt& o : CollectorOptions()) t.push_back(std::move(o));
+  t.push_back(Recording({.name = "no-gzip", .help = "plain output (default name perfmonger.pgr)"},
+                        [](RecordArgs& a, const Given& g) { a.config.no_gzip = g.on; }));
+  t.push_back(Front({.name = "no-interval-backoff",
+                     .help = "accepted; the interval never changes anyway"},
+                    [](RecordArgs&, const Given&) {}));
+  return t;
+}
+
+void AddDriverOptions(std::vector<Opt>& t) {
+  t.push_back(FdOption("ready-fd",
+                       "write one JSON ready line to fd N once the first\n"
+                       "sample is on disk, then close it",
+                       &RecordConfig::ready_fd));
+  t.push_back(FdOption("stop-fd", "stop gracefully at EOF on fd N (0 = stdin)",
+                       &RecordConfig::stop_fd));
+  t.push_back(FdOption("cmd-fd",
+                       "read commands from fd N: pause, resume (disable,\n"
+                       "enable), mark LABEL, sample, ping, status, stop",
+                       &RecordConfig::cmd_fd));
+  t.push_back(FdOption("ack-fd", "write one JSON reply per command to fd N",
+                       &RecordConfig::ack_fd));
+  t.push_back(Front({.name = "start-paused",
+                     .help = "write the header and ready line, sample from resume"},
+                    [](RecordArgs& a, const Given& g) { a.config.start_paused = g.on; }));
+  t.push_back(Recording({.name = "meta", .value = "KEY=VALUE",
+                         .help = "add metadata (repeatable; percent-encoded halves)"},
+                        [](RecordArgs& a, const Given& g) {
+                          a.config.meta_args.emplace_back(g.value);
+                        }));
+  t.push_back(Recording({.name = "root", .value = "DIR",
+                         .help = "read proc/ and sys/ below DIR (default /; testing)"},
+                        [](RecordArgs& a, const Given& g) { a.config.root = g.value; }));
+  t.push_back(Front({.name = "verbose", .short_name = 'v', .help = "accepted for compatibility"},
+                    [](RecordArgs&, const Given&) {}));
+  t.push_back(Front({.name = "help", .short_name = 'h', .help = "show this help"},
+                    [](RecordArgs& a, const Given& g) { a.help = g.on; }));
+}
+
+void AddSessionOptions(std::vector<Opt>& t) {
+  auto session = [&t](OptionInfo info, Apply apply) {
+    info.section = kSession;
+    t.push_back(Front(std::move(info), std::move(apply)));
+  };
+  session({.name = "background",
+           .help = "start detached; print one JSON child_ready line\n"
+                   "and exit 0 ready, 1 error, 2 timeout"},
+          [](RecordArgs& a, const Given& g) { a.background = g.on; });
+  session({.name = "ready-timeout", .value = "DUR",
+           .help = "with --background: how long to wait for the child\n"
+                   "after -s (default 5s)"},
+          [](RecordArgs& a, const Given& g) {
+            a.ready_timeout_ns = DurationArgument("ready-timeout", g.value);
+          });
+  session({.name = "log", .value = "FILE",
+           .help = "with --background: the child's stdout and stderr\n(default /dev/null)"},
+          [](RecordArgs& a, const Given& g) { a.log_path = g.value; });
+  session({.name = "status", .help = "show the running session"},
+          [](RecordArgs& a, const Given& g) { a.status = g.on; });
+  session({.name = "json", .help = "with --status: as one JSON object"},
+          [](RecordArgs& a, const Given& g) { a.json = g.on; });
+  session({.name = "kill", .help = "stop it; wait until it is closed and its process\ngone"},
+          [](RecordArgs& a, const Given& g) { a.kill = g.on; });
+  session({.name = "kill-timeout", .value = "DUR",
+           .help = "with --kill: how long it waits (default 10s)"},
+          [](RecordArgs& a, const Given& g) {
+            a.kill_timeout_ns = DurationArgument("kill-timeout", g.value);
+          });
+  session({.name = "background-child", .hidden = true},
+          [](RecordArgs& a, const Given& g) { a.config.session = g.on; });
+}
+
+Command<RecordArgs> BuildRecordCommand() {
+  Command<RecordArgs> c{{"record", "[options]", kAbout, kFooter}, RecordingOptions()};
+  AddDriverOptions(c.options);
+  AddSessionOptions(c.options);
+  return c;
+}
+
+}  // namespace
+
+const Command<RecordArgs>& RecordCommand() {
+  static const Command<RecordArgs> command = BuildRecordCommand();
+  return command;
+}
+
+std::vector<Opt> RecordOptions(std::initializer_list<std::string_view> names) {
+  std::vector<Opt> out;
+  for (std::string_view name : names)
+    for (const Opt& o : RecordCommand().options)
+      if (o.name == name) out.push_back(o);
+  return out;
+}
+
+}  // namespace pm
