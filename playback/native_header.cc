@@ -118,14 +118,15 @@ void ReadIntrRows(JsonReader& r, std::vector<PgrLayout::IntrRow>& out) {
 }
 
 void ReadIntr(JsonReader& r, PgrLayout& layout) {
-  layout.intr.declared = true;
+  PgrColumns& cols = layout.of("intr");
+  cols.declared = true;
   bool has_cpus = false;
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
     if (key == "cpus") {
       size_t cpus = ReadCount(r);
-      layout.intr.to.resize(cpus);
-      for (size_t i = 0; i < cpus; ++i) layout.intr.to[i] = static_cast<int>(i);
+      cols.to.resize(cpus);
+      for (size_t i = 0; i < cpus; ++i) cols.to[i] = static_cast<int>(i);
       has_cpus = true;
     } else if (key == "rows") {
       ReadIntrRows(r, layout.intr_rows);
@@ -136,35 +137,33 @@ void ReadIntr(JsonReader& r, PgrLayout& layout) {
   if (!has_cpus) r.Fail("\"intr\" without \"cpus\"");
 }
 
+// A collector's members besides "fields": the rows its arrays have.
+bool ReadRowsDeclaration(JsonReader& r, std::string_view collector, std::string_view key,
+                         PgrLayout& layout) {
+  if (collector == "cpu" && key == "cores") {
+    layout.cores = ReadArrayLength(r);
+  } else if ((collector == "disk" || collector == "net") && key == "devices") {
+    ReadNames(r, collector == "disk" ? layout.disks : layout.nets);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// Known members are matched by name to the columns their descriptor
+// (proto/pgr_collectors.hh) lists.
 void ReadCollectors(JsonReader& r, PgrLayout& layout) {
-  auto none = [](std::string_view) { return false; };
-  auto devices = [&r](std::vector<std::string>& names) {
-    return [&r, &names](std::string_view key) {
-      if (key != "devices") return false;
-      ReadNames(r, names);
-      return true;
-    };
-  };
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
-    if (key == "cpu") {
-      ReadCollector(r, kCpuFields, layout.cpu, [&](std::string_view k) {
-        if (k != "cores") return false;
-        layout.cores = ReadArrayLength(r);
-        return true;
-      });
-    } else if (key == "proc") {
-      ReadCollector(r, kProcFields, layout.proc, none);
-    } else if (key == "disk") {
-      ReadCollector(r, kDiskFields, layout.disk, devices(layout.disks));
-    } else if (key == "net") {
-      ReadCollector(r, kNetFields, layout.net, devices(layout.nets));
-    } else if (key == "mem") {
-      ReadCollector(r, kMemFields, layout.mem, none);
-    } else if (key == "intr") {
+    const PgrMember* member = FindPgrMember(key);
+    if (member == nullptr) {
+      r.SkipValue();  // a collector this reader does not know
+    } else if (member->key == "intr") {
       ReadIntr(r, layout);
     } else {
-      r.SkipValue();  // a collector this reader does not know
+      ReadCollector(r, member->fields, layout.of(member->key), [&](std::string_view k) {
+        return ReadRowsDeclaration(r, member->key, k, layout);
+      });
     }
   }
 }

@@ -50,12 +50,23 @@ auto NativeReader::Guarded(Parse parse) {
   }
 }
 
+// PerfMonger's members have typed places in RawSample; a new collector's
+// reader adds its line here (and its Read function).
+const NativeReader::SampleMember NativeReader::kSampleMembers[] = {
+    {"cpu", &RawSample::has_cpu, &NativeReader::ReadCpu},
+    {"proc", &RawSample::has_proc, &NativeReader::ReadProc},
+    {"disk", &RawSample::has_disk, &NativeReader::ReadDisk},
+    {"net", &RawSample::has_net, &NativeReader::ReadNet},
+    {"mem", &RawSample::has_mem, &NativeReader::ReadMem},
+    {"intr", &RawSample::has_intr, &NativeReader::ReadIntr},
+};
+
 NativeReader::NativeReader(InputStream& in) : lines_(in) {
   std::optional<std::string_view> line = lines_.Next();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
   info_.mem_recorded.reset();
-  for (int to : layout_.mem.to)
+  for (int to : layout_.of("mem").to)
     if (to >= 0) info_.mem_recorded.set(static_cast<size_t>(to));
 }
 
@@ -76,7 +87,7 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
 NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample& s,
                                                RecordingEvent& e) {
   json_.Reset(line);
-  s.has_cpu = s.has_proc = s.has_intr = s.has_disk = s.has_net = s.has_mem = false;
+  for (const SampleMember& m : kSampleMembers) s.*m.has = false;
   e.kind.clear();
   e.label.clear();
   e.reason.clear();
@@ -112,30 +123,14 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
 }
 
 bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
-  if (key == "cpu") {
-    s.has_cpu = ReadCpu(s);
-  } else if (key == "disk") {
-    s.has_disk = ReadDevices(Declared(layout_.disk, key), layout_.disks, s.disks);
-  } else if (key == "net") {
-    s.has_net = ReadDevices(Declared(layout_.net, key), layout_.nets, s.nets);
-  } else if (key == "mem") {
-    s.has_mem = ReadRow(Declared(layout_.mem, key), s.mem);
-  } else if (key == "proc") {
-    std::array<uint64_t, kProcFields.size()> v;
-    s.has_proc = ReadRow(Declared(layout_.proc, key), v);
-    s.ctxt = v[0];
-    s.processes = v[1];
-  } else if (key == "intr") {
-    s.has_intr = ReadIntr(s);
-  } else {
-    return false;
+  for (const SampleMember& m : kSampleMembers) {
+    if (m.key != key) continue;
+    const PgrColumns& cols = layout_.of(key);
+    if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
+    s.*m.has = (this->*m.read)(cols, s);
+    return true;
   }
-  return true;
-}
-
-const PgrColumns& NativeReader::Declared(const PgrColumns& cols, std::string_view key) {
-  if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
-  return cols;
+  return false;
 }
 
 // A row of counters, or null (absent: false, zeros).
@@ -168,17 +163,6 @@ bool NativeReader::ReadTable(size_t rows, RowFn row) {
   return true;
 }
 
-bool NativeReader::ReadCpu(RawSample& s) {
-  const PgrColumns& cols = Declared(layout_.cpu, "cpu");
-  s.cores.resize(layout_.cores);
-  return ReadTable(layout_.cores + 1, [&](size_t i) {
-    if (i == 0)
-      s.cpu_total_present = ReadRow(cols, s.cpu_total);
-    else
-      s.cores[i - 1].present = ReadRow(cols, s.cores[i - 1].counters);
-  });
-}
-
 template <class Device>
 bool NativeReader::ReadDevices(const PgrColumns& cols,
                                const std::vector<std::string>& names,
@@ -190,8 +174,37 @@ bool NativeReader::ReadDevices(const PgrColumns& cols,
   });
 }
 
-bool NativeReader::ReadIntr(RawSample& s) {
-  const PgrColumns& cols = Declared(layout_.intr, "intr");
+bool NativeReader::ReadCpu(const PgrColumns& cols, RawSample& s) {
+  s.cores.resize(layout_.cores);
+  return ReadTable(layout_.cores + 1, [&](size_t i) {
+    if (i == 0)
+      s.cpu_total_present = ReadRow(cols, s.cpu_total);
+    else
+      s.cores[i - 1].present = ReadRow(cols, s.cores[i - 1].counters);
+  });
+}
+
+bool NativeReader::ReadProc(const PgrColumns& cols, RawSample& s) {
+  std::array<uint64_t, kProcFields.size()> v;
+  bool present = ReadRow(cols, v);
+  s.ctxt = v[0];
+  s.processes = v[1];
+  return present;
+}
+
+bool NativeReader::ReadDisk(const PgrColumns& cols, RawSample& s) {
+  return ReadDevices(cols, layout_.disks, s.disks);
+}
+
+bool NativeReader::ReadNet(const PgrColumns& cols, RawSample& s) {
+  return ReadDevices(cols, layout_.nets, s.nets);
+}
+
+bool NativeReader::ReadMem(const PgrColumns& cols, RawSample& s) {
+  return ReadRow(cols, s.mem);
+}
+
+bool NativeReader::ReadIntr(const PgrColumns& cols, RawSample& s) {
   const std::vector<PgrLayout::IntrRow>& rows = layout_.intr_rows;
   s.intr.resize(rows.size());
   return ReadTable(rows.size(), [&](size_t i) {

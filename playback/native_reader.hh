@@ -24,7 +24,7 @@
 
 #include "playback/json_reader.hh"
 #include "proto/line_reader.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/pgr_collectors.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
 
@@ -39,16 +39,15 @@ struct PgrColumns {
 
 // What the header's "collectors" object declares.
 struct PgrLayout {
-  PgrColumns cpu;       // rows: aggregate, then `cores`
-  size_t cores = 0;
-  PgrColumns proc;
-  PgrColumns disk;
+  // Per member (proto/pgr_collectors.hh): its columns, if declared.
+  std::array<PgrColumns, kPgrMemberCount> columns;
+  PgrColumns& of(std::string_view key) { return columns[PgrMemberIndex(key)]; }
+  const PgrColumns& of(std::string_view key) const { return columns[PgrMemberIndex(key)]; }
+
+  size_t cores = 0;     // cpu rows: aggregate, then `cores`
   std::vector<std::string> disks;
-  PgrColumns net;
   std::vector<std::string> nets;
-  PgrColumns mem;
-  PgrColumns intr;      // one column per CPU
-  struct IntrRow {
+  struct IntrRow {      // intr: one column per CPU, one row per source
     std::string irq;
     bool numbered = false;
   };
@@ -79,14 +78,26 @@ class NativeReader final : public RecordingReader::Source {
   template <class Parse> auto Guarded(Parse parse);
   LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
   bool ReadSampleMember(std::string_view key, RawSample& s);
-  const PgrColumns& Declared(const PgrColumns& cols, std::string_view key);
   bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
   template <class RowFn> bool ReadTable(size_t rows, RowFn row);
-  bool ReadCpu(RawSample& s);
   template <class Device>
   bool ReadDevices(const PgrColumns& cols, const std::vector<std::string>& names,
                    std::vector<Device>& out);
-  bool ReadIntr(RawSample& s);
+  // One per sample member: reads its array (or null: false) into `s`.
+  bool ReadCpu(const PgrColumns& cols, RawSample& s);
+  bool ReadProc(const PgrColumns& cols, RawSample& s);
+  bool ReadDisk(const PgrColumns& cols, RawSample& s);
+  bool ReadNet(const PgrColumns& cols, RawSample& s);
+  bool ReadMem(const PgrColumns& cols, RawSample& s);
+  bool ReadIntr(const PgrColumns& cols, RawSample& s);
+
+  // The reader's dispatch: each member key it knows, where it goes.
+  struct SampleMember {
+    std::string_view key;
+    bool RawSample::*has;
+    bool (NativeReader::*read)(const PgrColumns&, RawSample&);
+  };
+  static const SampleMember kSampleMembers[];
 
   LineReader lines_;
   JsonReader json_;

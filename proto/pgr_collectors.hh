@@ -57,6 +57,33 @@ inline constexpr std::array<CollectorSpec, 5> kCollectors = {{
      "/proc/interrupts"},
 }};
 
+// Every member, all collectors' together, in kCollectors order: the keys a
+// sample line may carry.
+constexpr size_t kPgrMemberCount = [] {
+  size_t n = 0;
+  for (const CollectorSpec& c : kCollectors) n += c.members.size();
+  return n;
+}();
+
+// The index of member `key` among the kPgrMemberCount, or kPgrMemberCount.
+constexpr size_t PgrMemberIndex(std::string_view key) {
+  size_t i = 0;
+  for (const CollectorSpec& c : kCollectors)
+    for (const PgrMember& m : c.members) {
+      if (m.key == key) return i;
+      ++i;
+    }
+  return i;
+}
+
+// Member `key`'s descriptor, or nullptr for a key no collector writes.
+constexpr const PgrMember* FindPgrMember(std::string_view key) {
+  for (const CollectorSpec& c : kCollectors)
+    for (const PgrMember& m : c.members)
+      if (m.key == key) return &m;
+  return nullptr;
+}
+
 // The index of collector `name` in kCollectors, or kCollectors.size().
 constexpr size_t CollectorIndex(std::string_view name) {
   size_t i = 0;

@@ -17,9 +17,8 @@
 #include "common/io.hh"
 #include "daemon/process_info.hh"
 #include "daemon/session_files.hh"
-#include "proto/codec.hh"
+#include "playback/recording_reader.hh"
 #include "proto/json.hh"
-#include "proto/line_reader.hh"
 #include "proto/pgr_format.hh"
 
 namespace pm {
@@ -36,21 +35,23 @@ struct Report {
   uint64_t samples = 0;
 };
 
-// Sample lines flushed so far: every line after the header that is not an
-// event. The recording is read as any reader would read a live file.
+// Samples flushed so far, read as `play` reads a live file: the reader
+// stops quietly at a partial last line.
 uint64_t CountSamples(const std::string& path) {
+  uint64_t samples = 0;
   try {
     UniqueFd fd = OpenAt(AT_FDCWD, path, O_RDONLY);
     FdInputStream file(fd.Get());
-    std::unique_ptr<DecompressingInput> in = MakeDecompressor(file);
-    LineReader lines(*in);
-    uint64_t samples = 0;
-    while (std::optional<std::string_view> line = lines.Next())
-      if (line->starts_with("{\"t\":")) ++samples;
-    return samples;
+    RecordingReader reader(file);
+    RawSample sample;
+    RecordingEvent event;
+    while (reader.Next(sample, event) != RecordingReader::Item::kEnd)
+      samples = reader.samples_read();
   } catch (const std::exception&) {
-    return 0;  // unreadable so far: report none rather than fail --status
+    // Unreadable so far (no header yet, or damage): what was counted stands
+    // rather than failing --status.
   }
+  return samples;
 }
 
 Report Describe(const SessionState& state) {
