@@ -1,5 +1,6 @@
 // The collectors, one descriptor each: the single table the recorder's
-// options and usage text (tools/record_args.cc), the background child's
+// options and usage text (tools/record_options.cc; stat and live take them
+// from there), the background child's
 // arguments, the recorder's collector set (daemon/collect/collector_set.cc),
 // the header it writes and the reader's header dispatch
 // (playback/native_header.cc) are derived from.

@@ -1,81 +1,123 @@
-// stat and live take record's options from record's table, plus their
-// own: where the options end and who owns an option.
+// record's command line: PerfMonger's boolean syntax, options that only
+// mean something with another, devices and durations as PerfMonger takes
+// them, and the background child's arguments.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
 #include "common/error.hh"
-#include "tools/live_cli.hh"
+#include "test/tools/args_util.hh"
 #include "tools/record_args.hh"
-#include "tools/stat_cli.hh"
 
+namespace pm::test {
 namespace {
 
-struct Argv {
-  explicit Argv(std::vector<std::string> words) : words_(std::move(words)) {
-    for (std::string& w : words_) ptrs_.push_back(w.data());
-    ptrs_.push_back(nullptr);
-  }
-  int argc() const { return static_cast<int>(words_.size()); }
-  char** argv() { return ptrs_.data(); }
-  const std::string& operator[](size_t i) const { return words_[i]; }
+RecordArgs Parse(std::vector<std::string> words) {
+  words.insert(words.begin(), "record");
+  Argv argv(std::move(words));
+  return ParseRecordArgs(argv.argc(), argv.argv());
+}
 
- private:
-  std::vector<std::string> words_;
-  std::vector<char*> ptrs_;
-};
+std::string UsageErrorOf(std::vector<std::string> words) {
+  try {
+    Parse(std::move(words));
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST_CASE("record: --FLAG=true|false for the collector switches") {
+  struct Row { std::vector<std::string> words; bool net, intr; };
+  const Row rows[] = {
+      {{}, true, false},
+      {{"--no-net"}, false, false},
+      {{"--no-net=true"}, false, false},
+      {{"--no-net=false"}, true, false},           // how PerfMonger 1.0 turns network on
+      {{"--no-net", "--no-net=false"}, true, false},
+      {{"--no-net=0"}, true, false},
+      {{"--no-net=F"}, true, false},
+      {{"--record-intr"}, true, true},
+      {{"--record-intr=false"}, true, false},
+      {{"--record-intr=1", "--no-net=TRUE"}, false, true},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.words.size() ? row.words.back() : std::string("(none)"));
+    RecordArgs a = Parse(row.words);
+    CHECK(a.config.collectors.on("net") == row.net);
+    CHECK(a.config.collectors.on("intr") == row.intr);
+  }
+}
+
+TEST_CASE("record: --FLAG=false undoes the other flags too") {
+  CHECK(Parse({"--no-gzip=false"}).config.output == "perfmonger.pgr.gz");
+  CHECK(Parse({"--no-gzip=true"}).config.output == "perfmonger.pgr");
+  CHECK_FALSE(Parse({"--background=false"}).background);
+  CHECK(Parse({"--help=true"}).help);
+  CHECK(UsageErrorOf({"--no-net=maybe"}).find("true or false") != std::string::npos);
+  CHECK(UsageErrorOf({"--no-net="}).find("true or false") != std::string::npos);
+  // A value option does not take a flag's '=false' meaning.
+  CHECK(UsageErrorOf({"--interval=false"}).find("not a duration") != std::string::npos);
+}
+
+TEST_CASE("record: options that need their mode are usage errors") {
+  struct Row { std::vector<std::string> words; std::string names; };
+  const Row refused[] = {
+      {{"--kill-timeout", "3s"}, "--kill"},
+      {{"--kill-timeout=3s", "--kill=false"}, "--kill"},
+      {{"--ready-timeout", "1s"}, "--background"},
+      {{"--log", "/tmp/x.log"}, "--background"},
+      {{"--log=/tmp/x.log", "--status"}, "--background"},
+  };
+  for (const Row& row : refused) {
+    CAPTURE(row.words[0]);
+    std::string error = UsageErrorOf(row.words);
+    CHECK(error.find(row.names) != std::string::npos);
+    CHECK(error != "(accepted)");
+  }
+  CHECK(Parse({"--kill", "--kill-timeout", "3s"}).kill_timeout_ns == 3'000'000'000);
+  RecordArgs bg = Parse({"--background", "--ready-timeout", "1m30s", "--log", "x.log"});
+  CHECK(bg.ready_timeout_ns == 90'000'000'000);
+  CHECK(bg.log_path == "x.log");
+}
+
+TEST_CASE("record: -d takes device paths as PerfMonger does") {
+  CHECK(Parse({"-d", "/dev/vda"}).config.collectors.disks == std::vector<std::string>{"vda"});
+  CHECK(Parse({"-d", "/dev/vda,sdb", "--disk=/dev/cciss/c0d0"}).config.collectors.disks ==
+        std::vector<std::string>{"vda", "sdb", "cciss/c0d0"});
+}
+
+TEST_CASE("record: durations in Go's syntax, and the too large named as such") {
+  RecordArgs a = Parse({"-i", "1m0.5s", "-t", "1h30m", "-s", "0.25"});
+  CHECK(a.config.interval_ns == 60'500'000'000);
+  CHECK(a.config.timeout_ns == 5'400'000'000'000);
+  CHECK(a.config.start_delay_ns == 250'000'000);
+  std::string too_large = UsageErrorOf({"-i", "10000000000"});
+  CHECK(too_large.find("too large") != std::string::npos);
+  CHECK(too_large.find("not a duration") == std::string::npos);
+  CHECK(UsageErrorOf({"-t", "1h30"}).find("not a duration") != std::string::npos);
+}
+
+TEST_CASE("record: the background child gets the user's recording options") {
+  RecordArgs a = Parse({"--background", "-i", "500ms", "--no-net", "--meta", "q=a=b",
+                        "-l", "rel.pgr", "--ready-timeout=2s", "-d", "/dev/vda",
+                        "--record-intr=false", "--log", "l.txt"});
+  std::vector<std::string> child = ChildArgs(a, "/abs/rel.pgr");
+  CHECK(child == std::vector<std::string>{"record", "--background-child", "--interval=500ms",
+                                          "--no-net", "--meta=q=a=b", "--disk=/dev/vda",
+                                          "--record-intr=false", "--logfile=/abs/rel.pgr"});
+  // Read back by the child, it is the same recording.
+  child.push_back("--ready-fd=3");
+  child.erase(child.begin());
+  RecordArgs back = Parse(child);
+  CHECK(back.config.session);
+  CHECK(back.config.output == "/abs/rel.pgr");
+  CHECK(back.config.interval_ns == a.config.interval_ns);
+  CHECK(back.config.collectors.enabled == a.config.collectors.enabled);
+  CHECK(back.config.collectors.disks == a.config.collectors.disks);
+  CHECK(back.config.meta_args == a.config.meta_args);
+}
 
 }  // namespace
-
-TEST_CASE("stat: its own --json, record's options, then CMD after --") {
-  Argv a({"stat", "--json", "-i", "0.1", "--", "sleep", "-1"});
-  pm::StatArgs s = pm::ParseStatArgs(a.argc(), a.argv());
-  CHECK(s.json);
-  CHECK_FALSE(s.record.json);  // not record's --status --json
-  CHECK(s.record.config.interval_ns == 100'000'000);
-  CHECK(s.command == std::vector<std::string>{"sleep", "-1"});
-}
-
-TEST_CASE("stat: options end at the first operand even without --") {
-  Argv a({"stat", "-l", "x.pgr", "sh", "-c", "exit 3"});
-  pm::StatArgs s = pm::ParseStatArgs(a.argc(), a.argv());
-  CHECK(s.record.config.output == "x.pgr");
-  CHECK(s.command == std::vector<std::string>{"sh", "-c", "exit 3"});
-}
-
-TEST_CASE("stat: record's options that cannot apply are not in its table") {
-  for (const char* option : {"--background", "--status", "--kill", "-t"}) {
-    CAPTURE(option);
-    Argv a({"stat", option, "--", "true"});
-    CHECK_THROWS_WITH_AS(pm::ParseStatArgs(a.argc(), a.argv()),
-                         ("unknown option: " + std::string(option) +
-                          " (see perfmonger stat --help)").c_str(),
-                         pm::UsageError);
-  }
-}
-
-TEST_CASE("live: its short option among record's, and no operands") {
-  Argv a({"live", "-ci", "0.5", "-t", "2"});
-  pm::LiveArgs l = pm::ParseLiveArgs(a.argc(), a.argv());
-  CHECK(l.color);
-  CHECK_FALSE(l.pretty);
-  CHECK(l.record.config.interval_ns == 500'000'000);
-  CHECK(l.record.config.timeout_ns == 2'000'000'000);
-  CHECK(l.record.config.no_file);  // no -l: nothing written
-
-  Argv extra({"live", "now"});
-  try {
-    pm::ParseLiveArgs(extra.argc(), extra.argv());
-    FAIL("an operand was accepted");
-  } catch (const pm::UsageError& e) {
-    CHECK(std::string(e.what()).find("'now'") != std::string::npos);
-    CHECK(std::string(e.what()).find("perfmonger live --help") != std::string::npos);
-  }
-}
-
-TEST_CASE("an unknown option names the command whose help to read") {
-  Argv a({"stat", "--jsn", "--", "true"});
-  CHECK_THROWS_WITH_AS(pm::ParseStatArgs(a.argc(), a.argv()),
-                       "unknown option: --jsn (see perfmonger stat --help)", pm::UsageError);
-}
+}  // namespace pm::test
