@@ -26,7 +26,7 @@ Options:
   -t, --timeout DUR      stop after DUR (default: until stopped)
   -l, --logfile PATH     keep a recording too (default: none)
   -c, --color            colour keys, strings and numbers (ANSI escapes)
-      --pretty           indent the JSON, one member per line
+      --pretty           PerfMonger's layout: members wrapped at 80 columns
   -s, -d, --record-intr, --no-cpu, --no-disk, --no-net, --no-mem,
   --no-gzip, --meta, --root, --stop-fd, --cmd-fd, --ack-fd: as for
   perfmonger record (not --background)

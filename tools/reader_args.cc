@@ -20,7 +20,7 @@ No line spans a pause: the pair across a pause->resume is never printed.
 
 Options:
   -c, --color            colour keys, strings and numbers (ANSI escapes)
-  -p, --pretty           indent the JSON, one member per line
+  -p, --pretty           PerfMonger's layout: members wrapped at 80 columns
       --events           interleave pause, resume and mark events, in file
                          order, as JSON lines on standard output:
                          {"event":"mark","label":L,"time":T,"elapsed_time":E}
