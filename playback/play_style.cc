@@ -11,6 +11,8 @@ constexpr std::string_view kInteger = "\x1b[32m";
 constexpr std::string_view kFloat = "\x1b[36m";
 constexpr std::string_view kReset = "\x1b[0m";
 
+// A line holds 79 columns: PerfMonger's width of 80 less one.
+constexpr int kLineColumns = 79;
 // PerfMonger's quirk: a line wrapped inside an array counts its indentation
 // this many columns short.
 constexpr int kArrayWrapShortfall = 2;
@@ -82,7 +84,7 @@ class Styler {
     } else if (kind == '[') {
       NewLine(level);
       col_ += level;  // PerfMonger's quirk: the count is not reset here
-    } else if (col_ + 1 + ScalarMemberWidth(key) > kPlayWidth - 1) {
+    } else if (col_ + 1 + ScalarMemberWidth(key) > kLineColumns) {
       NewLine(level);
       col_ = level - (arrays_ > 0 ? kArrayWrapShortfall : 0);
     } else {

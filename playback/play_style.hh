@@ -4,18 +4,18 @@
 //
 // pretty ("smart" wrapped layout)
 //   - `"key": value`, and `, ` between members and between array elements;
-//   - a member whose value is an object starts a new line indented one space
-//     per open object ( `{"time": ..,\n "cpu": {"num_core": 2,\n  "all": {`),
-//     and so does an array-valued member; the first member of an object
-//     always follows its `{`;
-//   - a scalar member stays on the line when the line, counted to the comma
-//     or closing brackets after the value, keeps to kPlayWidth - 1 (79)
-//     columns; otherwise it wraps to the object's indentation;
+//   - a member whose value is an object or an array starts a new line,
+//     indented one space per level of nesting, objects and arrays alike
+//     (`{"time": ..,\n "cpu": {"num_core": 2,\n  "all": {`); the first
+//     member of an object always follows its `{`;
+//   - a scalar member stays on the line when the line, counted through the
+//     comma or closing brackets after the value, keeps to 79 columns;
+//     otherwise it wraps to its object's indentation;
 //   - array elements never wrap (a long intr array stays on one line);
 //   - quirks kept for byte equality: after the newline before an
 //     array-valued member the column count goes on from the previous line
-//     (so "cores" wraps early), and inside an array a wrapped line counts
-//     its indentation two columns short (so it may run to 81 columns).
+//     (so the "cores" line wraps early), and inside an array a wrapped line
+//     counts its indentation two columns short (so it may reach 81).
 // color (with or without pretty)
 //   keys \e[31m, strings \e[35m, integers \e[32m, floats \e[36m (NaN and
 //   Inf too), each followed by \e[0m; true, false and null unpainted.
@@ -30,8 +30,6 @@
 #include <string_view>
 
 namespace pm {
-
-constexpr int kPlayWidth = 80;
 
 struct PlayStyle {
   bool pretty = false;
