@@ -48,8 +48,9 @@ Command<LiveArgs> BuildLiveCommand() {
   c.options.push_back(LiveFlag({.name = "color", .short_name = 'c',
                                 .help = "colour keys, strings and numbers (ANSI escapes)"},
                                &LiveArgs::color));
-  c.options.push_back(LiveFlag({.name = "pretty", .help = "indent the JSON, one member per line"},
-                               &LiveArgs::pretty));
+  c.options.push_back(
+      LiveFlag({.name = "pretty", .help = "PerfMonger's layout: members wrapped at 80 columns"},
+               &LiveArgs::pretty));
   take(RecordOptions({"start-delay", "disk"}));
   take(CollectorOptions());
   take(RecordOptions({"no-gzip", "meta", "root", "ready-fd", "stop-fd", "cmd-fd", "ack-fd",

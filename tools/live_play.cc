@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "tools/json_style.hh"
+#include "playback/play_style.hh"
 
 namespace pm {
 
@@ -59,7 +59,7 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   if (have_prev_ && cur.time_ns > prev.time_ns) {
     line_.clear();
     AppendPlayJson(line_, ComputeRates(prev, cur, first_ns_));
-    if (pretty_ || color_) AppendStyledJson(out, line_, pretty_, color_);
+    if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
     else out.append(line_);
     out.push_back('\n');
   }

@@ -7,7 +7,7 @@
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/rates.hh"
-#include "tools/json_style.hh"
+#include "playback/play_style.hh"
 #include "tools/output_buffer.hh"
 #include "tools/play_export.hh"
 #include "tools/reader_args.hh"
@@ -116,7 +116,7 @@ class Player {
   // One compact JSON line out, styled as the rate lines are.
   void Emit(const std::string& json) {
     std::string& out = out_.buffer();
-    if (args_.pretty || args_.color) AppendStyledJson(out, json, args_.pretty, args_.color);
+    if (args_.pretty || args_.color) AppendStyledPlayJson(out, json, {args_.pretty, args_.color});
     else out.append(json);
     out.push_back('\n');
     out_.MaybeFlush();

@@ -88,7 +88,7 @@ Command<PlayArgs> BuildPlay() {
                           .help = "colour keys, strings and numbers (ANSI escapes)"},
                          [](PlayArgs& a, const Given& g) { a.color = g.on; }),
            Opt<PlayArgs>({.name = "pretty", .short_name = 'p',
-                          .help = "indent the JSON, one member per line"},
+                          .help = "PerfMonger's layout: members wrapped at 80 columns"},
                          [](PlayArgs& a, const Given& g) { a.pretty = g.on; }),
            Opt<PlayArgs>(
                {.name = "events",

@@ -1,6 +1,6 @@
 // PerfMonger's own golden vectors: its recording busy100.pgr (Go gob, plain
-// and gzipped) must give back, byte for byte, what PerfMonger's `play` and
-// `summary` printed for it.
+// and gzipped) must give back, byte for byte, what PerfMonger's `play` (also
+// with -p, -c, -p -c) and `summary` printed for it.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -8,6 +8,7 @@
 
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
+#include "playback/play_style.hh"
 #include "playback/rates.hh"
 #include "playback/summary.hh"
 #include "test/playback/legacy_data.hh"
@@ -26,11 +27,17 @@ std::vector<pm::RawSample> Decode(const std::string& bytes) {
   return samples;
 }
 
-std::string Played(const std::vector<pm::RawSample>& samples) {
+// The play lines, each styled as `play` styles them when a style is asked.
+std::string Played(const std::vector<pm::RawSample>& samples,
+                   pm::PlayStyle style = {}) {
   std::string out;
+  std::string line;
   for (size_t i = 1; i < samples.size(); ++i) {
-    pm::AppendPlayJson(out, pm::ComputeRates(samples[i - 1], samples[i],
-                                             samples.front().time_ns));
+    line.clear();
+    pm::AppendPlayJson(line, pm::ComputeRates(samples[i - 1], samples[i],
+                                              samples.front().time_ns));
+    if (style.pretty || style.color) pm::AppendStyledPlayJson(out, line, style);
+    else out.append(line);
     out.push_back('\n');
   }
   return out;
@@ -46,6 +53,17 @@ TEST_CASE("golden: play of busy100.pgr and busy100.pgr.gz, byte for byte") {
     REQUIRE(samples.size() == 4);
     CHECK(Played(samples) == expected);
   }
+}
+
+TEST_CASE("golden: play -p, -c and -p -c of busy100.pgr, byte for byte") {
+  std::vector<pm::RawSample> samples = Decode(pm::test::ReadLegacyFile("busy100.pgr"));
+  REQUIRE(samples.size() == 4);
+  CHECK(Played(samples, {.pretty = true, .color = false}) ==
+        pm::test::ReadLegacyFile("busy100.pgr.played.pretty"));
+  CHECK(Played(samples, {.pretty = false, .color = true}) ==
+        pm::test::ReadLegacyFile("busy100.pgr.played.color"));
+  CHECK(Played(samples, {.pretty = true, .color = true}) ==
+        pm::test::ReadLegacyFile("busy100.pgr.played.pretty-color"));
 }
 
 TEST_CASE("golden: summary text and JSON of busy100.pgr, byte for byte") {

@@ -14,7 +14,7 @@
 #include "playback/rates.hh"
 #include "playback/recording_reader.hh"
 #include "proto/pgr_format.hh"
-#include "tools/json_style.hh"
+#include "playback/play_style.hh"
 #include "tools/live_play.hh"
 
 namespace {
@@ -138,6 +138,6 @@ TEST_CASE("--pretty and --color style live lines as play styles them") {
   std::vector<std::string> writes = {r.Header(), r.Sample(0), r.Sample(1)};
   std::string plain = PushEach(compact, writes)[2];
   std::string expected;
-  pm::AppendStyledJson(expected, plain.substr(0, plain.size() - 1), true, true);
+  pm::AppendStyledPlayJson(expected, plain.substr(0, plain.size() - 1), {true, true});
   CHECK(PushEach(styled, writes)[2] == expected + "\n");
 }
