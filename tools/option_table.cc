@@ -22,7 +22,9 @@ std::string Spec(const OptionInfo& o) {
 void AppendOption(std::string& out, const OptionInfo& o) {
   std::string spec = Spec(o);
   out += spec;
-  out.append(spec.size() < kHelpColumn ? kHelpColumn - spec.size() : 2, ' ');
+  // A spec too long for the column gets its help on the lines below.
+  if (spec.size() + 1 >= kHelpColumn) out.append("\n").append(kHelpColumn, ' ');
+  else out.append(kHelpColumn - spec.size(), ' ');
   std::string_view help = o.help;
   for (size_t line = 0; !help.empty(); ++line) {
     size_t nl = help.find('\n');
