@@ -59,7 +59,8 @@ TEST_CASE("catalog: every command's options, each listed in its --help with help
                                                         command.options.end(),
                                                         [](auto* o) { return o->hidden; }));
   }
-  CHECK(commands == std::set<std::string>{"record", "play", "summary", "stat", "live"});
+  CHECK(commands == std::set<std::string>{"record", "play", "summary", "fingerprint", "plot",
+                                          "stat", "live", "init-shell", "completion"});
 }
 
 TEST_CASE("catalog: every boolean flag of every command takes =true and =false") {
