@@ -47,6 +47,13 @@ std::string Spelled(const OptionInfo& o, const char* optarg_text) {
   return s;
 }
 
+// A listed flag besides -h/--help.
+bool TakesFlags(const std::vector<const OptionInfo*>& options) {
+  for (const OptionInfo* o : options)
+    if (o->is_flag() && !o->hidden && o->name != "help") return true;
+  return false;
+}
+
 }  // namespace
 
 bool ParseFlagValue(std::string_view name, std::string_view text) {
@@ -72,6 +79,8 @@ std::string UsageText(const CommandText& text, const std::vector<const OptionInf
     }
     AppendOption(out, *o);
   }
+  if (TakesFlags(options))
+    out.append("\nEvery flag also takes PerfMonger's --FLAG=true or --FLAG=false.\n");
   if (!text.footer.empty()) out.append("\n").append(text.footer);
   return out;
 }

@@ -21,8 +21,7 @@ shaded gaps, marks as labelled vertical lines. FILE '-' is standard input.
 )";
 
 constexpr char kPlotFooter[] =
-    R"(Boolean options also take PerfMonger's --FLAG=true|false form.
-Exit status: 0 drawn (a truncated recording too, with a warning), 1 usage
+    R"(Exit status: 0 drawn (a truncated recording too, with a warning), 1 usage
 error, unreadable input, gnuplot missing or failing, 2 corrupt recording.
 )";
 
