@@ -1,15 +1,17 @@
 // The collectors, one descriptor each: the single table the recorder's
-// options and usage text (tools/record_options.cc; stat and live take them
-// from there), the background child's
+// options and their --help lines (tools/record_options.cc; stat, live and
+// the shell completion take them from there), the background child's
 // arguments, the recorder's collector set (daemon/collect/collector_set.cc),
 // the header it writes and the reader's header dispatch
 // (playback/native_header.cc) are derived from.
 //
 // Adding a collector: one entry here (with its column names in
 // pgr_columns.hh), its collector file in daemon/collect/ (a factory named in
-// daemon/collect/collector_set.cc's table), and its reader/rates file in
-// playback/. Part of the format: the keys and column names are what a
-// recording declares in its header.
+// daemon/collect/collector_set.cc's table), and on the reading side its
+// fields in playback/raw_sample.hh, its read function in native_reader.cc
+// and its rates and output (README, Layout, lists every file). Part of the
+// format: the keys and column names are what a recording declares in its
+// header.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
-// Every subcommand's options as data, for whatever walks them: the shell
-// completion generator, the tests that check each --help and man page
-// against them. Derived from the same tables the parsers use.
+// Every subcommand's options as data, for whatever walks them: `perfmonger
+// --help`'s command list, the shell completion scripts, the tests that
+// check each --help and man page against them. Derived from the same
+// tables the parsers use.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,9 @@
 
 namespace pm {
 
+// What a command's operands are, for completion.
+enum class OperandKind { kNone, kFile, kCommand, kChoice };
+
 struct CommandEntry {
   std::string_view name;                  // "record"
   std::vector<std::string_view> aliases;  // "summarize"
@@ -21,9 +25,14 @@ struct CommandEntry {
   // Parses argv (argv[0] the command's name) as the command does; throws
   // UsageError. For tests: nothing is run.
   std::function<void(int argc, char** argv)> parse;
+  OperandKind operand = OperandKind::kNone;
+  std::string_view operand_choices = {};  // kChoice: space-separated
 };
 
 // In `perfmonger --help` order.
 const std::vector<CommandEntry>& CommandCatalog();
+
+// `perfmonger --help`: usage line, the commands with their summaries.
+std::string ToplevelUsage();
 
 }  // namespace pm

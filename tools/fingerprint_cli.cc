@@ -6,24 +6,23 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "common/error.hh"
 
 #include "tools/fingerprint.hh"
 
 namespace pm {
 namespace {
 
-constexpr char kUsage[] = R"(Usage: perfmonger fingerprint [OUTPUT]
-       (aliases: fp, bukko)
-
-Gathers this machine's configuration into OUTPUT (default
+constexpr char kAbout[] =
+    R"(Gathers this machine's configuration into OUTPUT (default
 ./fingerprint.<hostname>.tar.gz; .tar.gz is appended unless OUTPUT ends in
 .tar.gz or .tgz): copies of /proc files, /proc/sys/fs, /sys/block device
 attributes, and the output of lscpu, lsblk -t, df -h, mount, lspci -vvv,
 lsmod, sysctl -a, ip addr, ip route and numactl --hardware where they exist.
-Each step is reported on stderr as done, skipped or failed.
-
-Options:
-  -h, --help   show this help
+Each step is reported on stderr as done, skipped or failed. Aliases: fp,
+bukko.
 )";
 
 std::string HostName() {
@@ -32,37 +31,50 @@ std::string HostName() {
   return host;
 }
 
-int UsageError(const std::string& message) {
-  std::fprintf(stderr, "perfmonger fingerprint: error: %s (see --help)\n",
-               message.c_str());
+int PrintUsageError(const std::string& message) {
+  std::fprintf(stderr, "perfmonger fingerprint: error: %s\n", message.c_str());
   return 1;
+}
+
+Command<FingerprintArgs> BuildFingerprintCommand() {
+  return {{"fingerprint", "[OUTPUT]", kAbout, ""},
+          {MakeOption<FingerprintArgs>({.name = "help", .short_name = 'h', .help = "show this help"},
+                                       [](FingerprintArgs& a, const Given& g) { a.help = g.on; })}};
 }
 
 }  // namespace
 
-int FingerprintMain(int argc, char** argv) {
-  std::string output;
-  bool named = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
-    if (arg == "--" && i + 1 == argc - 1 && !named) {
-      output = argv[++i];
-      named = true;
-    } else if (arg.starts_with("-") && arg != "-") {
-      return UsageError("unknown option '" + std::string(arg) + "'");
-    } else if (named) {
-      return UsageError("one OUTPUT at a time: unexpected '" + std::string(arg) + "'");
-    } else {
-      output = arg;
-      named = true;
-    }
-  }
-  if (named && output.empty()) return UsageError("OUTPUT is empty: name an archive");
+const Command<FingerprintArgs>& FingerprintCommand() {
+  static const Command<FingerprintArgs> command = BuildFingerprintCommand();
+  return command;
+}
 
+FingerprintArgs ParseFingerprintArgs(int argc, char** argv) {
+  FingerprintArgs a;
+  std::vector<std::string> operands = FingerprintCommand().Parse(argc, argv, a);
+  if (a.help) return a;
+  if (operands.size() > 1)
+    throw UsageError("one OUTPUT at a time: unexpected '" + operands[1] +
+                     "' (see perfmonger fingerprint --help)");
+  if (!operands.empty()) {
+    if (operands[0].empty()) throw UsageError("OUTPUT is empty: name an archive");
+    a.output = operands[0];
+  }
+  return a;
+}
+
+int FingerprintMain(int argc, char** argv) {
+  FingerprintArgs args;
+  try {
+    args = ParseFingerprintArgs(argc, argv);
+  } catch (const UsageError& e) {
+    return PrintUsageError(e.what());
+  }
+  if (args.help) {
+    std::fputs(FingerprintCommand().Usage().c_str(), stdout);
+    return 0;
+  }
+  std::string output = args.output;
   std::string path = FingerprintArchivePath(output, HostName());
   try {
     FingerprintCounts n = WriteFingerprint(path, "/", stderr);

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/command_catalog.hh"
+#include "tools/completion_cli.hh"
 #include "tools/fingerprint_cli.hh"
 #include "tools/live_cli.hh"
 #include "tools/play_cli.hh"
@@ -13,26 +15,6 @@
 #include "tools/stat_cli.hh"
 #include "tools/summary_cli.hh"
 
-namespace {
-
-constexpr char kUsage[] = R"(Usage: perfmonger [-h|--help] [-v|--version] COMMAND [options]
-
-Commands:
-  record    record system activity into a .pgr file
-  play      print a recording as JSON lines of rates, one per sample pair
-  summary   summarize a recording: average CPU, disk, network usage
-            (alias: summarize)
-  fingerprint  gather the machine's configuration into a .tar.gz
-            (aliases: fp, bukko)
-  plot      draw a recording's charts (CPU, disk, memory, network) with gnuplot
-  stat      run a command while recording, then summarize (stat -- CMD)
-  live      record and print play lines as the samples are taken
-
-Run 'perfmonger COMMAND --help' for a command's options.
-)";
-
-}  // namespace
-
 int main(int argc, char** argv) {
   // A reader that goes away (a closed ready or ack pipe) is an error to
   // handle where it happens, never a reason to die.
@@ -40,7 +22,7 @@ int main(int argc, char** argv) {
 
   std::string_view command = argc > 1 ? argv[1] : "--help";
   if (command == "-h" || command == "--help" || command == "help") {
-    std::fputs(kUsage, stdout);
+    std::fputs(pm::ToplevelUsage().c_str(), stdout);
     return 0;
   }
   if (command == "-v" || command == "--version") {
@@ -52,6 +34,8 @@ int main(int argc, char** argv) {
   if (command == "plot") return pm::PlotMain(argc - 1, argv + 1);
   if (command == "stat") return pm::StatMain(argc - 1, argv + 1);
   if (command == "live") return pm::LiveMain(argc - 1, argv + 1);
+  if (command == "init-shell") return pm::InitShellMain(argc - 1, argv + 1);
+  if (command == "completion") return pm::CompletionMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")

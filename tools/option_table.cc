@@ -22,7 +22,9 @@ std::string Spec(const OptionInfo& o) {
 void AppendOption(std::string& out, const OptionInfo& o) {
   std::string spec = Spec(o);
   out += spec;
-  out.append(spec.size() < kHelpColumn ? kHelpColumn - spec.size() : 2, ' ');
+  // A spec too long for the column gets its help on the lines below.
+  if (spec.size() + 1 >= kHelpColumn) out.append("\n").append(kHelpColumn, ' ');
+  else out.append(kHelpColumn - spec.size(), ' ');
   std::string_view help = o.help;
   for (size_t line = 0; !help.empty(); ++line) {
     size_t nl = help.find('\n');
@@ -43,6 +45,13 @@ std::string Spelled(const OptionInfo& o, const char* optarg_text) {
   std::string s = "--" + std::string(o.name);
   if (optarg_text) s.append("=").append(optarg_text);
   return s;
+}
+
+// A listed flag besides -h/--help.
+bool TakesFlags(const std::vector<const OptionInfo*>& options) {
+  for (const OptionInfo* o : options)
+    if (o->is_flag() && !o->hidden && o->name != "help") return true;
+  return false;
 }
 
 }  // namespace
@@ -70,6 +79,8 @@ std::string UsageText(const CommandText& text, const std::vector<const OptionInf
     }
     AppendOption(out, *o);
   }
+  if (TakesFlags(options))
+    out.append("\nEvery flag also takes PerfMonger's --FLAG=true or --FLAG=false.\n");
   if (!text.footer.empty()) out.append("\n").append(text.footer);
   return out;
 }

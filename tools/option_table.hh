@@ -23,6 +23,7 @@ struct OptionInfo {
   std::string_view value = {};   // what the value is ("PATH", "DUR"); "": a flag
   std::string help = {};         // for --help; '\n' starts another line
   std::string_view section = {}; // heading it is listed under; "": "Options:"
+  std::string_view choices = {}; // the values it takes, space-separated (completion)
   bool hidden = false;      // internal: accepted, never listed
   bool to_child = false;    // record: the --background child gets it too
 

@@ -1,14 +1,14 @@
-// The command line of `plot`: PerfMonger's options, one getopt_long table.
+// The command line of `plot`: PerfMonger's options, one option table.
 #pragma once
 
 #include "playback/disk_filter.hh"
+#include "tools/option_table.hh"
 
 #include <optional>
 #include <string>
 
 namespace pm {
 
-extern const char kPlotUsage[];
 
 enum class ChartType { kPdf, kPng, kSvg };
 
@@ -33,6 +33,9 @@ struct PlotArgs {
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
 };
+
+// The option table (data: tools/command_catalog.hh walks it).
+const Command<PlotArgs>& PlotCommand();
 
 // Throws UsageError naming the fix (exit 1).
 PlotArgs ParsePlotArgs(int argc, char** argv);

@@ -179,7 +179,7 @@ int PlotMain(int argc, char** argv) {
   return RunReaderCommand("plot", [&]() {
     PlotArgs args = ParsePlotArgs(argc, argv);
     if (args.help) {
-      std::fputs(kPlotUsage, stdout);
+      std::fputs(PlotCommand().Usage().c_str(), stdout);
       return 0;
     }
     try {

@@ -107,7 +107,8 @@ Command<PlayArgs> BuildPlay() {
                                   "(the raw counters under node_exporter's metric\n"
                                   "names, for promtool tsdb create-blocks-from\n"
                                   "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
-                                  "and series)"},
+                                  "and series)",
+                          .choices = "json csv openmetrics"},
                          [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
            Opt<PlayArgs>({.name = "instance", .value = "NAME",
                           .help = "openmetrics: the instance label (default: the\n"

@@ -27,10 +27,7 @@ constexpr char kAbout[] =
     "Record per-CPU, disk, network and memory activity into a recording (.pgr).\n";
 
 constexpr char kFooter[] =
-    R"(Every flag also takes =true or =false, as PerfMonger's: --no-net=false
-records network.
-
-Stops at SIGINT, SIGTERM, --timeout or EOF on --stop-fd, with a final
+    R"(Stops at SIGINT, SIGTERM, --timeout or EOF on --stop-fd, with a final
 sample at that instant. Exit status: 0 recorded, 1 setup error (nothing
 recorded), 2 collection error (what was written before it is kept).
 )";

@@ -3,6 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -55,7 +59,8 @@ TEST_CASE("catalog: every command's options, each listed in its --help with help
                                                         command.options.end(),
                                                         [](auto* o) { return o->hidden; }));
   }
-  CHECK(commands == std::set<std::string>{"record", "play", "summary", "stat", "live"});
+  CHECK(commands == std::set<std::string>{"record", "play", "summary", "fingerprint", "plot",
+                                          "stat", "live", "init-shell", "completion"});
 }
 
 TEST_CASE("catalog: every boolean flag of every command takes =true and =false") {
@@ -81,6 +86,37 @@ TEST_CASE("catalog: every boolean flag of every command takes =true and =false")
       }
     }
   }
+}
+
+// `\-\-name` in troff, not as the start of a longer name.
+bool ManPageNames(const std::string& page, std::string_view name) {
+  std::string escaped = "\\-\\-";
+  for (char c : name) escaped += c == '-' ? std::string("\\-") : std::string(1, c);
+  for (size_t at = page.find(escaped); at != std::string::npos;
+       at = page.find(escaped, at + 1)) {
+    std::string_view rest = std::string_view(page).substr(at + escaped.size());
+    bool longer = !rest.empty() && (std::isalnum(static_cast<unsigned char>(rest[0])) ||
+                                    rest.starts_with("\\-"));
+    if (!longer) return true;
+  }
+  return false;
+}
+
+TEST_CASE("catalog: each man page documents each option of its command") {
+  const char* dir = std::getenv("PM_MAN_DIR");
+  REQUIRE(dir != nullptr);
+  for (const CommandEntry& command : CommandCatalog()) {
+    std::ifstream in(std::string(dir) + "/perfmonger-" + std::string(command.name) + ".1");
+    REQUIRE(in);
+    std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const OptionInfo* o : command.options) {
+      if (o->hidden) continue;
+      CAPTURE(command.name);
+      CAPTURE(o->name);
+      CHECK(ManPageNames(page, o->name));
+    }
+  }
+  CHECK_FALSE(ManPageNames("\\-\\-logfile", "log"));  // the check itself can fail
 }
 
 TEST_CASE("readers: =false turns a flag back off, short flags stay grouped") {
