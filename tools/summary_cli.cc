@@ -106,7 +106,7 @@ int Summarize(const SummaryArgs& args) {
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   PhaseWalk walk(args.phases);
   Walk(input, walk);
-  input.WarnIfTruncated();
+  input.WarnIfIncomplete();
   if (walk.whole().empty())
     return NothingToSummarize(args, input.info().meta,
                               input.name() + " has no samples: nothing to summarize");
