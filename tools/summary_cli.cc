@@ -1,6 +1,7 @@
 #include "tools/summary_cli.hh"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -120,7 +121,7 @@ int Summarize(const SummaryArgs& args) {
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
-  ShowPaged(report, pager);
+  if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
   return 0;
 }
 

@@ -105,17 +105,24 @@ struct Pty {
   UniqueFd master, slave;
 };
 
-// `perfmonger ARGS` with stdout on a terminal; returns what reached it.
-std::string RunOnTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
+// `perfmonger ARGS` with stdout on a terminal: `out` is what reached it.
+ExitResult RunWithTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
   Pty pty;
   SpawnOptions options;
   options.args = std::move(args);
   options.env = std::move(env);
   options.fds.emplace_back(1, std::move(pty.slave));
   ExitResult r = Child(std::move(options)).Wait();
+  r.out = pty.Drain();
+  return r;
+}
+
+// The same, exit 0 checked; returns what reached the terminal.
+std::string RunOnTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
+  ExitResult r = RunWithTerminal(std::move(args), std::move(env));
   CAPTURE(r.err);
   CHECK(r.code == 0);
-  return pty.Drain();
+  return r.out;
 }
 
 bool Exists(const std::string& path) { return access(path.c_str(), F_OK) == 0; }
@@ -337,6 +344,35 @@ TEST_SUITE("readers") {
     ExitResult piped = Run({"summary", "-p", "cat > " + dir / "e", file});
     CHECK(piped.out == text);
     CHECK_FALSE(Exists(dir / "e"));
+  }
+
+  // A pager that fails may have shown nothing: the text is printed
+  // directly, with one note saying why. One that reads part and exits 0
+  // (the user quit) is left alone.
+  TEST_CASE("a failing pager: the text printed directly, and a note") {
+    TempDir dir;
+    std::string file = LegacyFile("busy100.pgr");
+    std::string text = Run({"summary", file}).out;
+    REQUIRE(!text.empty());
+    const std::pair<std::string, std::string> failing[] = {
+        {"false", "failed (exit status 1)"},
+        {"cat > /dev/null; exit 3", "failed (exit status 3)"},
+        {"kill -TERM $$", "was killed by signal 15"},
+        {dir / "no-such-pager", "could not be started"},
+    };
+    for (const auto& [pager, why] : failing) {
+      CAPTURE(pager);
+      ExitResult r = RunWithTerminal({"summary", "-p", pager, file});
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(r.out == text);
+      CHECK(r.err.ends_with("perfmonger summary: the pager '" + pager + "' " + why +
+                            ": printed directly\n"));
+    }
+    ExitResult quit = RunWithTerminal({"summary", "-p", "head -c 10 > /dev/null", file});
+    CHECK(quit.code == 0);
+    CHECK(quit.out.empty());
+    CHECK(quit.err.empty());
   }
 }
 
