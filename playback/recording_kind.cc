@@ -65,6 +65,7 @@ std::string ZerosMessage(InputStream& in, uint64_t limit) {
     data_follows = data != end;
   }
   std::string n = std::to_string(zeros);
+  if (zeros == 0) return "not a PerfMonger recording";  // not called that way
   if (data_follows)
     return "not a PerfMonger recording: zero bytes from byte 0 to " +
            std::to_string(zeros - 1) + ", then data at byte " + n +

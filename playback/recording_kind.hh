@@ -35,9 +35,10 @@ RecordingKind KindOf(std::string_view head);
 // "not a PerfMonger recording: it starts with \"root:x:0:0:\" ...".
 std::string ForeignMessage(std::string_view head);
 
-// Reads `in` while it yields zero bytes (at most `limit` of them) and
-// describes the run: all zeros, zeros then data at byte N, or at least
-// `limit` zeros. Memory stays at one small buffer.
+// `in` starts with a zero byte (kZeros). Reads it while it yields zero
+// bytes (at most about `limit` of them) and describes the run: all zeros,
+// zeros then data at byte N, or at least `limit` zeros. Memory stays at
+// one small buffer.
 std::string ZerosMessage(InputStream& in, uint64_t limit = uint64_t{1} << 20);
 
 }  // namespace pm
