@@ -23,6 +23,9 @@ UniqueFd OpenOutput(const std::string& path) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd < 0 && errno == ENXIO)
     throw UsageError(path + " is a FIFO that nobody reads; start its reader first");
+  if (fd < 0 && errno == EISDIR)  // not "create its directory": it exists
+    throw SetupError(path + " is a directory: -l names the recording file, as in -l " +
+                     path + (path.ends_with('/') ? "" : "/") + "perfmonger.pgr.gz");
   if (fd < 0) throw SystemError(path);
   UniqueFd owned = UniqueFd::Adopt(fd);
   int flags = fcntl(fd, F_GETFL);  // our own open file description
@@ -47,6 +50,12 @@ void LockOutput(int fd, const std::string& path) {
 }
 
 }  // namespace
+
+void RequireOutputPath(const std::string& path) {
+  if (path.empty())
+    throw UsageError("-l '': the output path is empty; name a file, or - for standard "
+                     "output");
+}
 
 FileSink::FileSink(const std::string& path) : path_(path), fd_(OpenOutput(path)) {
   struct stat st;

@@ -23,13 +23,18 @@ class OutputLost : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Refuses an empty -l PATH (UsageError) before it is made absolute: made
+// absolute it would name the working directory.
+void RequireOutputPath(const std::string& path);
+
 class FileSink final : public OutputStream {
  public:
   // Opens `path` ("-": a copy of stdout). A regular file is created
   // (0644), write-locked (fcntl), then truncated: the lock comes first so
   // that a second recorder never truncates the first one's file. Throws
   // UsageError naming the pid of a recorder holding the lock, or a FIFO
-  // without a reader; std::system_error otherwise.
+  // without a reader; SetupError for a directory; std::system_error
+  // otherwise.
   explicit FileSink(const std::string& path);
 
   void Write(std::string_view bytes) override;

@@ -9,6 +9,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "daemon/file_sink.hh"
 #include "daemon/inherited_fd.hh"
 #include "daemon/sched_hint.hh"
 #include "proto/meta.hh"
@@ -24,6 +25,17 @@ constexpr int64_t kTimeoutSlackNs = 10'000'000;
 // How long a stopped recorder waits for its ack reader to take the replies
 // still queued before it exits anyway.
 constexpr int kAckDrainMs = 2000;
+
+// The tree the collectors read (--root): a missing one is named as the
+// option, not as the first /proc file that could not be found in it.
+UniqueFd OpenRoot(const std::string& root) {
+  try {
+    return OpenAt(AT_FDCWD, root, O_PATH | O_DIRECTORY);
+  } catch (const std::system_error& e) {
+    throw SetupError("--root " + root + ": " + e.code().message() +
+                     " (give the directory that holds the proc/ and sys/ trees)");
+  }
+}
 
 InheritedFdSpec ReadyFdSpec(int fd) {
   return {"--ready-fd", fd, FdDirection::kWrite, false};
@@ -105,7 +117,7 @@ void Recorder::Setup(const RecordConfig& config) {
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
 
-  UniqueFd root = OpenAt(AT_FDCWD, config.root, O_PATH | O_DIRECTORY);
+  UniqueFd root = OpenRoot(config.root);
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   struct utsname uts;
   uname(&uts);
@@ -128,6 +140,7 @@ void Recorder::Setup(const RecordConfig& config) {
   if (config.no_file) {
     writer_ = std::make_unique<RecordingWriter>();
   } else {
+    RequireOutputPath(config.output);
     output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
     if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
     Compression compression =

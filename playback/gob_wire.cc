@@ -66,7 +66,7 @@ MessageReader::Result MessageReader::Next(std::string_view& body) {
   if (!Ensure(prefix)) return Result::kTruncated;
   WireReader length(std::string_view(buf_).substr(begin_, prefix), consumed_);
   uint64_t n = length.Uint();
-  if (n == 0) Fail("empty message", consumed_);
+  if (n == 0) Fail("zero bytes instead of a message", consumed_);
   if (n > kMaxMessage)
     Fail("message length " + std::to_string(n) + " over the limit", consumed_);
   if (!Ensure(prefix + n)) return Result::kTruncated;

@@ -73,6 +73,8 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
   if (info_.version == 0) return RecordingReader::Item::kEnd;  // no header
   while (std::optional<std::string_view> line = lines_.Next()) {
+    if (line->starts_with('\0'))  // what a file zero-filled by another process holds
+      Guarded([] { throw JsonError("zero bytes instead of a line", 0); });
     switch (Guarded([&] { return ParseLine(*line, sample, event); })) {
       case LineKind::kSample: return RecordingReader::Item::kSample;
       case LineKind::kEvent: return RecordingReader::Item::kEvent;

@@ -7,6 +7,7 @@
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
 #include "playback/native_reader.hh"
+#include "playback/recording_kind.hh"
 
 namespace pm {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 // formats apart, then handed on again.
 class PeekedInput final : public InputStream {
  public:
-  static constexpr size_t kPeek = 2;
+  static constexpr size_t kPeek = kKindHeadBytes;
 
   explicit PeekedInput(InputStream& in) : in_(in) {
     while (len_ < kPeek) {
@@ -41,10 +42,6 @@ class PeekedInput final : public InputStream {
   size_t len_ = 0;
   size_t pos_ = 0;
 };
-
-bool LooksNative(std::string_view head) {
-  return head[0] == '{' && (head.size() < 2 || head[1] != '\xff');
-}
 
 class LegacySource final : public RecordingReader::Source {
  public:
@@ -82,10 +79,20 @@ RecordingReader::RecordingReader(InputStream& in) : decompressed_(MakeDecompress
   if (head.empty()) {
     if (!decompressed_->truncated()) throw FormatError("empty recording");
     source_ = std::make_unique<NothingSource>();
-  } else if (LooksNative(head)) {
-    source_ = std::make_unique<NativeReader>(*peeked_);
-  } else {
-    source_ = std::make_unique<LegacySource>(*peeked_);
+    return;
+  }
+  switch (KindOf(head)) {
+    case RecordingKind::kNative:
+      source_ = std::make_unique<NativeReader>(*peeked_);
+      has_trailer_ = true;
+      break;
+    case RecordingKind::kLegacy:
+      source_ = std::make_unique<LegacySource>(*peeked_);
+      break;
+    case RecordingKind::kZeros:
+      throw FormatError(ZerosMessage(*peeked_));
+    case RecordingKind::kForeign:
+      throw FormatError(ForeignMessage(head));
   }
 }
 
@@ -96,12 +103,17 @@ const RecordingInfo& RecordingReader::info() const { return source_->info(); }
 RecordingReader::Item RecordingReader::Next(RawSample& sample, RecordingEvent& event) {
   Item item = source_->Next(sample, event);
   if (item == Item::kSample) ++samples_read_;
+  // The trailer counts only as the last line: anything after it is more
+  // recording, written after a clean close (or appended by mistake).
+  if (item != Item::kEnd) ended_ = item == Item::kEvent && event.kind == "end";
   return item;
 }
 
 bool RecordingReader::truncated() const {
   return decompressed_->truncated() || source_->truncated();
 }
+
+bool RecordingReader::missing_trailer() const { return has_trailer_ && !ended_; }
 
 uint64_t RecordingReader::samples_read() const { return samples_read_; }
 

@@ -10,9 +10,15 @@
 // throws FormatError naming the byte offset (in the decompressed stream)
 // and, for native files, the line.
 //
-// Detection, after decompression: a native file starts with '{' (and its
-// second byte is not 0xff, which is how every gob stream's first message,
-// a type definition, continues); anything else goes to the legacy reader.
+// Detection, after decompression, by the first bytes (recording_kind.hh):
+// a native file starts with '{', a legacy one with a gob type definition;
+// zero bytes or anything else is "not a PerfMonger recording" (FormatError
+// saying what it is instead).
+//
+// A native recording closed cleanly ends with its `end` trailer;
+// missing_trailer() tells a reader that it was not (its recorder was killed
+// or is still writing, or the file was cut at a line boundary), which
+// truncated() alone cannot see. Legacy recordings have no trailer.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +37,8 @@ class RecordingReader {
   enum class Item { kSample, kEvent, kEnd };
 
   // Reads the header now. Throws FormatError for garbage (exit 2 in the
-  // tools), and for an empty input ("empty recording"). A compressed
+  // tools), for an input that is no recording, and for an empty input
+  // ("empty recording"). A compressed
   // stream cut before any data (or a native one inside its header) is not
   // an error: info() stays empty and Next() ends at once, truncated.
   // `in` must outlive the reader.
@@ -47,6 +54,9 @@ class RecordingReader {
   Item Next(RawSample& sample, RecordingEvent& event);
 
   bool truncated() const;         // valid once Next() returned kEnd
+  // A native recording whose last item is not its end trailer; valid once
+  // Next() returned kEnd.
+  bool missing_trailer() const;
   uint64_t samples_read() const;
 
   class Source;  // native or legacy, behind one interface
@@ -58,6 +68,8 @@ class RecordingReader {
   std::unique_ptr<InputStream> peeked_;
   std::unique_ptr<Source> source_;
   uint64_t samples_read_ = 0;
+  bool has_trailer_ = false;  // the format has one (native)
+  bool ended_ = false;        // the last item was the end trailer
 };
 
 class RecordingReader::Source {

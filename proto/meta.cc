@@ -37,8 +37,46 @@ std::string DecodeValid(std::string_view s) {
   return out;
 }
 
+// Where `s` stops being UTF-8 (npos: never).
+size_t FindInvalidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    size_t n = static_cast<unsigned char>(s[i]) < 0x80 ? 1 : Utf8SequenceLength(s.substr(i));
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+// `s` with each byte that is not part of valid UTF-8 as \xNN, so that the
+// message quoting it is text.
+std::string EscapeInvalidUtf8(std::string_view s) {
+  std::string out;
+  while (!s.empty()) {
+    size_t bad = FindInvalidUtf8(s);
+    out.append(s.substr(0, bad));
+    if (bad == std::string_view::npos) break;
+    out.append("\\x");
+    AppendHexByte(out, static_cast<unsigned char>(s[bad]));
+    s.remove_prefix(bad + 1);
+  }
+  return out;
+}
+
 [[noreturn]] void ThrowMetaError(std::string_view arg, std::string_view why) {
-  throw UsageError("--meta '" + Printable(arg) + "': " + std::string(why));
+  throw UsageError("--meta '" + Printable(EscapeInvalidUtf8(arg)) + "': " +
+                   std::string(why));
+}
+
+// Metadata is text (a JSON string in the header): a byte that is not UTF-8
+// would be replaced by U+FFFD on its way there, so it is refused instead.
+void RequireUtf8(std::string_view arg, std::string_view decoded, const std::string& what) {
+  size_t bad = FindInvalidUtf8(decoded);
+  if (bad == std::string_view::npos) return;
+  std::string byte = "\\x";
+  AppendHexByte(byte, static_cast<unsigned char>(decoded[bad]));
+  ThrowMetaError(arg, what + " is not UTF-8 (byte " + byte + " at offset " +
+                          std::to_string(bad) +
+                          "); metadata is text: encode binary data first, e.g. as base64");
 }
 
 std::string DecodeHalf(std::string_view arg, std::string_view half,
@@ -69,6 +107,8 @@ std::pair<std::string, std::string> ParseMetaArg(std::string_view arg) {
   std::string value = DecodeHalf(arg, arg.substr(eq + 1), "value");
   if (key.empty())
     ThrowMetaError(arg, "empty key (write --meta key=value)");
+  RequireUtf8(arg, key, "the key");
+  RequireUtf8(arg, value, "the value of key '" + Printable(key) + "'");
   return {std::move(key), std::move(value)};
 }
 

@@ -20,7 +20,9 @@ namespace pm {
 std::string PercentDecode(std::string_view s);
 
 // "key=value" -> {key, value}, both decoded. UsageError when there is no
-// raw '=', an escape is invalid in either half, or the key decodes empty.
+// raw '=', an escape is invalid in either half, the key decodes empty, or
+// either half decodes to bytes that are not UTF-8 (metadata is text; the
+// message names the key).
 std::pair<std::string, std::string> ParseMetaArg(std::string_view arg);
 
 // Every --meta argument in command-line order; also rejects a key given

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/io.hh"
+#include "daemon/file_sink.hh"
 #include "daemon/launcher.hh"
 #include "daemon/session_files.hh"
 #include "proto/json.hh"
@@ -53,6 +54,7 @@ void PrintChildReady(const LaunchOutcome& out, const std::string& output) {
 }  // namespace
 
 int RecordInBackground(const RecordArgs& args, int argc, char** argv) {
+  RequireOutputPath(args.config.output);
   std::string output = AbsolutePath(args.config.output);
   if (std::optional<SessionState> live = FindSession(DefaultSessionPaths(), false).live) {
     std::fprintf(stderr,

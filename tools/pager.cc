@@ -9,16 +9,31 @@
 #include <exception>
 
 #include "common/io.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
 
+// What a pager's wait status says about it: nullopt when it showed the
+// text (or the user ended it), else why it failed.
+std::optional<std::string> PagerFailure(int status) {
+  if (WIFEXITED(status)) {
+    int code = WEXITSTATUS(status);
+    if (code == 0) return std::nullopt;
+    if (code == 126 || code == 127) return "could not be started";
+    return "failed (exit status " + std::to_string(code) + ")";
+  }
+  if (WIFSIGNALED(status) && WTERMSIG(status) != SIGINT)
+    return "was killed by signal " + std::to_string(WTERMSIG(status));
+  return std::nullopt;
+}
+
 // Runs `sh -c command` on a pipe, writes `text` into it, waits. Returns
-// false if the pager could not be started.
-bool RunPager(std::string_view text, const std::string& command) {
+// why the pager failed, or nullopt.
+std::optional<std::string> RunPager(std::string_view text, const std::string& command) {
   Pipe pipe = MakePipe();
   pid_t pid = fork();
-  if (pid < 0) return false;
+  if (pid < 0) return "could not be started";
   if (pid == 0) {
     signal(SIGPIPE, SIG_DFL);  // ignored by main; a pager should not inherit that
     if (dup2(pipe.read_end.Get(), 0) < 0) _exit(126);  // clears CLOEXEC
@@ -29,15 +44,13 @@ bool RunPager(std::string_view text, const std::string& command) {
   try {
     WriteAll(pipe.write_end.Get(), text);
   } catch (const std::exception&) {
-    // The pager quit before reading everything (or never ran: see below).
+    // The pager quit before reading everything: its status tells why.
   }
   pipe.write_end.Reset();
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  bool not_started = WIFEXITED(status) &&
-                     (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127);
-  return !not_started;
+  return PagerFailure(status);
 }
 
 }  // namespace
@@ -48,9 +61,15 @@ std::string PagerCommand(const std::string* option) {
   return env ? env : "less";
 }
 
-void ShowPaged(std::string_view text, const std::string& command) {
-  if (!command.empty() && isatty(1) && RunPager(text, command)) return;
+std::optional<std::string> ShowPaged(std::string_view text, const std::string& command) {
+  std::optional<std::string> failure;
+  if (!command.empty() && isatty(1)) {
+    failure = RunPager(text, command);
+    if (!failure) return std::nullopt;
+  }
   WriteAll(1, text);
+  if (!failure) return std::nullopt;
+  return "the pager '" + Printable(command) + "' " + *failure + ": printed directly";
 }
 
 }  // namespace pm

@@ -144,7 +144,7 @@ int Play(const PlayArgs& args) {
   PrintMeta(input.info().meta);
   if (args.format == PlayFormat::kOpenMetrics) ExportOpenMetrics(args, input);
   else Player(args, input).Run();
-  input.WarnIfTruncated();
+  input.WarnIfIncomplete();
   if (input.samples_read() == 0)
     Note("play", input.name() + " has no samples: nothing to play");
   else if (input.samples_read() == 1 && args.format != PlayFormat::kOpenMetrics)

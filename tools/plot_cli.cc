@@ -161,7 +161,7 @@ int Plot(const PlotArgs& args) {
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr);
   Walk(input, data);
-  input.WarnIfTruncated();
+  input.WarnIfIncomplete();
   if (data.pairs() == 0) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
     return 0;

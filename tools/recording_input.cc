@@ -1,15 +1,33 @@
 #include "tools/recording_input.hh"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <optional>
 #include <system_error>
 
 #include "common/error.hh"
 #include "common/io.hh"
 
 namespace pm {
+namespace {
+
+// The pid of a recorder still writing the file behind `fd`: FileSink holds
+// a POSIX write lock on a regular output for as long as it records.
+std::optional<pid_t> LiveWriter(int fd) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  struct flock lock = {};
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  if (fcntl(fd, F_GETLK, &lock) != 0 || lock.l_type == F_UNLCK || lock.l_pid <= 0)
+    return std::nullopt;
+  return lock.l_pid;
+}
+
+}  // namespace
 
 // Counts the bytes read, to tell an empty input from a garbled one.
 class RecordingInput::CountingStream final : public InputStream {
@@ -76,10 +94,29 @@ RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& ev
   }
 }
 
-void RecordingInput::WarnIfTruncated() const {
-  if (!reader_->truncated()) return;
-  std::fprintf(stderr, "warning: %s: recording truncated after %llu samples\n",
-               name_.c_str(), static_cast<unsigned long long>(samples_read()));
+void RecordingInput::WarnIfIncomplete() const {
+  bool cut = reader_->truncated();
+  bool unclosed = reader_->missing_trailer();
+  if (!cut && !unclosed) return;
+  const char* name = name_.c_str();
+  std::string samples = std::to_string(samples_read()) +
+                        (samples_read() == 1 ? " sample" : " samples");
+  if (std::optional<pid_t> pid = LiveWriter(fd_ ? fd_.Get() : 0)) {
+    std::fprintf(stderr, "note: %s: still being recorded (pid %d): read up to its "
+                 "last flushed sample, %s\n", name, static_cast<int>(*pid),
+                 samples.c_str());
+    return;
+  }
+  const char* why = "(its recorder was killed, or the file was cut)";
+  if (!unclosed)  // a legacy recording, or bytes cut after the trailer
+    std::fprintf(stderr, "warning: %s: recording truncated after %s\n", name,
+                 samples.c_str());
+  else if (cut)
+    std::fprintf(stderr, "warning: %s: recording truncated after %s, not closed "
+                 "cleanly %s\n", name, samples.c_str(), why);
+  else
+    std::fprintf(stderr, "warning: %s: not closed cleanly: no end trailer after %s "
+                 "%s\n", name, samples.c_str(), why);
 }
 
 int RunReaderCommand(std::string_view command, const std::function<int()>& body) {

@@ -1,6 +1,6 @@
 // What `play` and `summary` share: FILE (or stdin) opened and read through
 // one RecordingReader, every failure renamed after the input, and the
-// end-of-input report (a truncation warning, a note when there was too
+// end-of-input report (a truncation or unclean-close warning, a note when there was too
 // little to work with).
 #pragma once
 
@@ -43,8 +43,11 @@ class RecordingInput {
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }
 
-  // After the last item: the truncation warning, once.
-  void WarnIfTruncated() const;
+  // After the last item, once: a warning when the recording was cut short
+  // or not closed cleanly (a native one without its end trailer), or a
+  // note instead when a live recorder still holds the file's write lock
+  // (what was read is everything flushed so far: nothing is wrong).
+  void WarnIfIncomplete() const;
 
  private:
   class CountingStream;

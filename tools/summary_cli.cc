@@ -1,6 +1,7 @@
 #include "tools/summary_cli.hh"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -106,7 +107,7 @@ int Summarize(const SummaryArgs& args) {
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   PhaseWalk walk(args.phases);
   Walk(input, walk);
-  input.WarnIfTruncated();
+  input.WarnIfIncomplete();
   if (walk.whole().empty())
     return NothingToSummarize(args, input.info().meta,
                               input.name() + " has no samples: nothing to summarize");
@@ -120,7 +121,7 @@ int Summarize(const SummaryArgs& args) {
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
-  ShowPaged(report, pager);
+  if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
   return 0;
 }
 

@@ -5,18 +5,35 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 
 #include "common/error.hh"
 #include "common/io.hh"
 
 namespace pm {
+namespace {
+
+// `path` as the user finds it: below the --root directory (the real "/"
+// unless a fake tree was given), so a message about a fake tree's
+// proc/stat does not send them to /proc/stat. The root is named through
+// its fd's /proc/self/fd link; "/" when that cannot be read.
+std::string RootedName(int root_dirfd, std::string_view path) {
+  std::string name = "/";
+  if (root_dirfd >= 0) {
+    char target[PATH_MAX];
+    std::string link = "/proc/self/fd/" + std::to_string(root_dirfd);
+    ssize_t n = ::readlink(link.c_str(), target, sizeof target);
+    if (n > 0 && target[0] == '/') name.assign(target, static_cast<size_t>(n));
+  }
+  if (name.back() != '/') name.push_back('/');
+  return name.append(path);
+}
+
+}  // namespace
 
 ProcFile::ProcFile(int root_dirfd, std::string_view path, size_t max_bytes,
                    Delivery delivery)
-    : max_bytes_(max_bytes), delivery_(delivery) {
-  name_.reserve(path.size() + 1);
-  name_.push_back('/');
-  name_.append(path);
+    : name_(RootedName(root_dirfd, path)), max_bytes_(max_bytes), delivery_(delivery) {
   try {
     fd_ = OpenAt(root_dirfd, std::string(path), O_RDONLY);
   } catch (const std::system_error& e) {

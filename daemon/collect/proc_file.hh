@@ -30,7 +30,8 @@ class ProcFile {
   enum class Delivery { kRecords, kWhole };
 
   // `path` is relative to root_dirfd, e.g. "proc/stat". Throws SystemError
-  // naming "/proc/stat" if it cannot be opened. The ProcFile owns its fd.
+  // naming the file (see name()) if it cannot be opened. The ProcFile owns
+  // its fd.
   ProcFile(int root_dirfd, std::string_view path, size_t max_bytes = kDefaultMaxBytes,
            Delivery delivery = Delivery::kRecords);
 
@@ -39,7 +40,8 @@ class ProcFile {
   // than max_bytes.
   std::string_view Read();
 
-  // "/proc/stat": the name errors and parsers report.
+  // "/proc/stat", or "DIR/proc/stat" below a fake root DIR (as an absolute
+  // path): the name errors and parsers report.
   const std::string& name() const noexcept { return name_; }
 
  private:

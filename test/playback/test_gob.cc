@@ -232,7 +232,7 @@ TEST_CASE("busy100.pgr with a corrupt byte: decodes, or says where") {
     const char* message;
   };
   const Corruption table[] = {
-      {0x000, '\x00', "legacy recording: empty message at byte 0"},
+      {0x000, '\x00', "legacy recording: zero bytes instead of a message at byte 0"},
       {0x000, '\xf0', "legacy recording: bad integer length byte at byte 0"},
       {0x000, '\xfb', "over the limit at byte 0"},
       {0x001, '\x03', "bad or duplicate type id 2 at byte 2"},  // reserved id

@@ -48,6 +48,33 @@ size_t CheckUncleanRecording(const Recording& rec) {
   return rec.lines.size() - 1;
 }
 
+// Every reader of a recording its recorder never closed: exit 0, all of
+// it read, and one warning that says so (plain files too, which end at a
+// line boundary and used to read back silently).
+void CheckReadersWarnUnclosed(const std::string& path, size_t samples, const TempDir& dir) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"play", path},
+      {"summary", path},
+      {"summary", "--phases", path},
+      {"play", "--format", "csv", path},
+      {"play", "--format", "openmetrics", path},
+      {"plot", "-o", dir / "charts", "-T", "png", path},
+  };
+  for (const std::vector<std::string>& args : commands) {
+    CAPTURE(args[0] + " " + args[1]);
+    SpawnOptions options;
+    options.args = args;
+    ExitResult r = Child(std::move(options)).Wait(After(std::chrono::seconds(120)));
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.err.starts_with("warning: " + path + ": "));
+    CHECK(r.err.find("not closed cleanly") != std::string::npos);
+    CHECK(r.err.find(std::to_string(samples) + " samples") != std::string::npos);
+    if (args[0] == "play" && args.size() == 2) CHECK(SplitLines(r.out).size() == samples - 1);
+  }
+}
+
 // Unmounts (lazily: a failed test may leave a file open) on scope exit.
 struct TmpfsMount {
   std::string path;
@@ -89,6 +116,7 @@ TEST_SUITE("crash") {
     CHECK(rec.compression == expected);
     CHECK(CheckUncleanRecording(rec) >= 3);
     if (expected != Compression::kPlain) CHECK(rec.truncated);
+    CheckReadersWarnUnclosed(out, CountSampleLines(rec), dir);
   }
 
   TEST_CASE("a full disk: exit 2, one error line, the samples before it kept") {

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <termios.h>
+#include <unistd.h>
 
 #include <memory>
 #include <set>
@@ -47,8 +48,8 @@ size_t PairsIn(const std::string& bytes, size_t cut) {
 }
 
 // `play` of the telling cuts of `path`, all started at once: exit 0, a
-// prefix of the full output with every complete pair, the warning when
-// lines were lost.
+// prefix of the full output with every complete pair, and a warning for
+// every cut short of the whole file (the end trailer is its last line).
 void CheckCuts(const std::string& path) {
   std::string bytes = ReadFileBytes(path);
   ExitResult full = Run({"play", path});
@@ -64,14 +65,14 @@ void CheckCuts(const std::string& path) {
     ExitResult r = runs[i]->child.Wait();
     CAPTURE(cut);
     CAPTURE(r.err);
-    bool lost = r.out.size() < full.out.size();
-    bool warned = r.err.find("recording truncated after") != std::string::npos ||
+    bool warned = r.err.find("warning: stdin: recording truncated after") == 0 ||
+                  r.err.find("warning: stdin: not closed cleanly: no end trailer") == 0 ||
                   (cut == 0 && r.err.find("is empty") != std::string::npos);
     CHECK(r.code == 0);
     CHECK(r.signal == 0);
     CHECK(full.out.starts_with(r.out));
     CHECK(SplitLines(r.out).size() == PairsIn(bytes, cut));
-    CHECK((!lost || warned));
+    CHECK((cut == bytes.size() || warned));
     CHECK(r.err.find("error") == std::string::npos);
   }
   CHECK(cuts.size() >= 2 * SplitLines(full.out).size());
@@ -104,26 +105,33 @@ struct Pty {
   UniqueFd master, slave;
 };
 
-// `perfmonger ARGS` with stdout on a terminal; returns what reached it.
-std::string RunOnTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
+// `perfmonger ARGS` with stdout on a terminal: `out` is what reached it.
+ExitResult RunWithTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
   Pty pty;
   SpawnOptions options;
   options.args = std::move(args);
   options.env = std::move(env);
   options.fds.emplace_back(1, std::move(pty.slave));
   ExitResult r = Child(std::move(options)).Wait();
+  r.out = pty.Drain();
+  return r;
+}
+
+// The same, exit 0 checked; returns what reached the terminal.
+std::string RunOnTerminal(std::vector<std::string> args, std::vector<std::string> env = {}) {
+  ExitResult r = RunWithTerminal(std::move(args), std::move(env));
   CAPTURE(r.err);
   CHECK(r.code == 0);
-  return pty.Drain();
+  return r.out;
 }
 
 bool Exists(const std::string& path) { return access(path.c_str(), F_OK) == 0; }
 
 TEST_SUITE("readers") {
-  TEST_CASE("a gzip and a zstd recording cut anywhere still play") {
+  TEST_CASE("a plain, a gzip and a zstd recording cut anywhere still play, warned") {
     FakeProc fake(CountersAt(0));
     TempDir dir;
-    for (const char* name : {"cut.pgr.gz", "cut.pgr.zst"}) {
+    for (const char* name : {"cut.pgr", "cut.pgr.gz", "cut.pgr.zst"}) {
       CAPTURE(name);
       RecordFake(fake, dir / name, Steps(6));
       CheckCuts(dir / name);
@@ -144,14 +152,11 @@ TEST_SUITE("readers") {
     zst[4] |= 0x08;  // frame header descriptor: the reserved bit
     std::string gob = ReadFileBytes(LegacyFile("busy100.pgr"));
     gob[3] = '\xff';  // inside the first type definition
-    std::string text;  // long enough not to read as a gob message cut short
-    for (int i = 0; i < 8; ++i) text += "this is not a recording at all. ";
     struct Case {
       std::string name;
       std::string bytes;
     };
     for (const Case& c : std::vector<Case>{
-             {"text", text},
              {"legacy-type", gob},
              {"json-not-header", "{\"format\":\"other\",\"version\":1}\n"},
              {"bad-sample", header + "{\"t\":12,oops}\n"},
@@ -170,6 +175,47 @@ TEST_SUITE("readers") {
         CHECK(r.err.starts_with(std::string("perfmonger ") + command + ": error: " +
                                 path + ": "));
         CHECK(r.err.find("byte") != std::string::npos);
+      }
+    }
+  }
+
+  // Text, random bytes, and a file another process truncated while its
+  // recorder kept writing at its offset (a hole of zeros where the header
+  // was): not "legacy recording: ..." but what they are.
+  TEST_CASE("an input that is no recording says so: exit 2, one line") {
+    TempDir dir;
+    FakeProc fake(CountersAt(0));
+    std::string holed = dir / "holed.pgr";
+    CommandSession s({"record", "--root", fake.root(), "-l", holed, "-i", "3600"});
+    s.ReadReadyLine();
+    size_t written = ReadFileBytes(holed).size();  // the header and a sample
+    REQUIRE(truncate(holed.c_str(), 0) == 0);
+    REQUIRE(bool(s.Command("sample").root()["ok"]));
+    s.CloseStop();
+    REQUIRE(s.Wait().code == 0);
+    std::string random;  // fixed pseudo-random bytes: the same every run
+    for (uint32_t x = 12345; random.size() < 256;) {
+      x = x * 1103515245 + 12345;
+      random.push_back(static_cast<char>(x >> 24));
+    }
+    WriteFile(dir / "random", random);
+    WriteFile(dir / "zeros", std::string(4096, '\0'));
+    const std::pair<std::string, std::string> cases[] = {
+        {"/etc/passwd", "not a PerfMonger recording: it starts with \"root:"},
+        {dir / "random", "not a PerfMonger recording: it starts with \"\\x"},
+        {dir / "zeros", "not a PerfMonger recording: all its 4096 bytes are zeros"},
+        {holed, "not a PerfMonger recording: zero bytes from byte 0 to " +
+                    std::to_string(written - 1) + ", then data at byte " +
+                    std::to_string(written) + " (another process truncated"},
+    };
+    for (const auto& [path, says] : cases) {
+      for (const char* command : {"play", "summary"}) {
+        ExitResult r = Run({command, path});
+        CAPTURE(r.err);
+        CHECK(r.code == 2);
+        CHECK(SplitLines(r.err).size() == 1);
+        CHECK(r.err.starts_with(std::string("perfmonger ") + command + ": error: " +
+                                path + ": " + says));
       }
     }
   }
@@ -235,25 +281,36 @@ TEST_SUITE("readers") {
     CHECK(r.err.find("not later than the one before") != std::string::npos);
   }
 
-  TEST_CASE("play of a live recording prints what is flushed so far") {
+  // A live recorder holds its output's write lock: the readers say the
+  // file is still being recorded (a note, not a warning: nothing is wrong)
+  // instead of calling it truncated or not closed cleanly.
+  TEST_CASE("play and summary of a live recording read what is flushed so far") {
     FakeProc fake(CountersAt(0));
     TempDir dir;
-    std::string path = dir / "live.pgr.gz";
-    CommandSession s({"record", "--root", fake.root(), "-l", path, "-i", "3600"});
-    s.ReadReadyLine();
-    fake.Write(CountersAt(1));
-    REQUIRE(bool(s.Command("sample").root()["ok"]));
-    ExitResult live = Run({"play", path});
-    CAPTURE(live.err);
-    CHECK(live.code == 0);
-    CHECK(SplitLines(live.out).size() == 1);
-    CHECK(live.err.find("recording truncated after 2 samples") != std::string::npos);
-    s.CloseStop();
-    REQUIRE(s.Wait().code == 0);
-    ExitResult done = Run({"play", path});
-    CHECK(SplitLines(done.out).size() == 2);
-    CHECK(done.out.starts_with(live.out));
-    CHECK(done.err.empty());
+    for (const char* name : {"live.pgr.gz", "live.pgr"}) {
+      CAPTURE(name);
+      std::string path = dir / name;
+      CommandSession s({"record", "--root", fake.root(), "-l", path, "-i", "3600"});
+      s.ReadReadyLine();
+      fake.Write(CountersAt(1));
+      REQUIRE(bool(s.Command("sample").root()["ok"]));
+      std::string note = "note: " + path + ": still being recorded (pid " +
+                         std::to_string(s.child().pid()) +
+                         "): read up to its last flushed sample, 2 samples\n";
+      ExitResult live = Run({"play", path});
+      CHECK(live.code == 0);
+      CHECK(SplitLines(live.out).size() == 1);
+      CHECK(live.err == note);
+      ExitResult summary = Run({"summary", path});
+      CHECK(summary.code == 0);
+      CHECK(summary.err == note);
+      s.CloseStop();
+      REQUIRE(s.Wait().code == 0);
+      ExitResult done = Run({"play", path});
+      CHECK(SplitLines(done.out).size() == 2);
+      CHECK(done.out.starts_with(live.out));
+      CHECK(done.err.empty());
+    }
   }
 
   TEST_CASE("a reader that goes away ends play quietly") {
@@ -287,6 +344,35 @@ TEST_SUITE("readers") {
     ExitResult piped = Run({"summary", "-p", "cat > " + dir / "e", file});
     CHECK(piped.out == text);
     CHECK_FALSE(Exists(dir / "e"));
+  }
+
+  // A pager that fails may have shown nothing: the text is printed
+  // directly, with one note saying why. One that reads part and exits 0
+  // (the user quit) is left alone.
+  TEST_CASE("a failing pager: the text printed directly, and a note") {
+    TempDir dir;
+    std::string file = LegacyFile("busy100.pgr");
+    std::string text = Run({"summary", file}).out;
+    REQUIRE(!text.empty());
+    const std::pair<std::string, std::string> failing[] = {
+        {"false", "failed (exit status 1)"},
+        {"cat > /dev/null; exit 3", "failed (exit status 3)"},
+        {"kill -TERM $$", "was killed by signal 15"},
+        {dir / "no-such-pager", "could not be started"},
+    };
+    for (const auto& [pager, why] : failing) {
+      CAPTURE(pager);
+      ExitResult r = RunWithTerminal({"summary", "-p", pager, file});
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(r.out == text);
+      CHECK(r.err.ends_with("perfmonger summary: the pager '" + pager + "' " + why +
+                            ": printed directly\n"));
+    }
+    ExitResult quit = RunWithTerminal({"summary", "-p", "head -c 10 > /dev/null", file});
+    CHECK(quit.code == 0);
+    CHECK(quit.out.empty());
+    CHECK(quit.err.empty());
   }
 }
 

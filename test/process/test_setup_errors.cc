@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "common/io.hh"
+#include "test/process/fake_proc.hh"
 #include "test/process/spawn.hh"
 
 namespace pm::test {
@@ -74,6 +75,14 @@ const std::vector<ErrorCase>& Cases() {
       {"meta without =", {"--meta", "novalue"}, {}, "novalue"},
       {"meta with a bad escape", {"--meta", "k=%zz"}, {}, "%zz"},
       {"meta key twice", {"--meta", "k=1", "--meta", "k=2"}, {}, "k"},
+      {"meta value not UTF-8", {"--meta", "k=\xff\xfe"}, {},
+       "--meta 'k=\\xff\\xfe': the value of key 'k' is not UTF-8"},
+      {"meta value percent-encoded not UTF-8", {"--meta", "q=%C3"}, {},
+       "the value of key 'q' is not UTF-8"},
+      {"an empty output path", {"-l", ""}, {},
+       "-l '': the output path is empty; name a file, or - for standard output"},
+      {"an empty output path in the background", {"--background", "-l", ""}, {},
+       "-l '': the output path is empty"},
       {"interval not a duration", {"-i", "abc"}, {}, "abc"},
       {"unknown option", {"--frobnicate"}, {}, "--frobnicate"},
       {"a long option without its value", {"--ready-fd"}, {}, "needs a value: --ready-fd"},
@@ -174,6 +183,31 @@ TEST_SUITE("setup errors") {
     CheckOneErrorLine(r, out);
     CHECK_FALSE(std::filesystem::exists(dir / "nonexistent"));
     CHECK(Entries(dir.path()).empty());
+  }
+
+  // Each message names what the user gave, not what it became inside.
+  TEST_CASE("a directory as -l, and --root trees, named as given") {
+    TempDir dir;
+    std::filesystem::create_directory(dir / "adir");
+    ExitResult r = Run({"record", "-l", dir / "adir", "-t", "1"});
+    CAPTURE(r.err);
+    CheckOneErrorLine(r, dir / "adir" + " is a directory: -l names the recording file, as "
+                         "in -l " + dir / "adir" + "/perfmonger.pgr.gz");
+    CHECK(r.err.find("create its directory") == std::string::npos);
+    CHECK(Entries(dir / "adir").empty());
+
+    r = Run({"record", "-l", dir / "out.pgr", "--root", dir / "missing", "-t", "1"});
+    CheckOneErrorLine(r, "--root " + dir / "missing" + ": No such file or directory (give "
+                         "the directory that holds the proc/ and sys/ trees)");
+    std::filesystem::create_directory(dir / "empty");
+    r = Run({"record", "-l", dir / "out.pgr", "--root", dir / "empty", "-t", "1"});
+    CheckOneErrorLine(r, "cannot open " + dir / "empty/proc/stat" + ": No such file");
+    FakeProc bad(CountersAt(0));
+    std::string diskstats = bad.root() + "/proc/diskstats";
+    WriteAll(OpenAt(AT_FDCWD, diskstats, O_WRONLY | O_TRUNC).Get(), "junk\n");
+    r = Run({"record", "-l", dir / "out.pgr", "--root", bad.root(), "-t", "1"});
+    CheckOneErrorLine(r, diskstats + ":1: expected 'major minor name'");
+    CHECK_FALSE(std::filesystem::exists(dir / "out.pgr"));
   }
 
   TEST_CASE("a setup error closes the ready fd without a line") {

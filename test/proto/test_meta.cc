@@ -28,6 +28,7 @@ TEST_CASE("--meta splits on the first raw '=' and decodes both halves") {
       {"k=%00", "k", std::string_view("\0", 1)},
       {"k=a b\tc", "k", "a b\tc"},       // raw bytes pass through
       {"%6B%65%79=v", "key", "v"},
+      {"caf\xc3\xa9=%F0%9F%98%80", "caf\xc3\xa9", "\xf0\x9f\x98\x80"},  // UTF-8 both ways
   };
   for (const Row& row : rows) {
     CAPTURE(row.arg);
@@ -59,6 +60,16 @@ TEST_CASE("malformed --meta arguments are usage errors naming the fix") {
       {"%zz=v", "invalid percent-escape '%zz' in the key"},
       {"%g0=v", "invalid percent-escape '%g0' in the key"},
       {"k\n", "--meta 'k\\n': no '='"},  // the message stays one line
+      // Metadata is text: bytes that are not UTF-8, raw or percent-encoded,
+      // are refused (not replaced by U+FFFD), quoted as escapes.
+      {"k=\xff\xfe", "--meta 'k=\\xff\\xfe': the value of key 'k' is not UTF-8 (byte "
+                     "\\xff at offset 0); metadata is text: encode binary data first, "
+                     "e.g. as base64"},
+      {"k=%FF", "the value of key 'k' is not UTF-8 (byte \\xff at offset 0)"},
+      {"k=caf\xc3", "the value of key 'k' is not UTF-8 (byte \\xc3 at offset 3)"},
+      {"k=%C0%80", "(byte \\xc0 at offset 0)"},      // overlong NUL
+      {"k=a%ED%A0%80", "(byte \\xed at offset 1)"},  // a surrogate
+      {"\xe9t\xe9=x", "--meta '\\xe9t\\xe9=x': the key is not UTF-8 (byte \\xe9 at offset 0)"},
   };
   for (const Row& row : rows) {
     CAPTURE(row.arg);
@@ -70,6 +81,7 @@ TEST_CASE("malformed --meta arguments are usage errors naming the fix") {
     }
     CHECK(what.find(row.message) != std::string::npos);
     CHECK(what.find('\n') == std::string::npos);
+    CHECK(what.find('\xff') == std::string::npos);  // the message itself is text
   }
 }
 
