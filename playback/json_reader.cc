@@ -1,194 +1,186 @@
 #include "playback/json_reader.hh"
 
-#include <bit>
-#include <charconv>
-#include <cstring>
+#include <simdjson.h>
+
+#include <vector>
 
 namespace pm {
 namespace {
 
-bool IsDigit(char c) { return static_cast<unsigned char>(c - '0') <= 9; }
+namespace dom = simdjson::dom;
 
-// Eight ASCII digits at `p` as a number, or false if any is not a digit
-// (the SWAR trick of simdjson and fast_float; little-endian loads).
-bool EightDigits(const char* p, uint64_t& out) {
-  if constexpr (std::endian::native != std::endian::little) return false;
-  uint64_t chunk;
-  std::memcpy(&chunk, p, sizeof chunk);
-  constexpr uint64_t kHigh = 0xF0F0F0F0F0F0F0F0;
-  if (((chunk & kHigh) | (((chunk + 0x0606060606060606) & kHigh) >> 4)) != 0x3333333333333333)
-    return false;
-  uint64_t v = chunk - 0x3030303030303030;
-  v = v * 10 + (v >> 8);
-  out = ((v & 0x000000FF000000FF) * (100 + (1000000ULL << 32)) +
-         ((v >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32))) >> 32;
-  return true;
+// simdjson's codes, said the way this project's other errors are.
+std::string_view ParseFailure(simdjson::error_code code) {
+  switch (code) {
+    case simdjson::EMPTY: return "expected an object";
+    case simdjson::TAPE_ERROR: return "malformed JSON (a comma, brace, colon or key)";
+    case simdjson::DEPTH_ERROR: return "nesting deeper than 64 levels";
+    case simdjson::STRING_ERROR: return "invalid escape in a string";
+    case simdjson::T_ATOM_ERROR:
+    case simdjson::F_ATOM_ERROR:
+    case simdjson::N_ATOM_ERROR: return "invalid literal";
+    case simdjson::NUMBER_ERROR: return "invalid number";
+    case simdjson::UTF8_ERROR: return "invalid UTF-8";
+    case simdjson::UNESCAPED_CHARS: return "control byte in a string";
+    case simdjson::UNCLOSED_STRING: return "unterminated string";
+    case simdjson::CAPACITY: return "line too long";
+    default: return simdjson::error_message(code);
+  }
 }
 
 }  // namespace
+
+// One open object or array: where its walk is and where it ends.
+struct Frame {
+  bool object;
+  dom::object::iterator member, members_end;
+  dom::array::iterator element, elements_end;
+};
+
+struct JsonReader::Cursor {
+  dom::parser parser;
+  dom::element next;          // the value the caller reads next
+  bool has_next = false;
+  std::vector<Frame> frames;  // open containers, innermost last
+
+  // The value the caller reads now, consumed.
+  dom::element Take(std::string_view expected) {
+    if (!has_next) throw JsonError(expected, 0);
+    has_next = false;
+    return next;
+  }
+};
 
 JsonError::JsonError(std::string_view reason, size_t offset)
     : FormatError(std::string(reason) + " at byte " + std::to_string(offset)),
       reason_(reason),
       offset_(offset) {}
 
-void JsonReader::FailAt(std::string_view reason, size_t offset) const {
-  throw JsonError(reason, offset);
+JsonReader::JsonReader() : cursor_(std::make_unique<Cursor>()) {
+  cursor_->frames.reserve(kMaxDepth);
+  if (cursor_->parser.allocate(simdjson::dom::MINIMAL_DOCUMENT_CAPACITY, kMaxDepth))
+    throw std::bad_alloc();
 }
 
-void JsonReader::FailExpected(char close) const {
-  if (pos_ >= text_.size()) Fail("unexpected end of text");
-  Fail(close == ']' ? "expected ',' or ']'" : "expected ',' or '}'");
-}
+JsonReader::~JsonReader() = default;
 
-void JsonReader::SkipSpaceSlow() {
-  while (pos_ < text_.size()) {
-    char c = text_[pos_];
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
-    ++pos_;
-  }
+void JsonReader::Fail(std::string_view reason) const { throw JsonError(reason, 0); }
+
+void JsonReader::Reset(std::string_view text) {
+  Cursor& c = *cursor_;
+  c.frames.clear();
+  c.has_next = false;
+  // realloc_if_needed: the text is copied into the parser's padded buffer
+  // (reused), since a line's bytes are not followed by simdjson's padding.
+  simdjson::error_code error = c.parser.parse(text.data(), text.size(), true).get(c.next);
+  if (error) Fail(ParseFailure(error));
+  c.has_next = true;
 }
 
 JsonReader::Type JsonReader::Peek() {
-  SkipSpace();
-  switch (Cur()) {
-    case '{': return Type::kObject;
-    case '[': return Type::kArray;
-    case '"': return Type::kString;
-    case 't': case 'f': return Type::kBool;
-    case 'n': return Type::kNull;
-    default: break;
+  if (!cursor_->has_next) Fail("expected a value");
+  switch (cursor_->next.type()) {
+    case dom::element_type::OBJECT: return Type::kObject;
+    case dom::element_type::ARRAY: return Type::kArray;
+    case dom::element_type::STRING: return Type::kString;
+    case dom::element_type::BOOL: return Type::kBool;
+    case dom::element_type::NULL_VALUE: return Type::kNull;
+    default: return Type::kNumber;
   }
-  if (Cur() == '-' || IsDigit(Cur())) return Type::kNumber;
-  Fail(pos_ >= text_.size() ? "unexpected end of text" : "expected a value");
 }
 
 bool JsonReader::TryNull() {
-  SkipSpace();
-  if (Cur() != 'n') return false;
-  ExpectLiteral("null");
+  if (!cursor_->has_next || !cursor_->next.is_null()) return false;
+  cursor_->has_next = false;
   return true;
 }
 
-void JsonReader::Begin(char open) {
-  SkipSpace();
-  if (Cur() != open) Fail(open == '{' ? "expected an object" : "expected an array");
-  if (depth_ == kMaxDepth) Fail("nesting deeper than 64 levels");
-  ++pos_;
-  first_bits_ |= uint64_t{1} << depth_;
-  ++depth_;
+void JsonReader::BeginObject() {
+  dom::object object;
+  if (cursor_->Take("expected an object").get(object)) Fail("expected an object");
+  cursor_->frames.push_back({true, object.begin(), object.end(), {}, {}});
 }
 
 bool JsonReader::NextKey(std::string_view& key) {
-  SkipSpace();
-  if (Cur() == '}') return Close();
-  TakeComma('}');
-  key = ReadString();
-  SkipSpace();
-  if (Cur() != ':') Fail("expected ':'");
-  ++pos_;
+  Cursor& c = *cursor_;
+  if (c.frames.empty() || !c.frames.back().object || c.has_next) Fail("expected a value");
+  Frame& f = c.frames.back();
+  if (f.member == f.members_end) {
+    c.frames.pop_back();
+    return false;
+  }
+  key = f.member.key();
+  c.next = f.member.value();
+  c.has_next = true;
+  ++f.member;
   return true;
 }
 
-// 19 digits cannot overflow a uint64_t: only the digits after them need
-// checked arithmetic. The hot loop of every sample line.
-uint64_t JsonReader::ReadDigits(uint64_t max) {
-  const char* const start = text_.data() + pos_;
-  const char* const end = text_.data() + text_.size();
-  const char* p = start;
-  if (p == end || !IsDigit(*p))
-    Fail(Cur() == '-' ? "expected a non-negative integer" : "expected an integer");
-  uint64_t v = 0;
-  for (uint64_t eight; end - p >= 8 && p - start < 16 && EightDigits(p, eight); p += 8)
-    v = v * 100'000'000 + eight;
-  for (const char* fast_end = end - start > 19 ? start + 19 : end; p < fast_end && IsDigit(*p); ++p)
-    v = v * 10 + static_cast<unsigned>(*p - '0');
-  for (; p < end && IsDigit(*p); ++p) {
-    if (__builtin_mul_overflow(v, 10u, &v) ||
-        __builtin_add_overflow(v, static_cast<unsigned>(*p - '0'), &v))
-      FailAt("integer out of range", pos_);
+void JsonReader::BeginArray() {
+  dom::array array;
+  if (cursor_->Take("expected an array").get(array)) Fail("expected an array");
+  cursor_->frames.push_back({false, {}, {}, array.begin(), array.end()});
+}
+
+bool JsonReader::NextElement() {
+  Cursor& c = *cursor_;
+  if (c.frames.empty() || c.frames.back().object || c.has_next) Fail("expected a value");
+  Frame& f = c.frames.back();
+  if (f.element == f.elements_end) {
+    c.frames.pop_back();
+    return false;
   }
-  if (v > max) FailAt("integer out of range", pos_);
-  if (*start == '0' && p - start > 1) FailAt("leading zero in a number", pos_);
-  if (p < end && (*p == '.' || *p == 'e' || *p == 'E')) FailAt("expected an integer", pos_);
-  pos_ = static_cast<size_t>(p - text_.data());
-  return v;
+  c.next = *f.element;
+  c.has_next = true;
+  ++f.element;
+  return true;
+}
+
+std::string_view JsonReader::ReadString() {
+  std::string_view s;
+  if (cursor_->Take("expected a string").get(s)) Fail("expected a string");
+  return s;
+}
+
+uint64_t JsonReader::ReadUint64() {
+  dom::element e = cursor_->Take("expected an integer");
+  switch (e.type()) {
+    case dom::element_type::UINT64: return e.get_uint64().value_unsafe();
+    case dom::element_type::INT64: {
+      int64_t v = e.get_int64().value_unsafe();
+      if (v < 0) Fail("expected a non-negative integer");
+      return static_cast<uint64_t>(v);
+    }
+    default: Fail("expected an integer");
+  }
 }
 
 int64_t JsonReader::ReadInt64() {
-  SkipSpace();
-  bool negative = Cur() == '-';
-  if (negative) ++pos_;
-  uint64_t magnitude = ReadDigits(negative ? uint64_t{1} << 63 : INT64_MAX);
-  return static_cast<int64_t>(negative ? 0 - magnitude : magnitude);
-}
-
-void JsonReader::ScanNumber() {
-  size_t start = pos_;
-  if (Cur() == '-') ++pos_;
-  if (!IsDigit(Cur())) Fail("expected a number");
-  if (Cur() == '0') {
-    ++pos_;
-    if (IsDigit(Cur())) FailAt("leading zero in a number", start);
-  }
-  while (IsDigit(Cur())) ++pos_;
-  if (Cur() == '.') {
-    ++pos_;
-    if (!IsDigit(Cur())) Fail("expected a digit after '.'");
-    while (IsDigit(Cur())) ++pos_;
-  }
-  if (Cur() == 'e' || Cur() == 'E') {
-    ++pos_;
-    if (Cur() == '+' || Cur() == '-') ++pos_;
-    if (!IsDigit(Cur())) Fail("expected a digit in the exponent");
-    while (IsDigit(Cur())) ++pos_;
+  dom::element e = cursor_->Take("expected an integer");
+  switch (e.type()) {
+    case dom::element_type::INT64: return e.get_int64().value_unsafe();
+    case dom::element_type::UINT64: Fail("integer out of range");
+    default: Fail("expected an integer");
   }
 }
 
 double JsonReader::ReadDouble() {
-  SkipSpace();
-  size_t start = pos_;
-  ScanNumber();
   double v = 0;
-  auto [end, ec] = std::from_chars(text_.data() + start, text_.data() + pos_, v);
-  if (ec != std::errc() || end != text_.data() + pos_)
-    FailAt("number out of range", start);
+  if (cursor_->Take("expected a number").get(v)) Fail("expected a number");
   return v;
 }
 
-void JsonReader::ExpectLiteral(std::string_view word) {
-  if (text_.substr(pos_, word.size()) != word) Fail("invalid literal");
-  pos_ += word.size();
-}
-
 bool JsonReader::ReadBool() {
-  SkipSpace();
-  if (Cur() == 't') return ExpectLiteral("true"), true;
-  if (Cur() == 'f') return ExpectLiteral("false"), false;
-  Fail("expected true or false");
+  bool v = false;
+  if (cursor_->Take("expected true or false").get(v)) Fail("expected true or false");
+  return v;
 }
 
-void JsonReader::SkipValue() {
-  switch (Peek()) {
-    case Type::kObject:
-      BeginObject();
-      for (std::string_view key; NextKey(key);) SkipValue();
-      return;
-    case Type::kArray:
-      BeginArray();
-      while (NextElement()) SkipValue();
-      return;
-    case Type::kString: ReadString(); return;
-    case Type::kNumber: ScanNumber(); return;
-    case Type::kBool: ReadBool(); return;
-    case Type::kNull: ExpectLiteral("null"); return;
-  }
-}
+// The parse already validated the value: skipping is only moving on.
+void JsonReader::SkipValue() { cursor_->Take("expected a value"); }
 
 void JsonReader::ExpectEnd() {
-  if (depth_ != 0) Fail("unexpected end of text");
-  SkipSpace();
-  if (pos_ != text_.size()) Fail("unexpected bytes after the value");
+  if (cursor_->has_next || !cursor_->frames.empty()) Fail("unread values in the text");
 }
 
 }  // namespace pm
