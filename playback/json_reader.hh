@@ -38,7 +38,8 @@
 
 namespace pm {
 
-// "REASON at byte N", N the offset in the text given to the reader.
+// "REASON at byte N", N the offset in the text given to the reader (0:
+// see above).
 class JsonError : public FormatError {
  public:
   JsonError(std::string_view reason, size_t offset);
@@ -111,7 +112,6 @@ class JsonReader {
     if (pos_ != end_) Fail("unread values in the text");
   }
 
-  size_t offset() const { return 0; }
   [[noreturn]] void Fail(std::string_view reason) const;
 
  private:
