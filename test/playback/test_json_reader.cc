@@ -190,6 +190,24 @@ TEST_CASE("a read of the wrong type, or values left unread, is an error") {
   CHECK(Outcome(R"({"a":1})", begin_object) == "error:unread values in the text");
 }
 
+TEST_CASE("a skip lands on the next member, whatever it skipped") {
+  JsonReader r(R"({"a":[1,{"b":[2,3.5]},"x",null],"d":-2.5,"s":{},"c":7})");
+  r.BeginObject();
+  std::string_view key;
+  REQUIRE(r.NextKey(key));
+  r.SkipValue();
+  REQUIRE(r.NextKey(key));
+  CHECK(key == "d");
+  CHECK(r.ReadDouble() == -2.5);
+  REQUIRE(r.NextKey(key));
+  r.SkipValue();
+  REQUIRE(r.NextKey(key));
+  CHECK(key == "c");
+  CHECK(r.ReadUint64() == 7);
+  CHECK_FALSE(r.NextKey(key));
+  r.ExpectEnd();
+}
+
 TEST_CASE("Reset starts over on the same reader") {
   JsonReader r(R"({"a":"first"})");
   r.BeginObject();
