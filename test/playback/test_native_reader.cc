@@ -156,8 +156,8 @@ TEST_CASE("header and layout errors") {
       {"{\"format\":\"perfmonger-pgr\",\"version\":3}\n", "unsupported pgr version 3"},
       {HeaderWith(R"({"cpu":{"cores":[0]}})"), "a collector without \"fields\""},
       {HeaderWith(R"({"intr":{"rows":[]}})"), "\"intr\" without \"cpus\""},
-      {HeaderWith("{}") + "{\"t\":1,\"mem\":[1]}\n",
-       "pgr line 2, byte 69: \"mem\" is not in the header"},
+      {HeaderWith("{}") + "{\"t\":1,\"mem\":[1]}\n",  // line 2 starts at byte 56
+       "pgr line 2, byte 56: \"mem\" is not in the header"},
       {HeaderWith(R"({"cpu":{"fields":["user"],"cores":[0]}})") + "{\"t\":1,\"cpu\":[[1]]}\n",
        "fewer rows than the header declares"},
       {HeaderWith(R"({"intr":{"cpus":1,"rows":[{"irq":"1"}]}})") +
