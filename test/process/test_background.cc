@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "common/io.hh"
+#include "common/unique_fd.hh"
 #include "test/process/recording.hh"
 #include "test/process/text_shapes.hh"
 #include "test/process/session_helpers.hh"
@@ -133,11 +134,18 @@ TEST_SUITE("background") {
 
   TEST_CASE("timeout: exit 2, the child left running and killable") {
     TempDir tmp;
+    // The output is a FIFO whose buffer is already full, so the child's
+    // first write blocks and it cannot become ready before the deadline,
+    // however slow or fast the machine is.
+    std::string fifo = tmp / "out.pgr";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    UniqueFd pipe(::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC));
+    REQUIRE(pipe.Get() >= 0);
+    std::string block(4096, 'x');
+    while (::write(pipe.Get(), block.data(), block.size()) > 0) {
+    }
     Background bg(tmp);
-    // The wait ends at start delay + ready timeout after the spawn, before
-    // the child's delay (started after the spawn) can have run out.
-    ExitResult r = bg.Launch({"-l", tmp / "out.pgr.gz", "--start-delay", "0.3",
-                              "--ready-timeout", "0"});
+    ExitResult r = bg.Launch({"-l", fifo, "--no-gzip", "--ready-timeout", "0.2"});
     CAPTURE(r.out);
     CAPTURE(r.err);
     CHECK(r.code == 2);
@@ -145,6 +153,10 @@ TEST_SUITE("background") {
     CHECK(bg.line().Str("ready") == "timeout");
     REQUIRE(bg.pid() > 0);
     CHECK(ProcessRunning(bg.pid()));
+    // Unblock the child (it writes on as we read), then close the session.
+    char sink[65536];
+    while (::read(pipe.Get(), sink, sizeof sink) > 0) {
+    }
     ExitResult kill = Pm(tmp, {"record", "--kill"});
     CAPTURE(kill.err);
     CHECK(kill.code == 0);
