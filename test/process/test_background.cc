@@ -139,10 +139,12 @@ TEST_SUITE("background") {
     // however slow or fast the machine is.
     std::string fifo = tmp / "out.pgr";
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
-    UniqueFd pipe(::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC));
+    UniqueFd pipe = UniqueFd::Adopt(::open(fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC));
     REQUIRE(pipe.Get() >= 0);
     std::string block(4096, 'x');
     while (::write(pipe.Get(), block.data(), block.size()) > 0) {
+    }
+    while (::write(pipe.Get(), "x", 1) > 0) {  // the last partial page too
     }
     Background bg(tmp);
     ExitResult r = bg.Launch({"-l", fifo, "--no-gzip", "--ready-timeout", "0.2"});
