@@ -1,0 +1,148 @@
+// The recording reader (playback/recording_reader.hh) on arbitrary bytes,
+// through what `play`, `summary` and `summary --phases` do with its items
+// (tools/play_cli.cc, tools/summary_cli.cc): native or gob, plain, gzip or
+// zstd, as detected from the bytes. Garbage may only throw FormatError.
+//
+// An input that is not compressed is also read gzip- and zstd-compressed
+// (flushed after each line, as the recorder writes): a codec must never
+// change what the tools print, the error and truncation included.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/error.hh"
+#include "playback/phases.hh"
+#include "playback/rates.hh"
+#include "playback/export_csv.hh"
+#include "playback/recording_reader.hh"
+#include "playback/summary.hh"
+#include "proto/codec.hh"
+#include "proto/stream.hh"
+#include "test/fuzz/fuzz_check.hh"
+
+namespace {
+
+using pm::RawSample;
+using pm::RecordingEvent;
+
+// play's walk: a rate line (JSON and CSV) per pair of samples within a
+// segment; pause and resume end a segment.
+class Play {
+ public:
+  void OnSample(const RawSample& s) {
+    if (!have_origin_) origin_ns_ = s.time_ns;
+    have_origin_ = true;
+    if (have_prev_ && s.time_ns > prev_.time_ns) {
+      pm::PairRates rates = pm::ComputeRates(prev_, s, origin_ns_);
+      pm::AppendPlayJson(out, rates);
+      out.push_back('\n');
+      csv_.AppendRow(out, rates);
+    }
+    prev_ = s;
+    have_prev_ = true;
+  }
+  void OnEvent(const RecordingEvent& e) {
+    if (e.kind == "pause" || e.kind == "resume") have_prev_ = false;
+    if (!have_origin_) origin_ns_ = e.time_ns;
+    have_origin_ = true;
+    out += e.kind + " " + e.label + " " + std::to_string(e.time_ns) + "\n";
+  }
+  std::string out;
+
+ private:
+  RawSample prev_;
+  bool have_prev_ = false, have_origin_ = false;
+  int64_t origin_ns_ = 0;
+  pm::CsvExport csv_;
+};
+
+// summary (text and JSON, --all) of one span, as summary_cli.cc builds it.
+std::string Summaries(const pm::RecordingInfo& info, const pm::ActiveSpan& span,
+                      const pm::SummaryPauses& pauses, bool with_meta) {
+  RawSample end = span.empty() ? RawSample() : span.ActiveEnd();
+  pm::SummaryInput in;
+  in.title_file = "fuzz.pgr";
+  in.mem_recorded = info.mem_recorded;
+  in.first = &span.first();
+  in.last = &end;
+  in.all = true;
+  if (with_meta) in.meta = info.meta;
+  return pm::SummaryText(in, pauses) + pm::SummaryJson(in, pauses);
+}
+
+pm::SummaryPauses PausesOf(const pm::ActiveSpan& span) {
+  pm::SummaryPauses p;
+  p.has_pauses = span.has_pauses();
+  p.paused_ns = span.paused_ns();
+  return p;
+}
+
+std::string Reports(const pm::RecordingInfo& info, const pm::PhaseWalk& walk) {
+  if (walk.whole().empty()) return "no samples\n";
+  std::string out = Summaries(info, walk.whole(), PausesOf(walk.whole()), true);
+  for (const pm::Phase& phase : walk.phases()) {
+    pm::SummaryPauses p = PausesOf(phase.span);
+    p.phase = phase.label;
+    out += Summaries(info, phase.span, p, false);
+  }
+  return out;
+}
+
+// Everything the tools would print for `bytes`.
+std::string Transcript(std::string_view bytes) {
+  pm::MemoryInputStream in(bytes);
+  Play play;
+  pm::PhaseWalk walk(true);
+  std::string tail;
+  try {
+    pm::RecordingReader reader(in);
+    RawSample sample;
+    RecordingEvent event;
+    for (;;) {
+      pm::RecordingReader::Item item = reader.Next(sample, event);
+      if (item == pm::RecordingReader::Item::kEnd) break;
+      if (item == pm::RecordingReader::Item::kSample) {
+        play.OnSample(sample);
+        walk.OnSample(sample);
+      } else {
+        play.OnEvent(event);
+        walk.OnEvent(event);
+      }
+    }
+    tail = Reports(reader.info(), walk) + (reader.truncated() ? "truncated\n" : "");
+  } catch (const pm::FormatError& e) {
+    tail = std::string("error: ") + e.what() + "\n";
+  }
+  return play.out + tail;
+}
+
+// As the recorder writes: a sync flush after each line.
+std::string Compress(pm::Compression codec, std::string_view plain) {
+  pm::StringOutputStream sink;
+  std::unique_ptr<pm::OutputStream> z =
+      pm::MakeCompressor(codec, sink, pm::FirstFlush::kStored);
+  for (size_t at = 0; at < plain.size();) {
+    size_t nl = plain.find('\n', at);
+    size_t end = nl == std::string_view::npos ? plain.size() : nl + 1;
+    z->Write(plain.substr(at, end - at));
+    z->Flush();
+    at = end;
+  }
+  z->Finish();
+  return sink.data();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  std::string plain = Transcript(bytes);
+  if (pm::DetectCompression(bytes.substr(0, pm::kMagicLength)) != pm::Compression::kPlain)
+    return 0;
+  pm::fuzz::Require(Transcript(Compress(pm::Compression::kGzip, bytes)) == plain,
+                    "gzip reads as plain");
+  pm::fuzz::Require(Transcript(Compress(pm::Compression::kZstd, bytes)) == plain,
+                    "zstd reads as plain");
+  return 0;
+}
