@@ -103,6 +103,10 @@ bool RecordingReader::truncated() const {
   return decompressed_->truncated() || source_->truncated();
 }
 
+std::span<const std::string> RecordingReader::warnings() const {
+  return source_->warnings();
+}
+
 uint64_t RecordingReader::samples_read() const { return samples_read_; }
 
 }  // namespace pm

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "playback/raw_sample.hh"
@@ -47,6 +48,8 @@ class RecordingReader {
   Item Next(RawSample& sample, RecordingEvent& event);
 
   bool truncated() const;         // valid once Next() returned kEnd
+  // Spans skipped so far (v2 lines lost to corruption), one line each.
+  std::span<const std::string> warnings() const;
   uint64_t samples_read() const;
 
   class Source;  // native or legacy, behind one interface
@@ -68,6 +71,7 @@ class RecordingReader::Source {
   // The source's own view (a partial line or gob message); the
   // decompressor's is added by RecordingReader.
   virtual bool truncated() const = 0;
+  virtual std::span<const std::string> warnings() const { return {}; }
 };
 
 }  // namespace pm

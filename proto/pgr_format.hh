@@ -48,10 +48,13 @@ namespace pm {
 
 inline constexpr std::string_view kPgrFormatName = "perfmonger-pgr";
 inline constexpr int kPgrVersion = 1;
+// Version 2: sample lines as differences with keyframes (proto/pgr_delta.hh).
+inline constexpr int kPgrDeltaVersion = 2;
 
 using MetaList = std::vector<std::pair<std::string, std::string>>;
 
 struct RecordingHeader {
+  int version = kPgrVersion;  // or kPgrDeltaVersion
   std::string host;
   std::string kernel;
   int64_t start_ns = 0;      // CLOCK_REALTIME of the first sample

@@ -28,6 +28,8 @@ Options:
       --no-net           do not record network I/O
       --no-mem           do not record memory usage
       --no-gzip          plain output (default name perfmonger.pgr)
+      --format-version N 1 (default): absolute counters; 2: differences
+                         from the sample before, with keyframes (smaller)
       --no-interval-backoff  accepted; the interval never changes anyway
       --ready-fd N       write one JSON ready line to fd N once the first
                          sample is on disk, then close it
@@ -60,7 +62,7 @@ namespace {
 enum LongOnly {
   kRecordIntr = 256, kNoCpu, kNoDisk, kNoNet, kNoMem, kNoGzip, kNoBackoff,
   kReadyFd, kStopFd, kMeta, kRoot, kBackground, kBackgroundChild, kReadyTimeout,
-  kLog, kStatus, kKill, kKillTimeout, kJson, kCmdFd, kAckFd, kStartPaused,
+  kLog, kStatus, kKill, kKillTimeout, kJson, kCmdFd, kAckFd, kStartPaused, kFormatVersion,
 };
 
 const struct option kOptions[] = {
@@ -93,6 +95,7 @@ const struct option kOptions[] = {
     {"cmd-fd", required_argument, nullptr, kCmdFd},
     {"ack-fd", required_argument, nullptr, kAckFd},
     {"start-paused", no_argument, nullptr, kStartPaused},
+    {"format-version", required_argument, nullptr, kFormatVersion},
     {nullptr, 0, nullptr, 0},
 };
 
@@ -155,6 +158,11 @@ void ApplyOption(int opt, const char* arg, RecordArgs& p) {
     case kCmdFd: c.cmd_fd = FdNumber("--cmd-fd", arg); break;
     case kAckFd: c.ack_fd = FdNumber("--ack-fd", arg); break;
     case kStartPaused: c.start_paused = true; break;
+    case kFormatVersion:
+      if (std::string_view(arg) != "1" && std::string_view(arg) != "2")
+        throw UsageError(std::string("--format-version '") + arg + "': write 1 or 2");
+      c.format_version = arg[0] - '0';
+      break;
     default:
       throw UsageError("unknown option (see perfmonger record --help)");
   }

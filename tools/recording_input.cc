@@ -77,6 +77,8 @@ RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& ev
 }
 
 void RecordingInput::WarnIfTruncated() const {
+  for (const std::string& lost : reader_->warnings())
+    std::fprintf(stderr, "warning: %s: %s\n", name_.c_str(), lost.c_str());
   if (!reader_->truncated()) return;
   std::fprintf(stderr, "warning: %s: recording truncated after %llu samples\n",
                name_.c_str(), static_cast<unsigned long long>(samples_read()));

@@ -43,7 +43,8 @@ class RecordingInput {
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }
 
-  // After the last item: the truncation warning, once.
+  // After the last item: one warning per span lost to a corrupt line
+  // (v2), then the truncation warning, once.
   void WarnIfTruncated() const;
 
  private:
