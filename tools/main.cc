@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/cat_cli.hh"
 #include "tools/fingerprint_cli.hh"
 #include "tools/live_cli.hh"
 #include "tools/play_cli.hh"
@@ -27,6 +28,7 @@ Commands:
   plot      draw a recording's charts (CPU, disk, memory, network) with gnuplot
   stat      run a command while recording, then summarize (stat -- CMD)
   live      record and print play lines as the samples are taken
+  cat       print a recording as version 1 JSON lines (absolute counters)
 
 Run 'perfmonger COMMAND --help' for a command's options.
 )";
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
   if (command == "plot") return pm::PlotMain(argc - 1, argv + 1);
   if (command == "stat") return pm::StatMain(argc - 1, argv + 1);
   if (command == "live") return pm::LiveMain(argc - 1, argv + 1);
+  if (command == "cat") return pm::CatMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")
