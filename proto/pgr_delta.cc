@@ -49,13 +49,13 @@ bool LineShape::Split(std::string_view body, std::string_view lead, bool signed_
   text.assign(lead);
   at.clear();
   values.clear();
+  size_t run = 0;  // start of the text not yet copied: copied a run at a time
   for (size_t i = 0; i < body.size();) {
     char c = body[i];
     if (c == '"') {
-      size_t end = SkipString(body, i);
-      text.append(body, i, end - i);
-      i = end;
+      i = SkipString(body, i);
     } else if (IsDigit(c) || c == '-') {
+      text.append(body.data() + run, i - run);
       bool negative = c == '-';
       if (negative && (!signed_ok || i + 1 == body.size() || !IsDigit(body[++i])))
         return false;
@@ -63,11 +63,12 @@ bool LineShape::Split(std::string_view body, std::string_view lead, bool signed_
       if (!ParseDigits(body, i, v)) return false;
       at.push_back(static_cast<uint32_t>(text.size()));
       values.push_back(negative ? 0 - v : v);
+      run = i;
     } else {
-      text.push_back(c);
       ++i;
     }
   }
+  text.append(body.data() + run, body.size() - run);
   return true;
 }
 
