@@ -1,4 +1,5 @@
 // The native recording format, `.pgr` version 1 (see also man/pgr.5).
+// Version 2 differs only in its sample lines: see proto/pgr_delta.hh.
 //
 // A recording is a stream of JSON lines (NDJSON), compressed according to
 // the output name (`.gz` gzip, `.zst` zstd, anything else plain); readers
