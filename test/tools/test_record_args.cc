@@ -89,3 +89,14 @@ TEST_CASE("an unknown option names the command whose help to read") {
       pm::ParseRecordArgsFor(a.argc(), a.argv(), own.options(true), first),
       "unknown option: --jsn (see perfmonger stat --help)", pm::UsageError);
 }
+
+TEST_CASE("--format-version: 1 by default, 2 on request, nothing else") {
+  Argv plain({"record"});
+  CHECK(pm::ParseRecordArgs(plain.argc(), plain.argv()).config.format_version == 1);
+  Argv v2({"record", "--format-version", "2"});
+  CHECK(pm::ParseRecordArgs(v2.argc(), v2.argv()).config.format_version == 2);
+  for (const char* bad : {"3", "0", "2x", ""}) {
+    Argv a({"record", "--format-version", bad});
+    CHECK_THROWS_AS(pm::ParseRecordArgs(a.argc(), a.argv()), pm::UsageError);
+  }
+}
