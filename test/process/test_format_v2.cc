@@ -62,6 +62,33 @@ TEST_SUITE("format v2") {
     CHECK(Run({"cat", tmp / "missing.pgr"}).code == 1);
   }
 
+  TEST_CASE("cat and play skip a corrupt v2 line up to the next keyframe, and say so") {
+    TempDir tmp;
+    std::string path = tmp / "v2.pgr";
+    REQUIRE(Run({"record", "--format-version", "2", "-i", "10ms", "-t", "300ms", "-l",
+                 path}).code == 0);
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(path));
+    REQUIRE(lines.size() > 10);
+    REQUIRE(lines[5].starts_with("{\"d\":1,"));  // 64 samples to a keyframe
+    lines[5] = lines[5].substr(0, lines[5].size() / 2);
+    std::string bytes;
+    for (const std::string& line : lines) bytes += line + "\n";
+    WriteFile(path, bytes);
+
+    ExitResult cat = Run({"cat", path});
+    CHECK(cat.code == 0);
+    CHECK(cat.err.find("line 6:") != std::string::npos);
+    std::vector<std::string> out = SplitLines(cat.out);
+    CHECK(out.size() < lines.size());
+    CHECK(out.size() >= 6);  // the header, the lines before the cut, the end event
+    for (const std::string& line : out) CHECK_FALSE(line.starts_with("{\"d\""));
+
+    ExitResult play = Run({"play", path});
+    CHECK(play.code == 0);
+    CHECK(play.err.find("warning: " + path + ": lines 6-") != std::string::npos);
+    CHECK(play.err.find("no keyframe after them") != std::string::npos);
+  }
+
   TEST_CASE("--format-version takes 1 or 2") {
     ExitResult r = Run({"record", "--format-version", "3", "-l", "/nonexistent/x.pgr"});
     CHECK(r.code == 1);
