@@ -109,6 +109,8 @@ void Recorder::AdoptInheritedFds(const RecordConfig& config) {
 
 void Recorder::Setup(const RecordConfig& config) {
   interval_ns_ = config.interval_ns;
+  header_.version = config.format_version;
+  if (config.format_version == kPgrDeltaVersion) delta_.emplace();
   start_delay_ns_ = config.start_delay_ns;
   timeout_ns_ = config.timeout_ns;
   start_paused_ = config.start_paused;
@@ -215,7 +217,7 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
   EndLine(line_);
-  writer_->WriteAndFlushLine(line_);
+  writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++samples_;
 }
 

@@ -44,6 +44,7 @@
 #include "daemon/stop_request.hh"
 #include "daemon/stop_source.hh"
 #include "daemon/timer_source.hh"
+#include "proto/pgr_delta.hh"
 #include "proto/pgr_format.hh"
 
 namespace pm {
@@ -169,6 +170,7 @@ class Recorder final : SignalSource::Handler,
   std::optional<HangupSource> hangup_;
 
   std::string line_;  // reused for every sample line
+  std::optional<DeltaEncoder> delta_;  // format v2 only
   bool started_ = false;
   bool first_flushed_ = false;  // header (+ first sample) on disk: usable
   bool stopped_ = false;

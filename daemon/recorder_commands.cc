@@ -113,6 +113,7 @@ std::string Recorder::Resume(const ParsedLine& line) {
   bool changed = paused_;
   if (changed) {
     writer_->Write(EncodeEventLine("resume", now.t, now.mono));
+    if (delta_) delta_->ForceKeyframe();  // a reader may start at the resume
     TakeSample(now.t, now.mono);
     paused_ = false;
     ArmTicks(now.mono);

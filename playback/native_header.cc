@@ -21,7 +21,7 @@ bool IsAllDigits(std::string_view s) {
 
 // The first pass: only "format" and "version", so that a header of another
 // version is named as such, whatever its other members look like.
-void CheckFormatAndVersion(JsonReader& r, std::string_view line) {
+int CheckFormatAndVersion(JsonReader& r, std::string_view line) {
   r.Reset(line);
   r.BeginObject();
   std::string format;
@@ -38,8 +38,9 @@ void CheckFormatAndVersion(JsonReader& r, std::string_view line) {
   if (format != kPgrFormatName)
     throw JsonError("not a perfmonger recording (no \"format\":\"perfmonger-pgr\")", 0);
   if (!version) throw JsonError("header without a version", 0);
-  if (*version != kPgrVersion)
+  if (*version != kPgrVersion && *version != kPgrDeltaVersion)
     throw JsonError("unsupported pgr version " + std::to_string(*version), 0);
+  return static_cast<int>(*version);
 }
 
 size_t ReadCount(JsonReader& r) {
@@ -180,11 +181,11 @@ void ReadMeta(JsonReader& r, MetaList& meta) {
 
 void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
                     PgrLayout& layout) {
-  CheckFormatAndVersion(r, line);
+  int version = CheckFormatAndVersion(r, line);
   info = RecordingInfo{};
   layout = PgrLayout{};
   info.format = kPgrFormatName;
-  info.version = kPgrVersion;
+  info.version = version;
   r.Reset(line);
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {

@@ -75,13 +75,52 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
   while (std::optional<std::string_view> line = lines_.Next()) {
     if (line->starts_with('\0'))  // what a file zero-filled by another process holds
       Guarded([] { throw JsonError("zero bytes instead of a line", 0); });
-    switch (Guarded([&] { return ParseLine(*line, sample, event); })) {
-      case LineKind::kSample: return RecordingReader::Item::kSample;
+    if (lost_from_ != 0 && DeltaDecoder::IsDelta(*line)) continue;
+    LineKind kind = LineKind::kSkip;
+    try {
+      kind = ParseDecoded(*line, sample, event);
+    } catch (const FormatError& e) {
+      if (info_.version != kPgrDeltaVersion) throw;
+      StartLoss(e);
+      continue;
+    }
+    switch (kind) {
+      case LineKind::kSample:
+        if (lost_from_ != 0) EndLoss(false);
+        return RecordingReader::Item::kSample;
       case LineKind::kEvent: return RecordingReader::Item::kEvent;
       case LineKind::kSkip: break;
     }
   }
+  if (lost_from_ != 0) EndLoss(true);
   return RecordingReader::Item::kEnd;
+}
+
+NativeReader::LineKind NativeReader::ParseDecoded(std::string_view line, RawSample& s,
+                                                  RecordingEvent& e) {
+  return Guarded([&] {
+    if (info_.version == kPgrDeltaVersion) line = delta_.Decode(line);
+    return ParseLine(line, s, e);
+  });
+}
+
+void NativeReader::StartLoss(const FormatError& error) {
+  delta_.Lose();
+  if (lost_from_ != 0) return;  // the span goes on
+  lost_from_ = lines_.line_number();
+  lost_why_ = error.what();
+}
+
+// `at_end`: the input ended inside the span, else the current line is the
+// keyframe that ends it.
+void NativeReader::EndLoss(bool at_end) {
+  uint64_t last = lines_.line_number() - (at_end ? 0 : 1);
+  std::string span = "lines " + std::to_string(lost_from_) + "-" + std::to_string(last);
+  warnings_.push_back(span + " lost (" + lost_why_ + "); " +
+                      (at_end ? std::string("no keyframe after them")
+                              : "resumed at the keyframe on line " +
+                                    std::to_string(last + 1)));
+  lost_from_ = 0;
 }
 
 // One pass whatever the key order: sample members go into `s`, event

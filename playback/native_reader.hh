@@ -12,6 +12,11 @@
 // Event lines of kinds this reader does not know are skipped, as pgr(5)
 // says readers do; pause, resume, mark and end are returned.
 //
+// Version 2 (difference lines, proto/pgr_delta.hh) is rebuilt into v1
+// lines before parsing. There a corrupt line costs only the span up to the
+// next keyframe: it is skipped, with a warning naming the lines lost,
+// instead of ending the read as in v1.
+//
 // Steady state allocates nothing: the line buffer, the JSON scratch string
 // and the caller's RawSample vectors are reused from sample to sample.
 #pragma once
@@ -25,6 +30,7 @@
 #include "playback/json_reader.hh"
 #include "proto/line_reader.hh"
 #include "proto/pgr_collectors.hh"
+#include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
 
@@ -72,10 +78,14 @@ class NativeReader final : public RecordingReader::Source {
   RecordingReader::Item Next(RawSample& sample, RecordingEvent& event) override;
   // The input ended with a partial line.
   bool truncated() const override { return lines_.partial_tail(); }
+  std::span<const std::string> warnings() const override { return warnings_; }
 
  private:
   enum class LineKind { kSample, kEvent, kSkip };
   template <class Parse> auto Guarded(Parse parse);
+  LineKind ParseDecoded(std::string_view line, RawSample& s, RecordingEvent& e);
+  void StartLoss(const FormatError& error);
+  void EndLoss(bool at_end);
   LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
   bool ReadSampleMember(std::string_view key, RawSample& s);
   bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
@@ -103,6 +113,11 @@ class NativeReader final : public RecordingReader::Source {
   JsonReader json_;
   RecordingInfo info_;
   PgrLayout layout_;
+  DeltaDecoder delta_;
+  // A span lost to a corrupt line (v2): from `lost_from_` to the keyframe.
+  uint64_t lost_from_ = 0;  // 0: nothing lost
+  std::string lost_why_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace pm

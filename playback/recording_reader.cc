@@ -114,6 +114,9 @@ bool RecordingReader::truncated() const {
 }
 
 bool RecordingReader::missing_trailer() const { return has_trailer_ && !ended_; }
+std::span<const std::string> RecordingReader::warnings() const {
+  return source_->warnings();
+}
 
 uint64_t RecordingReader::samples_read() const { return samples_read_; }
 

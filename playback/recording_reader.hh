@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "playback/raw_sample.hh"
@@ -57,6 +58,8 @@ class RecordingReader {
   // A native recording whose last item is not its end trailer; valid once
   // Next() returned kEnd.
   bool missing_trailer() const;
+  // Spans skipped so far (v2 lines lost to corruption), one line each.
+  std::span<const std::string> warnings() const;
   uint64_t samples_read() const;
 
   class Source;  // native or legacy, behind one interface
@@ -80,6 +83,7 @@ class RecordingReader::Source {
   // The source's own view (a partial line or gob message); the
   // decompressor's is added by RecordingReader.
   virtual bool truncated() const = 0;
+  virtual std::span<const std::string> warnings() const { return {}; }
 };
 
 }  // namespace pm

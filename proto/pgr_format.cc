@@ -30,7 +30,7 @@ std::string EncodeHeaderLine(const RecordingHeader& h) {
   std::string out;
   JsonObjectWriter header(out);
   header.Str("format", kPgrFormatName)
-      .Int("version", kPgrVersion)
+      .Int("version", h.version)
       .Str("host", h.host)
       .Str("kernel", h.kernel)
       .Str("start_time", FormatRfc3339(h.start_ns))

@@ -1,4 +1,5 @@
 // The native recording format, `.pgr` version 1 (see also man/pgr.5).
+// Version 2 differs only in its sample lines: see proto/pgr_delta.hh.
 //
 // A recording is a stream of JSON lines (NDJSON), compressed according to
 // the output name (`.gz` gzip, `.zst` zstd, anything else plain); readers
@@ -48,10 +49,13 @@ namespace pm {
 
 inline constexpr std::string_view kPgrFormatName = "perfmonger-pgr";
 inline constexpr int kPgrVersion = 1;
+// Version 2: sample lines as differences with keyframes (proto/pgr_delta.hh).
+inline constexpr int kPgrDeltaVersion = 2;
 
 using MetaList = std::vector<std::pair<std::string, std::string>>;
 
 struct RecordingHeader {
+  int version = kPgrVersion;  // or kPgrDeltaVersion
   std::string host;
   std::string kernel;
   int64_t start_ns = 0;      // CLOCK_REALTIME of the first sample

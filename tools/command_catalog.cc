@@ -1,5 +1,6 @@
 #include "tools/command_catalog.hh"
 
+#include "tools/cat_cli.hh"
 #include "tools/completion_cli.hh"
 #include "tools/fingerprint_cli.hh"
 #include "tools/live_cli.hh"
@@ -55,6 +56,9 @@ std::vector<CommandEntry> BuildCatalog() {
             {{}, "print the completion script for bash, zsh or fish", kChoice,
              "bash zsh fish"},
             ParseCompletionArgs),
+      Entry(CatCommand(),
+            {{}, "print a recording as version 1 JSON lines (absolute counters)", kFile},
+            ParseCatArgs),
   };
 }
 

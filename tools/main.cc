@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "tools/cat_cli.hh"
 #include "tools/command_catalog.hh"
 #include "tools/completion_cli.hh"
 #include "tools/fingerprint_cli.hh"
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
   if (command == "live") return pm::LiveMain(argc - 1, argv + 1);
   if (command == "init-shell") return pm::InitShellMain(argc - 1, argv + 1);
   if (command == "completion") return pm::CompletionMain(argc - 1, argv + 1);
+  if (command == "cat") return pm::CatMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")

@@ -44,6 +44,13 @@ int FdNumber(std::string_view flag, std::string_view text) {
   return static_cast<int>(fd);
 }
 
+// pgr(5) versions a recorder writes; the default stays 1 (README: v2).
+int FormatVersion(std::string_view text) {
+  if (text != "1" && text != "2")
+    throw UsageError("--format-version '" + std::string(text) + "': write 1 or 2");
+  return text[0] - '0';
+}
+
 // "vda,/dev/vdb" -> vda vdb: PerfMonger users name devices by their path.
 void AddDisks(std::vector<std::string>& disks, std::string_view list) {
   while (!list.empty()) {
@@ -123,6 +130,13 @@ std::vector<Opt> RecordingOptions() {
   for (Opt& o : CollectorOptions()) t.push_back(std::move(o));
   t.push_back(Recording({.name = "no-gzip", .help = "plain output (default name perfmonger.pgr)"},
                         [](RecordArgs& a, const Given& g) { a.config.no_gzip = g.on; }));
+  t.push_back(Recording({.name = "format-version", .value = "N",
+                         .help = "1 (default): absolute counters; 2: differences\n"
+                                 "from the sample before, with keyframes (smaller)",
+                         .choices = "1 2"},
+                        [](RecordArgs& a, const Given& g) {
+                          a.config.format_version = FormatVersion(g.value);
+                        }));
   t.push_back(Front({.name = "no-interval-backoff",
                      .help = "accepted; the interval never changes anyway"},
                     [](RecordArgs&, const Given&) {}));

@@ -95,6 +95,8 @@ RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& ev
 }
 
 void RecordingInput::WarnIfIncomplete() const {
+  for (const std::string& lost : reader_->warnings())  // v2 spans skipped
+    std::fprintf(stderr, "warning: %s: %s\n", name_.c_str(), lost.c_str());
   bool cut = reader_->truncated();
   bool unclosed = reader_->missing_trailer();
   if (!cut && !unclosed) return;

@@ -43,7 +43,8 @@ class RecordingInput {
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }
 
-  // After the last item, once: a warning when the recording was cut short
+  // After the last item, once: one warning per span of a v2 recording lost
+  // to a corrupt line, then a warning when the recording was cut short
   // or not closed cleanly (a native one without its end trailer), or a
   // note instead when a live recorder still holds the file's write lock
   // (what was read is everything flushed so far: nothing is wrong).

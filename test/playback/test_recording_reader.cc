@@ -226,11 +226,11 @@ TEST_CASE("a flipped byte in compressed data is a FormatError naming the byte, o
 
 TEST_CASE("another version or format is named as such") {
   std::string header = EncodeHeaderLine(Header(kShape));
-  std::string v2 = header;
-  v2.replace(v2.find("\"version\":1"), 11, "\"version\":2");
-  // The rest of a version-2 header may be anything.
-  v2.replace(v2.find("\"collectors\":"), 13, "\"collectors\":7,\"x\":");
-  CHECK(ErrorOf(v2).find("unsupported pgr version 2") != std::string::npos);
+  std::string v3 = header;
+  v3.replace(v3.find("\"version\":1"), 11, "\"version\":3");
+  // The rest of a version-3 header may be anything.
+  v3.replace(v3.find("\"collectors\":"), 13, "\"collectors\":7,\"x\":");
+  CHECK(ErrorOf(v3).find("unsupported pgr version 3") != std::string::npos);
   CHECK(ErrorOf("{\"format\":\"other\",\"version\":1}\n").find("not a perfmonger recording") !=
         std::string::npos);
 }

@@ -1,0 +1,100 @@
+// record --format-version 2 on the real /proc, read back by play and cat:
+// the file holds difference lines, cat prints them as v1 (absolute,
+// increasing clocks), and play reads the v2 file as it reads cat's v1.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "test/process/fake_proc.hh"
+
+namespace pm::test {
+namespace {
+
+TEST_SUITE("format v2") {
+  TEST_CASE("a v2 recording: difference lines on disk, v1 lines from cat, same play") {
+    TempDir tmp;
+    std::string path = tmp / "v2.pgr.zst";
+    ExitResult rec = Run({"record", "--format-version", "2", "-i", "10ms", "-t", "400ms",
+                          "-l", path});
+    CAPTURE(rec.err);
+    REQUIRE(rec.code == 0);
+    Recording file = ReadRecording(path);
+    REQUIRE(file.lines.size() > 10);
+    CHECK(Json(file.lines[0]).Int("version") == 2);
+    size_t deltas = 0;
+    for (const std::string& line : file.lines) deltas += line.starts_with("{\"d\":1,");
+    CHECK(deltas > 0);
+
+    ExitResult cat = Run({"cat", path});
+    CAPTURE(cat.err);
+    REQUIRE(cat.code == 0);
+    std::vector<std::string> lines = SplitLines(cat.out);
+    REQUIRE(lines.size() == file.lines.size());
+    CHECK(Json(lines[0]).Int("version") == 1);
+    int64_t last_mono = 0;
+    for (size_t i = 1; i < lines.size(); ++i) {
+      Json line(lines[i]);
+      CHECK_FALSE(line.Has("d"));
+      if (line.Has("event")) continue;
+      CHECK(line.Int("mono") > last_mono);  // absolute again, not differences
+      CHECK(line.root()["cpu"].at(0).array().size() == 10);
+      last_mono = line.Int("mono");
+    }
+
+    ExitResult play_v2 = Run({"play", path});
+    ExitResult play_v1 = PendingRun({"play"}, cat.out).child.Wait();
+    CHECK(play_v2.code == 0);
+    CHECK(play_v2.out == play_v1.out);
+    CHECK(play_v2.err.empty());
+  }
+
+  TEST_CASE("cat prints a v1 recording byte for byte; other input is refused") {
+    TempDir tmp;
+    std::string path = tmp / "v1.pgr";
+    REQUIRE(Run({"record", "-i", "10ms", "-t", "100ms", "-l", path}).code == 0);
+    ExitResult cat = Run({"cat", path});
+    CHECK(cat.code == 0);
+    CHECK(cat.out == ReadFileBytes(path));
+    ExitResult gob = Run({"cat", LegacyFile("busy100.pgr")});
+    CHECK(gob.code == 2);
+    CHECK(gob.err.find("use play or summary") != std::string::npos);
+    CHECK(Run({"cat", tmp / "missing.pgr"}).code == 1);
+  }
+
+  TEST_CASE("cat and play skip a corrupt v2 line up to the next keyframe, and say so") {
+    TempDir tmp;
+    std::string path = tmp / "v2.pgr";
+    REQUIRE(Run({"record", "--format-version", "2", "-i", "10ms", "-t", "300ms", "-l",
+                 path}).code == 0);
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(path));
+    REQUIRE(lines.size() > 10);
+    REQUIRE(lines[5].starts_with("{\"d\":1,"));  // 64 samples to a keyframe
+    lines[5] = lines[5].substr(0, lines[5].size() / 2);
+    std::string bytes;
+    for (const std::string& line : lines) bytes += line + "\n";
+    WriteFile(path, bytes);
+
+    ExitResult cat = Run({"cat", path});
+    CHECK(cat.code == 0);
+    CHECK(cat.err.find("line 6:") != std::string::npos);
+    std::vector<std::string> out = SplitLines(cat.out);
+    CHECK(out.size() < lines.size());
+    CHECK(out.size() >= 6);  // the header, the lines before the cut, the end event
+    for (const std::string& line : out) CHECK_FALSE(line.starts_with("{\"d\""));
+
+    ExitResult play = Run({"play", path});
+    CHECK(play.code == 0);
+    CHECK(play.err.find("warning: " + path + ": lines 6-") != std::string::npos);
+    CHECK(play.err.find("no keyframe after them") != std::string::npos);
+  }
+
+  TEST_CASE("--format-version takes 1 or 2") {
+    ExitResult r = Run({"record", "--format-version", "3", "-l", "/nonexistent/x.pgr"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("--format-version '3': write 1 or 2") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace pm::test

@@ -1,0 +1,142 @@
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "proto/json.hh"
+#include "proto/pgr_delta.hh"
+
+namespace {
+
+// A sample line as the recorder writes one: t, mono, a table whose rows
+// may be null, a flat row.
+struct FakeSample {
+  int64_t t = 1'700'000'000'000'000'000;
+  int64_t mono = 5'000'000'000;
+  std::vector<std::vector<uint64_t>> rows;  // empty row: null
+  std::vector<uint64_t> flat;
+
+  std::string Line() const {
+    std::string out = "{\"t\":";
+    pm::AppendInt(out, t);
+    out += ",\"mono\":";
+    pm::AppendInt(out, mono);
+    out += ",\"disk\":[";
+    for (size_t r = 0; r < rows.size(); ++r) {
+      if (r) out += ',';
+      if (rows[r].empty()) {
+        out += "null";
+        continue;
+      }
+      out += '[';
+      for (size_t i = 0; i < rows[r].size(); ++i) {
+        if (i) out += ',';
+        pm::AppendUint(out, rows[r][i]);
+      }
+      out += ']';
+    }
+    out += "],\"mem\":[";
+    for (size_t i = 0; i < flat.size(); ++i) {
+      if (i) out += ',';
+      pm::AppendUint(out, flat[i]);
+    }
+    out += "]}\n";
+    return out;
+  }
+};
+
+// Advances every counter; now and then one resets (wraps to a small
+// value or to near 2^64), a row vanishes or comes back.
+void Step(FakeSample& s, std::mt19937_64& rng) {
+  s.t += 100'000'000 + static_cast<int64_t>(rng() % 1000);
+  s.mono += 100'000'000 + static_cast<int64_t>(rng() % 1000);
+  for (auto& row : s.rows) {
+    if (rng() % 50 == 0) {
+      row = row.empty() ? std::vector<uint64_t>(4, rng() % 1000) : std::vector<uint64_t>{};
+      continue;
+    }
+    for (uint64_t& v : row) {
+      uint64_t r = rng() % 100;
+      v = r == 0 ? rng() % 10 : r == 1 ? UINT64_MAX - rng() % 5 : v + rng() % 5000;
+    }
+  }
+  for (uint64_t& v : s.flat) v = rng() % 3 == 0 ? v - rng() % 200 : v + rng() % 200;
+}
+
+}  // namespace
+
+TEST_CASE("v2 round trip: random counters with resets, rows vanishing, pauses") {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    FakeSample s;
+    s.rows.assign(3, std::vector<uint64_t>(4, 1000));
+    s.flat.assign(6, 1'000'000);
+    pm::DeltaEncoder enc;
+    pm::DeltaDecoder dec;
+    size_t deltas = 0, since_keyframe = 0;
+    for (int i = 0; i < 500; ++i) {
+      Step(s, rng);
+      if (rng() % 40 == 0) {  // a pause: events, then a keyframe
+        CHECK(dec.Decode("{\"event\":\"pause\",\"t\":1,\"mono\":2}\n") ==
+              "{\"event\":\"pause\",\"t\":1,\"mono\":2}\n");
+        enc.ForceKeyframe();
+      }
+      std::string v1 = s.Line();
+      std::string written(enc.Encode(v1, s.mono));
+      bool is_delta = pm::DeltaDecoder::IsDelta(written);
+      since_keyframe = is_delta ? since_keyframe + 1 : 0;
+      CHECK(since_keyframe < pm::DeltaEncoder::kKeyframeEvery);
+      deltas += is_delta;
+      REQUIRE(dec.Decode(written) == v1);
+    }
+    CHECK(deltas > 300);  // most lines are differences
+  }
+}
+
+TEST_CASE("a difference line is the shape with signed differences") {
+  pm::DeltaEncoder enc;
+  std::string a = "{\"t\":100,\"mono\":50,\"cpu\":[[10,20],null]}\n";
+  std::string b = "{\"t\":200,\"mono\":150,\"cpu\":[[13,5],null]}\n";
+  CHECK(enc.Encode(a, 50) == a);  // the first sample is a keyframe
+  CHECK(enc.Encode(b, 150) == "{\"d\":1,\"t\":100,\"mono\":100,\"cpu\":[[3,-15],null]}\n");
+  // A row that appears changes the shape: a keyframe.
+  std::string c = "{\"t\":300,\"mono\":250,\"cpu\":[[14,6],[1,1]]}\n";
+  CHECK(enc.Encode(c, 250) == c);
+}
+
+TEST_CASE("keyframes at least every 10 s whatever the interval") {
+  pm::DeltaEncoder enc;
+  std::string line = "{\"t\":1,\"mono\":1,\"mem\":[5]}\n";
+  CHECK(enc.Encode(line, 0) == line);
+  CHECK(pm::DeltaDecoder::IsDelta(enc.Encode(line, 9'999'999'999)));
+  CHECK(enc.Encode(line, 10'000'000'000) == line);
+}
+
+TEST_CASE("lines the transform may not touch are written as keyframes") {
+  pm::DeltaEncoder enc;
+  std::string fraction = "{\"t\":1,\"mono\":1,\"x\":[1.5]}\n";
+  CHECK(enc.Encode(fraction, 0) == fraction);
+  CHECK(enc.Encode(fraction, 1) == fraction);
+  std::string negative = "{\"t\":1,\"mono\":1,\"x\":[-3]}\n";
+  CHECK(enc.Encode(negative, 2) == negative);
+  CHECK(enc.Encode(negative, 3) == negative);
+  // Digits inside strings are text, not counters.
+  std::string keyed = "{\"t\":1,\"mono\":1,\"x\\\"9\":[7]}\n";
+  CHECK(enc.Encode(keyed, 4) == keyed);
+  CHECK(enc.Encode(keyed, 5) == "{\"d\":1,\"t\":0,\"mono\":0,\"x\\\"9\":[0]}\n");
+}
+
+TEST_CASE("a difference line that does not fit its baseline is refused") {
+  pm::DeltaDecoder dec;
+  CHECK_THROWS_AS(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1}\n"), pm::FormatError);
+  CHECK(dec.Decode("{\"t\":1,\"mono\":1,\"m\":[1,2]}\n") == "{\"t\":1,\"mono\":1,\"m\":[1,2]}\n");
+  CHECK_THROWS_AS(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1]}\n"), pm::FormatError);
+  CHECK_THROWS_AS(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,2}\n"), pm::FormatError);
+  CHECK(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,-2]}\n") ==
+        "{\"t\":2,\"mono\":2,\"m\":[2,0]}\n");
+  dec.Lose();
+  CHECK_THROWS_AS(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,2]}\n"), pm::FormatError);
+}
