@@ -38,4 +38,18 @@ inline constexpr std::array<std::string_view, 30> kMemFields = {
     "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp",
     "Hugepagesize"};
 
+// /proc/pressure/{cpu,io,memory,irq}: the cumulative stall time of one
+// line ("some" or "full"). Rows are "RESOURCE.LINE" ("cpu.some",
+// "irq.full"), one per line the kernel printed at the start.
+inline constexpr std::array<std::string_view, 1> kPressureFields = {"total_us"};
+
+// One process (/proc/PID/stat and /proc/PID/io): CPU times in
+// microseconds (clock ticks converted at recording), its own and its
+// waited-for children's; I/O counters in bytes and calls; then two levels
+// (kProcessCounters counters come first).
+inline constexpr std::array<std::string_view, 12> kProcessFields = {
+    "utime_us", "stime_us", "cutime_us", "cstime_us", "rchar", "wchar",
+    "read_bytes", "write_bytes", "syscr", "syscw", "num_threads", "rss_kb"};
+inline constexpr size_t kProcessCounters = 10;
+
 }  // namespace pm
