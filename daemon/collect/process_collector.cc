@@ -108,7 +108,9 @@ class ProcessCollector final : public Collector {
         r.files = OpenProcess(later_root_.Get(), r.name);
         r.state = State::kLive;
       } catch (const std::system_error&) {
-        Gone(r);
+        // Not in this root (a fake --root tree): null, without a note, as
+        // it was never seen running.
+        r.state = State::kGone;
       }
     }
   }
