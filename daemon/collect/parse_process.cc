@@ -34,6 +34,7 @@ uint64_t Number(std::string_view word, std::string_view source, int field, bool 
 }  // namespace
 
 void ParseProcStat(std::string_view text, ProcStat& out, std::string_view source) {
+  text = text.substr(0, text.find('\n'));  // one line; a newline is no field
   size_t paren = text.rfind(')');
   if (paren == std::string_view::npos) scan::ThrowAt(source, 1, "no '(comm)'");
   StatFields f{text.substr(paren + 1)};
