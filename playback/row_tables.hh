@@ -1,4 +1,4 @@
-// The members with named rows (pressure, procs; proto/pgr_collectors.hh's
+// The members with named rows (pressure, procs, cgroups; proto/pgr_collectors.hh's
 // `named_rows`), handled alike from reading to rates: a pair of samples
 // gives each row's counter deltas and current levels; each member's report
 // (its file in playback/, listed in row_tables.cc) turns them into play's
@@ -48,5 +48,6 @@ const RowReport& RowReportOf(size_t table);
 // The reports, defined in their members' files.
 extern const RowReport kPressureReport;
 extern const RowReport kProcessReport;
+extern const RowReport kCgroupReport;
 
 }  // namespace pm

@@ -54,10 +54,12 @@ inline constexpr PgrMember kIntr[] = {{"intr", {}}};
 inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, true, 0}};
 inline constexpr PgrMember kProcs[] = {
     {"procs", kProcessFields, true, kProcessFields.size() - kProcessCounters}};
+inline constexpr PgrMember kCgroups[] = {
+    {"cgroups", kCgroupFields, true, kCgroupFields.size() - kCgroupCounters}};
 }  // namespace collector_members
 
 // In the order a sample line carries them.
-inline constexpr std::array<CollectorSpec, 7> kCollectors = {{
+inline constexpr std::array<CollectorSpec, 8> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
     {"disk", collector_members::kDisk, true, "no-disk", "do not record disk I/O",
@@ -73,6 +75,9 @@ inline constexpr std::array<CollectorSpec, 7> kCollectors = {{
     {"procs", collector_members::kProcs, false, "pid",
      "record process PID's CPU time and I/O (repeatable)", "/proc/PID/stat, /proc/PID/io",
      "PID"},
+    {"cgroups", collector_members::kCgroups, false, "cgroup",
+     "record cgroup v2 group PATH's CPU, I/O, memory and\npressure (repeatable; PATH below the cgroup2 mount\nor absolute)",
+     "/sys/fs/cgroup[/unified]/PATH/{cpu,io,memory}.*", "PATH"},
 }};
 
 // Every member, all collectors' together, in kCollectors order: the keys a

@@ -52,4 +52,16 @@ inline constexpr std::array<std::string_view, 12> kProcessFields = {
     "read_bytes", "write_bytes", "syscr", "syscw", "num_threads", "rss_kb"};
 inline constexpr size_t kProcessCounters = 10;
 
+// One cgroup v2 group: cpu.stat (µs, throttling), io.stat summed over its
+// devices, memory.stat's pgmajfault, its own {cpu,io,memory}.pressure
+// totals (µs); then three levels: memory.current and memory.stat's anon and
+// file (bytes). A file the group lacks (a controller not enabled) reads 0
+// and is named in the header's "absent".
+inline constexpr std::array<std::string_view, 19> kCgroupFields = {
+    "usage_usec", "user_usec", "system_usec", "nr_throttled", "throttled_usec",
+    "rbytes", "wbytes", "rios", "wios", "pgmajfault",
+    "cpu_some_us", "cpu_full_us", "io_some_us", "io_full_us", "memory_some_us",
+    "memory_full_us", "memory_current", "anon", "file"};
+inline constexpr size_t kCgroupCounters = 16;
+
 }  // namespace pm

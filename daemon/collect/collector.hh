@@ -62,6 +62,7 @@ std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
 
 // `"key":` preceded by ',' unless it is the first member of an object.
 void AppendMember(std::string& out, std::string_view key);

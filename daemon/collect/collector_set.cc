@@ -18,6 +18,7 @@ constexpr Factory kFactories[] = {
     {"cpu", MakeCpuCollector}, {"disk", MakeDiskCollector}, {"net", MakeNetCollector},
     {"mem", MakeMemCollector}, {"intr", MakeIntrCollector},
     {"pressure", MakePressureCollector}, {"procs", MakeProcessCollector},
+    {"cgroups", MakeCgroupCollector},
 };
 
 const Factory& FactoryFor(std::string_view name) {

@@ -1,0 +1,175 @@
+// "cgroups": cgroup v2 groups named by --cgroup PATH (rows: PATH as
+// given). PATH is below the cgroup2 mount (/sys/fs/cgroup, or
+// /sys/fs/cgroup/unified on a hybrid host) or absolute. Each group's files
+// are opened once: cpu.stat must exist (it is in every v2 group); io.stat,
+// memory.* and the pressure files exist only where their controller (or
+// PSI) is on, and a missing one reads 0 and is named in the header. A group
+// removed while recorded (its files then read ENODEV) is null from then on,
+// noted once on stderr.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <optional>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "common/error.hh"
+#include "daemon/collect/collector.hh"
+#include "daemon/collect/parse_cgroup.hh"
+#include "daemon/collect/parse_pressure.hh"
+
+namespace pm {
+namespace {
+
+enum File { kCpuStat, kIoStat, kMemCurrent, kMemStat, kCpuPsi, kIoPsi, kMemPsi, kFileCount };
+constexpr std::array<std::string_view, kFileCount> kFileNames = {
+    "cpu.stat", "io.stat", "memory.current", "memory.stat",
+    "cpu.pressure", "io.pressure", "memory.pressure"};
+constexpr std::string_view kCpuKeys[] = {"usage_usec", "user_usec", "system_usec",
+                                         "nr_throttled", "throttled_usec"};
+constexpr std::string_view kMemKeys[] = {"pgmajfault", "anon", "file"};
+
+using Values = std::array<uint64_t, kCgroupFields.size()>;
+
+bool Exists(int root_dirfd, const std::string& path) {
+  return ::faccessat(root_dirfd, path.c_str(), F_OK, 0) == 0;
+}
+
+// The group's directory below the root: "sys/fs/cgroup[/unified]/PATH".
+std::string GroupDir(int root_dirfd, const std::string& path) {
+  if (path.starts_with('/')) {
+    size_t start = path.find_first_not_of('/');
+    return start == std::string::npos ? "." : path.substr(start);
+  }
+  for (const char* mount : {"sys/fs/cgroup", "sys/fs/cgroup/unified"})
+    if (Exists(root_dirfd, std::string(mount) + "/cgroup.controllers"))
+      return std::string(mount) + "/" + path;
+  throw UsageError("--cgroup " + path +
+                   ": no cgroup v2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified");
+}
+
+bool IsGoneError(int err) { return err == ENODEV || err == ENOENT || err == ESRCH; }
+
+struct Group {
+  std::string name;
+  std::array<std::optional<ProcFile>, kFileCount> files;
+  bool gone = false;
+  Values values{};
+};
+
+class CgroupCollector final : public Collector {
+ public:
+  explicit CgroupCollector(int root_dirfd) : root_dirfd_(root_dirfd) {}
+
+  void Add(const std::string& path) {
+    std::string dir = GroupDir(root_dirfd_, path);
+    if (!Exists(root_dirfd_, dir + "/cpu.stat"))
+      throw UsageError("--cgroup " + path + ": no cgroup v2 group at /" + dir +
+                       " (no cpu.stat); give a path below the cgroup2 mount, or absolute");
+    Group& g = groups_.emplace_back();
+    g.name = path;
+    for (size_t f = 0; f < kFileCount; ++f) {
+      std::string file = dir + "/" + std::string(kFileNames[f]);
+      if (Exists(root_dirfd_, file))
+        g.files[f].emplace(root_dirfd_, file, 64 * 1024, ProcFile::Delivery::kWhole);
+    }
+  }
+
+  void Describe(std::string& out) const override {
+    AppendMember(out, kMember.key);
+    out.append("{\"fields\":");
+    AppendStringArray(out, kMember.fields);
+    out.append(",\"rows\":[");
+    for (const Group& g : groups_) {
+      if (out.back() != '[') out.push_back(',');
+      AppendJsonString(out, g.name);
+    }
+    out.append("],\"absent\":[");  // per row, the files it lacks
+    for (const Group& g : groups_) {
+      if (out.back() != '[') out.push_back(',');
+      std::vector<std::string_view> absent;
+      for (size_t f = 0; f < kFileCount; ++f)
+        if (!g.files[f]) absent.push_back(kFileNames[f]);
+      AppendStringArray(out, absent);
+    }
+    out.append("]}");
+  }
+
+  void Read() override {
+    for (Group& g : groups_)
+      if (!g.gone && !ReadGroup(g)) Gone(g);
+  }
+
+  void Append(std::string& out) const override {
+    AppendMember(out, kMember.key);
+    out.push_back('[');
+    for (size_t i = 0; i < groups_.size(); ++i) {
+      if (i != 0) out.push_back(',');
+      if (groups_[i].gone) out.append("null");
+      else AppendCounters(out, groups_[i].values);
+    }
+    out.push_back(']');
+  }
+
+ private:
+  // False when the group is gone. Every file is read before any value is
+  // set, so a group that vanishes halfway keeps its last complete values.
+  bool ReadGroup(Group& g) {
+    std::array<std::string_view, kFileCount> text{};
+    try {
+      for (size_t f = 0; f < kFileCount; ++f)
+        if (g.files[f]) text[f] = g.files[f]->Read();
+    } catch (const std::system_error& e) {
+      if (IsGoneError(e.code().value())) return false;
+      throw;
+    }
+    if (text[kCpuStat].empty()) return false;  // a removed group's file
+    Parse(g, text);
+    return true;
+  }
+
+  void Parse(Group& g, const std::array<std::string_view, kFileCount>& text) {
+    Values& v = g.values;
+    auto src = [&](File f) -> std::string_view { return g.files[f]->name(); };
+    ParseFlatKeyed(text[kCpuStat], kCpuKeys, std::span(v).subspan(0, 5), src(kCpuStat));
+    IoStatTotals io;
+    if (g.files[kIoStat]) ParseIoStat(text[kIoStat], io, src(kIoStat));
+    v[5] = io.rbytes, v[6] = io.wbytes, v[7] = io.rios, v[8] = io.wios;
+    std::array<uint64_t, 3> mem{};
+    if (g.files[kMemStat]) ParseFlatKeyed(text[kMemStat], kMemKeys, mem, src(kMemStat));
+    v[9] = mem[0], v[17] = mem[1], v[18] = mem[2];
+    for (File f : {kCpuPsi, kIoPsi, kMemPsi}) {
+      PressureLines p;
+      if (g.files[f]) ParsePressure(text[f], p, src(f));
+      size_t at = 10 + 2 * static_cast<size_t>(f - kCpuPsi);
+      v[at] = p.some_us, v[at + 1] = p.full_us;
+    }
+    v[16] = g.files[kMemCurrent] ? ParseSingleValue(text[kMemCurrent], src(kMemCurrent)) : 0;
+  }
+
+  static void Gone(Group& g) {
+    g.gone = true;
+    for (auto& f : g.files) f.reset();
+    std::fprintf(stderr, "perfmonger record: note: cgroup %s is gone; recorded as null from now on\n",
+                 g.name.c_str());
+  }
+
+  static constexpr const PgrMember& kMember = MemberOf("cgroups");
+  int root_dirfd_;  // valid during set-up only
+  std::vector<Group> groups_;
+};
+
+}  // namespace
+
+std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context) {
+  auto collector = std::make_unique<CgroupCollector>(context.root_dirfd);
+  for (const std::string& path : context.options.values_of("cgroups")) collector->Add(path);
+  collector->Read();  // a malformed file is a setup error, not a sampling one
+  return collector;
+}
+
+}  // namespace pm
