@@ -76,12 +76,21 @@ void RunFor(const LiveRecording& live, int64_t duration_ns) {
 // The default set and the default set plus pressure and one --pid, side
 // by side at 10 ms for the same time.
 void RunExtraCollectors(const Env& env, const Plan& plan, Results& r) {
-  std::fprintf(stderr, "%.0f s at 10 ms: default collectors beside +pressure +pid ...\n",
+  std::fprintf(stderr, "%.0f s at 10 ms: default collectors beside +pressure +pid +cgroup ...\n",
                plan.run_10_ns / 1e9);
   std::vector<std::string> extra = {"--record-pressure", "--pid", std::to_string(getpid())};
   r.extra_files = 2;
   for (const char* f : {"cpu", "io", "memory", "irq"})
     r.extra_files += fs::exists(std::string("/proc/pressure/") + f) ? 1 : 0;
+  // One cgroup: the v2 root group (or none on a v1-only host).
+  for (const char* group : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {
+    if (!fs::exists(std::string(group) + "/cgroup.controllers")) continue;
+    extra.insert(extra.end(), {"--cgroup", group});
+    for (const char* f : {"cpu.stat", "io.stat", "memory.current", "memory.stat",
+                          "cpu.pressure", "io.pressure", "memory.pressure"})
+      r.extra_files += fs::exists(std::string(group) + "/" + f) ? 1 : 0;
+    break;
+  }
   LiveRecording base = StartRecording(env, "base10.pgr.gz", 10 * kMs);
   LiveRecording more = StartRecording(env, "extra10.pgr.gz", 10 * kMs, extra);
   RunFor(more, plan.run_10_ns);

@@ -104,7 +104,7 @@ void AddExtraCollectorRows(const Results& r, std::vector<Row>& rows) {
                           ExtraSamples(r.run_10_base, r.empty_10)) * 1e6;
   double all = PerSample(r.run_10_extra.cpu_s, Median(r.empty_10.cpu_s),
                          ExtraSamples(r.run_10_extra, r.empty_10)) * 1e6;
-  rows.push_back({"CPU/sample @10ms +pressure +pid", Fmt("%.1f us", all),
+  rows.push_back({"CPU/sample @10ms +pressure+pid+cgroup", Fmt("%.1f us", all),
                   Fmt("%.1f us default set", base), Fmt("%.2fx", all / base), "-",
                   Verdict::kInfo});
   if (r.extra_files == 0) return;
