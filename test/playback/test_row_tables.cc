@@ -173,3 +173,41 @@ TEST_CASE("summary over pauses: what moved while paused does not count") {
 }
 
 }  // TEST_SUITE
+
+TEST_SUITE("row tables") {
+
+TEST_CASE("cgroups: cores and percent, I/O, levels, the group's pressure; null once removed") {
+  const std::string header =
+      R"({"format":"perfmonger-pgr","version":1,"num_core":1,"collectors":{)"
+      R"("cgroups":{"fields":["usage_usec","user_usec","system_usec","nr_throttled",)"
+      R"("throttled_usec","rbytes","wbytes","rios","wios","pgmajfault","cpu_some_us",)"
+      R"("cpu_full_us","io_some_us","io_full_us","memory_some_us","memory_full_us",)"
+      R"("memory_current","anon","file"],"rows":["a","b"],"absent":[[],[]]}}})" "\n";
+  Recording r(header +
+              R"({"t":1000000000,"cgroups":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],)"
+              R"([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]]})" "\n"
+              R"({"t":3000000000,"cgroups":[[3000000,2000000,1000000,4,100000,2048,4096,2,4,)"
+              R"(6,200000,0,20000,0,0,0,1048576,4096,8192],)"
+              R"([1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]]})" "\n"
+              R"({"t":4000000000,"cgroups":[[3500000,2000000,1500000,4,100000,2048,4096,2,4,)"
+              R"(6,200000,0,20000,0,0,0,1048576,4096,8192],null]})" "\n");
+  REQUIRE(r.samples.size() == 3);
+  CHECK(From(r.Play(1), "cgroups") ==
+        R"("cgroups":{"a":{"cores":1.50,"cpu":150.00,"usr":100.00,"sys":50.00,)"
+        R"("throttledps":2.00,"throttled_pct":5.00,"riops":1.00,"wiops":2.00,)"
+        R"("rkbyteps":1.00,"wkbyteps":2.00,"pgmajfaultps":3.00,"memory_current_kb":1024,)"
+        R"("anon_kb":4,"file_kb":8,"pressure":{"cpu":{"some":10.00,"full":0.00},)"
+        R"("io":{"some":1.00,"full":0.00},"memory":{"some":0.00,"full":0.00}}},)"
+        R"("b":{"cores":0.00,"cpu":0.00,"usr":0.00,"sys":0.00,"throttledps":0.00,)"
+        R"("throttled_pct":0.00,"riops":0.00,"wiops":0.00,"rkbyteps":0.00,"wkbyteps":0.00,)"
+        R"("pgmajfaultps":0.00,"memory_current_kb":0,"anon_kb":0,"file_kb":0,)"
+        R"("pressure":{"cpu":{"some":0.00,"full":0.00},"io":{"some":0.00,"full":0.00},)"
+        R"("memory":{"some":0.00,"full":0.00}}}}})");
+  CHECK(From(r.Play(2), "cgroups").find(R"("b":null)") != std::string::npos);
+  SummaryInput in{"x.pgr", &r.samples[0], &r.samples[2], {}, false, nullptr};
+  std::string text = SummaryText(in);
+  CHECK(text.find("* Cgroup a\n        CPU usage: 1.17 cores\n") != std::string::npos);
+  CHECK(text.find("* Cgroup b\n  not present at both ends of the span\n") != std::string::npos);
+}
+
+}  // TEST_SUITE
