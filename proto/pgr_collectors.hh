@@ -8,8 +8,13 @@
 // Adding a collector: one entry here (with its column names in
 // pgr_columns.hh), its collector file in daemon/collect/ (a factory named in
 // daemon/collect/collector_set.cc's table), and its reader/rates file in
-// playback/. Part of the format: the keys and column names are what a
-// recording declares in its header.
+// playback/. A member with `named_rows` (pressure, procs, cgroups) is read,
+// carried across pauses and turned into deltas by one generic path; its
+// report file (playback/row_tables.cc lists it) writes play's object and
+// summary's block. A collector whose rows are named on the command line
+// (--pid PID) sets `value`: the option is derived from the entry too.
+// Part of the format: the keys and column names are what a recording
+// declares in its header.
 #pragma once
 
 #include <array>

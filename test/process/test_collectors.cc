@@ -148,3 +148,33 @@ TEST_SUITE("collectors on the real machine") {
 }
 
 }  // namespace pm::test
+
+namespace pm::test {
+
+TEST_SUITE("collectors on the real machine") {
+  TEST_CASE("summary --phases: every phase has its pressure and process blocks") {
+    if (!std::filesystem::exists("/proc/pressure/cpu")) {
+      MESSAGE("skipped: this kernel has no /proc/pressure (CONFIG_PSI, psi=1)");
+      return;
+    }
+    TempDir dir;
+    std::string out = dir / "ph.pgr";
+    CommandSession s({"record", "-l", out, "-i", "10", "--record-pressure", "--pid",
+                      std::to_string(getpid())});
+    s.ReadReadyLine();
+    CHECK(bool(s.Command("mark q1").root()["ok"]));
+    CHECK(bool(s.Command("sample").root()["ok"]));
+    s.CloseStop();
+    REQUIRE(s.Wait().code == 0);
+    ExitResult r = Run({"summary", "--phases", "--json", out});
+    REQUIRE(r.code == 0);
+    Json phases(r.out);
+    REQUIRE(phases.root().array().size() == 2);
+    for (const JsonValue& phase : phases.root().array()) {
+      CHECK(phase["pressure"]["cpu"]["some"].is_number());
+      CHECK(phase["procs"][std::to_string(getpid())]["cpu_sec"].is_number());
+    }
+  }
+}
+
+}  // namespace pm::test
