@@ -70,10 +70,13 @@ class PressureCollector final : public Collector {
     auto row = [&](bool present, uint64_t v) {
       if (!first) out.push_back(',');
       first = false;
-      if (!present) return out.append("null"), void();
-      out.push_back('[');
-      AppendUint(out, v);
-      out.push_back(']');
+      if (present) {
+        out.push_back('[');
+        AppendUint(out, v);
+        out.push_back(']');
+      } else {
+        out.append("null");
+      }
     };
     for (const Resource& r : resources_) {
       if (r.some_row >= 0) row(r.lines.has_some, r.lines.some_us);

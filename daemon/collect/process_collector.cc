@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <optional>
 #include <system_error>
@@ -58,6 +59,9 @@ class ProcessCollector final : public Collector {
     try {
       rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid), {}});
     } catch (const std::system_error& e) {
+      if (e.code().value() == EACCES)
+        throw UsageError("--pid " + pid + ": cannot read /proc/" + pid +
+                         "/io (permission denied); record your own processes, or run as root");
       if (e.code().value() != ENOENT) throw;
       throw UsageError("--pid " + pid + ": no such process (no /proc/" + pid +
                        "); name a running process");
