@@ -44,6 +44,17 @@ int64_t Usage(const Json& sample, size_t row) {
 }  // namespace
 
 TEST_SUITE("collectors on the real machine") {
+  TEST_CASE("--cgroup that does not exist: exit 1, one line naming it, nothing written") {
+    TempDir dir;
+    ExitResult r = Run({"record", "-l", dir / "x.pgr", "-t", "1", "--cgroup",
+                        "perfmonger-no-such-group"});
+    CHECK(r.code == 1);
+    CHECK(r.err.rfind("perfmonger record: error: --cgroup perfmonger-no-such-group: no cgroup v2 ",
+                      0) == 0);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK_FALSE(std::filesystem::exists(dir / "x.pgr"));
+  }
+
   TEST_CASE("--cgroup: a CPU hog shows in its own group's CPU, not in its sibling's") {
     TestGroup group;
     if (!group.made) {
