@@ -12,9 +12,8 @@
 namespace pm {
 namespace {
 
-enum Field { kUsage, kUser, kSystem, kNrThrottled, kThrottled, kRbytes, kWbytes, kRios,
-             kWios, kMajflt, kCpuSome, kCpuFull, kIoSome, kIoFull, kMemSome, kMemFull,
-             kMemCurrent, kAnon, kFile };
+using namespace cgroup_field;
+using Field = size_t;
 static_assert(kCgroupFields.size() == kFile + 1);
 
 double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }

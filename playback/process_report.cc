@@ -13,8 +13,8 @@
 namespace pm {
 namespace {
 
-enum Field { kUtime, kStime, kCutime, kCstime, kRchar, kWchar, kReadBytes, kWriteBytes,
-             kSyscr, kSyscw, kThreads, kRssKb };
+using namespace process_field;
+using Field = size_t;
 static_assert(kProcessFields.size() == kRssKb + 1);
 
 double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }

@@ -51,6 +51,12 @@ inline constexpr std::array<std::string_view, 12> kProcessFields = {
     "utime_us", "stime_us", "cutime_us", "cstime_us", "rchar", "wchar",
     "read_bytes", "write_bytes", "syscr", "syscw", "num_threads", "rss_kb"};
 inline constexpr size_t kProcessCounters = 10;
+// Indices into kProcessFields, for the writer and the reader alike.
+namespace process_field {
+enum : size_t { kUtime, kStime, kCutime, kCstime, kRchar, kWchar, kReadBytes, kWriteBytes,
+                kSyscr, kSyscw, kThreads, kRssKb };
+}  // namespace process_field
+static_assert(kProcessFields[process_field::kRssKb] == "rss_kb");
 
 // One cgroup v2 group: cpu.stat (µs, throttling), io.stat summed over its
 // devices, memory.stat's pgmajfault, its own {cpu,io,memory}.pressure
@@ -63,5 +69,13 @@ inline constexpr std::array<std::string_view, 19> kCgroupFields = {
     "cpu_some_us", "cpu_full_us", "io_some_us", "io_full_us", "memory_some_us",
     "memory_full_us", "memory_current", "anon", "file"};
 inline constexpr size_t kCgroupCounters = 16;
+// Indices into kCgroupFields, for the writer and the reader alike.
+namespace cgroup_field {
+enum : size_t { kUsage, kUser, kSystem, kNrThrottled, kThrottled, kRbytes, kWbytes, kRios,
+                kWios, kMajflt, kCpuSome, kCpuFull, kIoSome, kIoFull, kMemSome, kMemFull,
+                kMemCurrent, kAnon, kFile };
+}  // namespace cgroup_field
+static_assert(kCgroupFields[cgroup_field::kMajflt] == "pgmajfault");
+static_assert(kCgroupFields[cgroup_field::kFile] == "file");
 
 }  // namespace pm

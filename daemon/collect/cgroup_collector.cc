@@ -132,23 +132,29 @@ class CgroupCollector final : public Collector {
     return true;
   }
 
+  // A file the group lacks leaves its values 0.
   void Parse(Group& g, const std::array<std::string_view, kFileCount>& text) {
+    namespace cf = cgroup_field;
     Values& v = g.values;
     auto src = [&](File f) -> std::string_view { return g.files[f]->name(); };
-    ParseFlatKeyed(text[kCpuStat], kCpuKeys, std::span(v).subspan(0, 5), src(kCpuStat));
+    // cpu.stat's keys are the first five fields, in order.
+    ParseFlatKeyed(text[kCpuStat], kCpuKeys, std::span(v).subspan(cf::kUsage, 5), src(kCpuStat));
     IoStatTotals io;
     if (g.files[kIoStat]) ParseIoStat(text[kIoStat], io, src(kIoStat));
-    v[5] = io.rbytes, v[6] = io.wbytes, v[7] = io.rios, v[8] = io.wios;
-    std::array<uint64_t, 3> mem{};
+    v[cf::kRbytes] = io.rbytes, v[cf::kWbytes] = io.wbytes;
+    v[cf::kRios] = io.rios, v[cf::kWios] = io.wios;
+    std::array<uint64_t, 3> mem{};  // kMemKeys
     if (g.files[kMemStat]) ParseFlatKeyed(text[kMemStat], kMemKeys, mem, src(kMemStat));
-    v[9] = mem[0], v[17] = mem[1], v[18] = mem[2];
-    for (File f : {kCpuPsi, kIoPsi, kMemPsi}) {
-      PressureLines p;
-      if (g.files[f]) ParsePressure(text[f], p, src(f));
-      size_t at = 10 + 2 * static_cast<size_t>(f - kCpuPsi);
-      v[at] = p.some_us, v[at + 1] = p.full_us;
+    v[cf::kMajflt] = mem[0], v[cf::kAnon] = mem[1], v[cf::kFile] = mem[2];
+    struct Psi { File file; size_t some, full; };
+    for (Psi p : {Psi{kCpuPsi, cf::kCpuSome, cf::kCpuFull}, Psi{kIoPsi, cf::kIoSome, cf::kIoFull},
+                  Psi{kMemPsi, cf::kMemSome, cf::kMemFull}}) {
+      PressureLines lines;
+      if (g.files[p.file]) ParsePressure(text[p.file], lines, src(p.file));
+      v[p.some] = lines.some_us, v[p.full] = lines.full_us;
     }
-    v[16] = g.files[kMemCurrent] ? ParseSingleValue(text[kMemCurrent], src(kMemCurrent)) : 0;
+    v[cf::kMemCurrent] =
+        g.files[kMemCurrent] ? ParseSingleValue(text[kMemCurrent], src(kMemCurrent)) : 0;
   }
 
   static void Gone(Group& g) {

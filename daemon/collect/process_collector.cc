@@ -139,10 +139,14 @@ class ProcessCollector final : public Collector {
   }
 
   void Fill(std::array<uint64_t, kProcessFields.size()>& v) const {
+    namespace pf = process_field;
     auto us = [this](uint64_t ticks) { return ticks * (1'000'000 / hz_); };
-    v = {us(stat_.utime), us(stat_.stime), us(stat_.cutime), us(stat_.cstime),
-         io_.rchar, io_.wchar, io_.read_bytes, io_.write_bytes, io_.syscr, io_.syscw,
-         stat_.num_threads, stat_.rss_pages * page_kb_};
+    v[pf::kUtime] = us(stat_.utime), v[pf::kStime] = us(stat_.stime);
+    v[pf::kCutime] = us(stat_.cutime), v[pf::kCstime] = us(stat_.cstime);
+    v[pf::kRchar] = io_.rchar, v[pf::kWchar] = io_.wchar;
+    v[pf::kReadBytes] = io_.read_bytes, v[pf::kWriteBytes] = io_.write_bytes;
+    v[pf::kSyscr] = io_.syscr, v[pf::kSyscw] = io_.syscw;
+    v[pf::kThreads] = stat_.num_threads, v[pf::kRssKb] = stat_.rss_pages * page_kb_;
   }
 
   static void Gone(Row& r) {
