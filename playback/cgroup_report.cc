@@ -4,7 +4,8 @@
 //    "riops":..,"wiops":..,"rkbyteps":..,"wkbyteps":.., io.stat, all devices
 //    "pgmajfaultps":..,
 //    "memory_current_kb":N,"anon_kb":N,"file_kb":N,     levels: the later sample
-//    "pressure":{"cpu":{"some":..,"full":..},"io":{..},"memory":{..}}}
+//    "pressure":{"cpu":{"some":..,"full":..},"io":{..},"memory":{..}},
+//    "devices":{"vda":{"riops":..,"wiops":..,"rkbyteps":..,"wkbyteps":..}}}  from cgroup_io
 // A group gone (removed) in either sample of a pair is null.
 #include "playback/rates.hh"
 #include "proto/json.hh"
@@ -44,6 +45,29 @@ void PressureJson(std::string& out, const std::vector<double>& v, double s) {
   out.append("}}");
 }
 
+// The group's rows of cgroup_io ("PATH:DEV"): {"vda":{"riops":..,...},...}.
+void DevicesJson(std::string& out, std::string_view group, const PairRates& r) {
+  const double s = r.interval;
+  out.append(",\"devices\":{");
+  for (const RowDelta& d : r.tables[RowTableIndex("cgroup_io")].rows) {
+    size_t colon = d.name.rfind(':');
+    if (colon == std::string::npos || std::string_view(d.name).substr(0, colon) != group) continue;
+    if (out.back() != '{') out.push_back(',');
+    AppendJsonKey(out, std::string_view(d.name).substr(colon + 1));
+    if (!d.present) {
+      out.append("null");
+      continue;
+    }
+    out.push_back('{');
+    Fixed(out, "riops", PerSecond(d.values[2], s));
+    Fixed(out, "wiops", PerSecond(d.values[3], s));
+    Fixed(out, "rkbyteps", PerSecond(d.values[0] / 1024.0, s));
+    Fixed(out, "wkbyteps", PerSecond(d.values[1] / 1024.0, s));
+    out.push_back('}');
+  }
+  out.push_back('}');
+}
+
 void GroupJson(std::string& out, const std::vector<double>& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   out.push_back('{');
@@ -65,25 +89,50 @@ void GroupJson(std::string& out, const std::vector<double>& v, double s) {
   out.push_back('}');
 }
 
-void PlayJson(std::string& out, const TableDelta& t, double seconds) {
+void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
   out.push_back('{');
   for (const RowDelta& d : t.rows) {
     if (out.back() != '{') out.push_back(',');
     AppendJsonKey(out, d.name);
-    if (d.present) GroupJson(out, d.values, seconds);
-    else out.append("null");
+    if (!d.present) {
+      out.append("null");
+      continue;
+    }
+    GroupJson(out, d.values, r.interval);
+    if (r.tables[RowTableIndex("cgroup_io")].has) {
+      out.pop_back();  // the group's '}'
+      DevicesJson(out, d.name, r);
+      out.push_back('}');
+    }
   }
   out.push_back('}');
 }
 
 void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  PlayJson(out, t, r.interval);
+  PlayJson(out, t, r);
 }
 
 void Line(std::string& out, std::string_view label, double v, std::string_view unit) {
   out.append(label);
   AppendFixed(out, v, 2);
   out.append(unit).push_back('\n');
+}
+
+// "       vda: read 1.00 MB, write 2.00 MB" per disk of cgroup_io.
+void DeviceLines(std::string& out, std::string_view group, const PairRates& r) {
+  for (const RowDelta& d : r.tables[RowTableIndex("cgroup_io")].rows) {
+    size_t colon = d.name.rfind(':');
+    if (!d.present || colon == std::string::npos ||
+        std::string_view(d.name).substr(0, colon) != group)
+      continue;
+    std::string label(std::string_view(d.name).substr(colon + 1));
+    if (label.size() < 15) out.append(15 - label.size(), ' ');
+    out.append(label).append(": read ");
+    AppendFixed(out, d.values[0] / 1024.0 / 1024.0, 2);
+    out.append(" MB, write ");
+    AppendFixed(out, d.values[1] / 1024.0 / 1024.0, 2);
+    out.append(" MB\n");
+  }
 }
 
 // * Cgroup PATH
@@ -106,6 +155,7 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
     Line(out, "       write IOPS: ", PerSecond(v[kWios], s), "");
     Line(out, "      read amount: ", v[kRbytes] / mb, " MB");
     Line(out, "     write amount: ", v[kWbytes] / mb, " MB");
+    DeviceLines(out, d.name, r);
     Line(out, "   memory current: ", v[kMemCurrent] / mb, " MB (last sample)");
     Line(out, "    pressure: cpu some ", pct(kCpuSome), " %");
     Line(out, "               io some ", pct(kIoSome), " %");
@@ -117,5 +167,7 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
 }  // namespace
 
 const RowReport kCgroupReport = {"cgroups", PlayJson, SummaryJson, SummaryText};
+// Its rows ("PATH:DEV", io.stat per device) show in each group's "devices".
+const RowReport kCgroupIoReport = {"cgroup_io", nullptr, nullptr, nullptr, true};
 
 }  // namespace pm

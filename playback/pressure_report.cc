@@ -20,7 +20,8 @@ double Percent(const RowDelta& d, double seconds) {
 }
 
 // {"cpu":{"some":..,"full":..},...}: rows of one resource are adjacent.
-void PlayJson(std::string& out, const TableDelta& t, double seconds) {
+void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
+  const double seconds = r.interval;
   std::string_view open;
   out.push_back('{');
   for (const RowDelta& d : t.rows) {
@@ -42,7 +43,7 @@ void PlayJson(std::string& out, const TableDelta& t, double seconds) {
 }
 
 void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  PlayJson(out, t, r.interval);
+  PlayJson(out, t, r);
 }
 
 // * Pressure stall (% of the time)

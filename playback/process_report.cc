@@ -62,8 +62,8 @@ void Rows(std::string& out, const TableDelta& t, Row row) {
   out.push_back('}');
 }
 
-void PlayJson(std::string& out, const TableDelta& t, double seconds) {
-  Rows(out, t, [&](const std::vector<double>& v) { PlayRow(out, v, seconds); });
+void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
+  Rows(out, t, [&](const std::vector<double>& v) { PlayRow(out, v, r.interval); });
 }
 
 double CpuSeconds(const std::vector<double>& v) {

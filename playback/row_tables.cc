@@ -5,7 +5,8 @@
 namespace pm {
 namespace {
 
-const RowReport* const kReports[] = {&kPressureReport, &kProcessReport, &kCgroupReport};
+const RowReport* const kReports[] = {&kPressureReport, &kProcessReport, &kCgroupReport,
+                                     &kCgroupIoReport};
 
 const TableRow* Find(const RowTable& t, const std::string& name, size_t i) {
   if (i < t.rows.size() && t.rows[i].name == name) return &t.rows[i];

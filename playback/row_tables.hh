@@ -32,14 +32,16 @@ TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable&
 
 struct PairRates;
 
-// What one member adds to play and summary. `seconds` is the pair's
-// interval; `rates` the system's rates over it (summary puts a process's
-// share beside the machine's).
+// What one member adds to play and summary. `rates` are the pair's (its
+// interval, the system's figures: summary puts a process's share beside
+// the machine's; the other members' deltas).
 struct RowReport {
   std::string_view key;
-  void (*play_json)(std::string& out, const TableDelta& t, double seconds);
+  void (*play_json)(std::string& out, const TableDelta& t, const PairRates& rates);
   void (*summary_json)(std::string& out, const TableDelta& t, const PairRates& rates);
   void (*summary_text)(std::string& out, const TableDelta& t, const PairRates& rates);
+  // Shown inside another member's object (cgroup_io in cgroups), not alone.
+  bool nested = false;
 };
 
 // Row table `table`'s report.
@@ -49,5 +51,6 @@ const RowReport& RowReportOf(size_t table);
 extern const RowReport kPressureReport;
 extern const RowReport kProcessReport;
 extern const RowReport kCgroupReport;
+extern const RowReport kCgroupIoReport;
 
 }  // namespace pm

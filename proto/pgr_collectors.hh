@@ -60,7 +60,8 @@ inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, true, 0}
 inline constexpr PgrMember kProcs[] = {
     {"procs", kProcessFields, true, kProcessFields.size() - kProcessCounters}};
 inline constexpr PgrMember kCgroups[] = {
-    {"cgroups", kCgroupFields, true, kCgroupFields.size() - kCgroupCounters}};
+    {"cgroups", kCgroupFields, true, kCgroupFields.size() - kCgroupCounters},
+    {"cgroup_io", kCgroupIoFields, true, 0}};
 }  // namespace collector_members
 
 // In the order a sample line carries them.

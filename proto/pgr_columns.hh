@@ -69,6 +69,10 @@ inline constexpr std::array<std::string_view, 19> kCgroupFields = {
     "cpu_some_us", "cpu_full_us", "io_some_us", "io_full_us", "memory_some_us",
     "memory_full_us", "memory_current", "anon", "file"};
 inline constexpr size_t kCgroupCounters = 16;
+// One group's io.stat line for one whole disk (row "PATH:DEV"; a disk the
+// group has not used yet reads 0).
+inline constexpr std::array<std::string_view, 4> kCgroupIoFields = {"rbytes", "wbytes", "rios",
+                                                                    "wios"};
 // Indices into kCgroupFields, for the writer and the reader alike.
 namespace cgroup_field {
 enum : size_t { kUsage, kUser, kSystem, kNrThrottled, kThrottled, kRbytes, kWbytes, kRios,

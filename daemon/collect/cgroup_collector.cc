@@ -5,10 +5,13 @@
 // memory.* and the pressure files exist only where their controller (or
 // PSI) is on, and a missing one reads 0 and is named in the header. A group
 // removed while recorded (its files then read ENODEV) is null from then on,
-// noted once on stderr.
+// noted once on stderr. io.stat is also recorded per whole disk of
+// /sys/block (member "cgroup_io", rows "PATH:DEV"), fixed at the start.
+#include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -54,16 +57,48 @@ std::string GroupDir(int root_dirfd, const std::string& path) {
 
 bool IsGoneError(int err) { return err == ENODEV || err == ENOENT || err == ESRCH; }
 
+// A whole disk, for the per-device rows of io.stat.
+struct Disk {
+  std::string name;     // "vda"
+  std::string maj_min;  // "253:0", as io.stat names it
+};
+
+// /sys/block's devices but loop and ram devices, each with its "dev".
+std::vector<Disk> WholeDisks(int root_dirfd) {
+  std::vector<Disk> disks;
+  int fd = ::openat(root_dirfd, "sys/block", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  DIR* dir = fd < 0 ? nullptr : ::fdopendir(fd);
+  if (dir == nullptr) {
+    if (fd >= 0) ::close(fd);
+    return disks;
+  }
+  while (const dirent* e = ::readdir(dir)) {
+    std::string name = e->d_name;
+    if (name.starts_with('.') || name.starts_with("loop") || name.starts_with("ram")) continue;
+    std::string dev = "sys/block/" + name + "/dev";
+    if (!Exists(root_dirfd, dev)) continue;
+    ProcFile file(root_dirfd, dev, 64, ProcFile::Delivery::kWhole);
+    std::string_view text = file.Read();
+    std::replace(name.begin(), name.end(), '!', '/');
+    disks.push_back({name, std::string(text.substr(0, text.find('\n')))});
+  }
+  ::closedir(dir);
+  std::sort(disks.begin(), disks.end(), [](const Disk& a, const Disk& b) { return a.name < b.name; });
+  return disks;
+}
+
 struct Group {
   std::string name;
   std::array<std::optional<ProcFile>, kFileCount> files;
   bool gone = false;
   Values values{};
+  std::vector<std::array<uint64_t, kCgroupIoFields.size()>> devices;  // per Disk
 };
 
 class CgroupCollector final : public Collector {
  public:
-  explicit CgroupCollector(int root_dirfd) : root_dirfd_(root_dirfd) {}
+  explicit CgroupCollector(int root_dirfd)
+      : root_dirfd_(root_dirfd), disks_(WholeDisks(root_dirfd)) {}
 
   void Add(const std::string& path) {
     std::string dir = GroupDir(root_dirfd_, path);
@@ -72,6 +107,7 @@ class CgroupCollector final : public Collector {
                        " (no cpu.stat); give a path below the cgroup2 mount, or absolute");
     Group& g = groups_.emplace_back();
     g.name = path;
+    g.devices.resize(disks_.size());
     for (size_t f = 0; f < kFileCount; ++f) {
       std::string file = dir + "/" + std::string(kFileNames[f]);
       if (Exists(root_dirfd_, file))
@@ -97,6 +133,16 @@ class CgroupCollector final : public Collector {
       AppendStringArray(out, absent);
     }
     out.append("]}");
+    AppendMember(out, kIoMember.key);  // io.stat per group and disk
+    out.append("{\"fields\":");
+    AppendStringArray(out, kIoMember.fields);
+    out.append(",\"rows\":[");
+    for (const Group& g : groups_)
+      for (const Disk& d : disks_) {
+        if (out.back() != '[') out.push_back(',');
+        AppendJsonString(out, g.name + ":" + d.name);
+      }
+    out.append("]}");
   }
 
   void Read() override {
@@ -112,6 +158,15 @@ class CgroupCollector final : public Collector {
       if (groups_[i].gone) out.append("null");
       else AppendCounters(out, groups_[i].values);
     }
+    out.push_back(']');
+    AppendMember(out, kIoMember.key);
+    out.push_back('[');
+    for (const Group& g : groups_)
+      for (const auto& device : g.devices) {
+        if (out.back() != '[') out.push_back(',');
+        if (g.gone) out.append("null");
+        else AppendCounters(out, device);
+      }
     out.push_back(']');
   }
 
@@ -140,7 +195,9 @@ class CgroupCollector final : public Collector {
     // cpu.stat's keys are the first five fields, in order.
     ParseFlatKeyed(text[kCpuStat], kCpuKeys, std::span(v).subspan(cf::kUsage, 5), src(kCpuStat));
     IoStatTotals io;
-    if (g.files[kIoStat]) ParseIoStat(text[kIoStat], io, src(kIoStat));
+    if (g.files[kIoStat]) ParseIoStat(text[kIoStat], io, src(kIoStat), &io_rows_);
+    else io_rows_.clear();
+    FillDevices(g);
     v[cf::kRbytes] = io.rbytes, v[cf::kWbytes] = io.wbytes;
     v[cf::kRios] = io.rios, v[cf::kWios] = io.wios;
     std::array<uint64_t, 3> mem{};  // kMemKeys
@@ -157,6 +214,16 @@ class CgroupCollector final : public Collector {
         g.files[kMemCurrent] ? ParseSingleValue(text[kMemCurrent], src(kMemCurrent)) : 0;
   }
 
+  // A disk without a line in io.stat has had no I/O from the group: 0.
+  void FillDevices(Group& g) const {
+    for (size_t i = 0; i < disks_.size(); ++i) {
+      g.devices[i] = {};
+      for (const IoStatRow& row : io_rows_)
+        if (row.device == disks_[i].maj_min)
+          g.devices[i] = {row.values.rbytes, row.values.wbytes, row.values.rios, row.values.wios};
+    }
+  }
+
   static void Gone(Group& g) {
     g.gone = true;
     for (auto& f : g.files) f.reset();
@@ -165,8 +232,11 @@ class CgroupCollector final : public Collector {
   }
 
   static constexpr const PgrMember& kMember = MemberOf("cgroups");
+  static constexpr const PgrMember& kIoMember = MemberOf("cgroups", 1);
   int root_dirfd_;  // valid during set-up only
+  std::vector<Disk> disks_;
   std::vector<Group> groups_;
+  std::vector<IoStatRow> io_rows_;  // scratch, views into the last io.stat read
 };
 
 }  // namespace

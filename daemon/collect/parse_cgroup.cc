@@ -23,16 +23,20 @@ void ParseFlatKeyed(std::string_view text, std::span<const std::string_view> key
   }
 }
 
-void ParseIoStat(std::string_view text, IoStatTotals& out, std::string_view source) {
+void ParseIoStat(std::string_view text, IoStatTotals& out, std::string_view source,
+                 std::vector<IoStatRow>* rows) {
   struct Key { std::string_view name; uint64_t IoStatTotals::*to; };
   static constexpr Key kKeys[] = {{"rbytes", &IoStatTotals::rbytes},
                                   {"wbytes", &IoStatTotals::wbytes},
                                   {"rios", &IoStatTotals::rios},
                                   {"wios", &IoStatTotals::wios}};
   out = IoStatTotals{};
+  if (rows) rows->clear();
   scan::Lines lines(text);
   for (std::string_view line; lines.Next(line);) {
-    if (scan::NextWord(line).empty()) continue;  // the device, MAJ:MIN
+    std::string_view device = scan::NextWord(line);  // MAJ:MIN
+    if (device.empty()) continue;
+    IoStatTotals row;
     for (std::string_view pair = scan::NextWord(line); !pair.empty();
          pair = scan::NextWord(line)) {
       size_t eq = pair.find('=');
@@ -42,8 +46,9 @@ void ParseIoStat(std::string_view text, IoStatTotals& out, std::string_view sour
           !number.empty())
         scan::ThrowAt(source, lines.number(), "expected KEY=N, not '" + std::string(pair) + "'");
       for (const Key& k : kKeys)
-        if (pair.substr(0, eq) == k.name) out.*k.to += v;
+        if (pair.substr(0, eq) == k.name) row.*k.to += v, out.*k.to += v;
     }
+    if (rows) rows->push_back({device, row});
   }
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace pm {
 
@@ -22,9 +23,15 @@ struct IoStatTotals {
   uint64_t rbytes = 0, wbytes = 0, rios = 0, wios = 0;  // summed over devices
 };
 
+struct IoStatRow {
+  std::string_view device;  // "MAJ:MIN", a view into the text
+  IoStatTotals values;
+};
+
 // Unknown KEY=N pairs (dbytes, a later kernel's) are skipped; a pair
-// without '=' or a number is an error.
-void ParseIoStat(std::string_view text, IoStatTotals& out, std::string_view source);
+// without '=' or a number is an error. `rows`, if given, gets each line.
+void ParseIoStat(std::string_view text, IoStatTotals& out, std::string_view source,
+                 std::vector<IoStatRow>* rows = nullptr);
 
 // Throws FormatError unless the text is one number (and a newline).
 uint64_t ParseSingleValue(std::string_view text, std::string_view source);

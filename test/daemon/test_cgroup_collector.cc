@@ -41,7 +41,7 @@ void WriteGroup(const std::filesystem::path& dir, uint64_t usage, bool all_contr
   WriteFile(dir / "cpu.pressure", "some avg10=0.00 avg60=0.00 avg300=0.00 total=11\n"
                                   "full avg10=0.00 avg60=0.00 avg300=0.00 total=12\n");
   if (!all_controllers) return;
-  WriteFile(dir / "io.stat", "8:0 rbytes=100 wbytes=200 rios=1 wios=2 dbytes=0 dios=0\n"
+  WriteFile(dir / "io.stat", "254:0 rbytes=100 wbytes=200 rios=1 wios=2 dbytes=0 dios=0\n"
                              "253:1 rbytes=1000 wbytes=2000 rios=10 wios=20 dbytes=0 dios=0\n");
   WriteFile(dir / "memory.current", "4096\n");
   WriteFile(dir / "memory.stat", "anon 1024\nfile 2048\nkernel 7\npgmajfault 3\n");
@@ -65,7 +65,14 @@ TEST_CASE("ParseFlatKeyed, ParseIoStat, ParseSingleValue: real layouts") {
   CHECK(io.wbytes == 22);
   CHECK(io.rios == 33);
   CHECK(io.wios == 44);
-  pm::ParseIoStat("", io, "io.stat");  // a group without I/O yet
+  std::vector<pm::IoStatRow> rows;
+  pm::ParseIoStat("8:0 rbytes=1 wbytes=2 rios=3 wios=4\n8:16 rbytes=10\n", io, "io.stat", &rows);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1].device == "8:16");
+  CHECK(rows[1].values.rbytes == 10);
+  CHECK(rows[0].values.wios == 4);
+  pm::ParseIoStat("", io, "io.stat", &rows);  // a group without I/O yet
+  CHECK(rows.empty());
   CHECK(io.rbytes == 0);
   CHECK(pm::ParseSingleValue("123456\n", "memory.current") == 123456);
 }
@@ -84,7 +91,7 @@ TEST_CASE("cgroup parsers: malformed text names the file and line") {
                        "memory.current:1: expected one unsigned integer", FormatError);
 }
 
-TEST_CASE("groups below a hybrid host's unified mount; files a group lacks read 0") {
+TEST_CASE("groups below a hybrid host's unified mount; files a group lacks read 0; per disk") {
   TempDir tree("proc-small");
   auto mount = tree.path() / "sys/fs/cgroup/unified";
   WriteFile(mount / "cgroup.controllers", "hugetlb\n");
@@ -96,9 +103,15 @@ TEST_CASE("groups below a hybrid host's unified mount; files a group lacks read 
                       R"("memory.stat","io.pressure","memory.pressure"]]})") != std::string::npos);
   // usage user system nr_throttled throttled rbytes wbytes rios wios majflt
   // cpu some/full io some/full memory some/full, current anon file
+  // io.stat per whole disk of /sys/block (loop devices left out), sorted;
+  // 253:1 is no disk there: it counts in the totals only.
+  CHECK(describe.find(R"("cgroup_io":{"fields":["rbytes","wbytes","rios","wios"],)"
+                      R"("rows":["db:cciss/c0d0","db:vda","db:vdb","web/app:cciss/c0d0",)"
+                      R"("web/app:vda","web/app:vdb"]})") != std::string::npos);
   CHECK(Sample(set) ==
         R"(,"cgroups":[[1000,70,30,2,500,1100,2200,11,22,3,11,12,21,22,31,32,4096,1024,2048],)"
-        R"([5,70,30,2,500,0,0,0,0,0,11,12,0,0,0,0,0,0,0]])");
+        R"([5,70,30,2,500,0,0,0,0,0,11,12,0,0,0,0,0,0,0]],)"
+        R"("cgroup_io":[[0,0,0,0],[100,200,1,2],[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]])");
 }
 
 TEST_CASE("a group removed mid-recording is null from then on; an absolute path works") {
@@ -112,6 +125,8 @@ TEST_CASE("a group removed mid-recording is null from then on; an absolute path 
   WriteFile(mount / "a/cpu.stat", "");  // what this fake tree has for a removed group
   std::string after = Sample(set);
   CHECK(after.starts_with(R"(,"cgroups":[null,[2,)"));
+  CHECK(after.find(R"("cgroup_io":[null,null,null,[0,0,0,0],[100,200,1,2],[0,0,0,0]])") !=
+        std::string::npos);
   WriteGroup(mount / "a", 3, true);  // a new group of the same name is another group
   CHECK(Sample(set) == after);
 }

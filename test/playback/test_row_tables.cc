@@ -211,3 +211,26 @@ TEST_CASE("cgroups: cores and percent, I/O, levels, the group's pressure; null o
 }
 
 }  // TEST_SUITE
+
+TEST_SUITE("row tables") {
+
+TEST_CASE("cgroups: cgroup_io's rows show as each group's devices, not on their own") {
+  const std::string header =
+      R"({"format":"perfmonger-pgr","version":1,"num_core":1,"collectors":{)"
+      R"("cgroups":{"fields":["usage_usec"],"rows":["a"]},)"
+      R"("cgroup_io":{"fields":["rbytes","wbytes","rios","wios"],"rows":["a:vda","a:sdb"]}}})"
+      "\n";
+  Recording r(header + R"({"t":1000000000,"cgroups":[[0]],"cgroup_io":[[0,0,0,0],[0,0,0,0]]})"
+                       "\n"
+                       R"({"t":2000000000,"cgroups":[[0]],"cgroup_io":[[2048,1048576,2,4],null]})"
+                       "\n");
+  std::string line = r.Play(1);
+  CHECK(From(line, "cgroup_io").empty());
+  CHECK(line.find(R"("devices":{"vda":{"riops":2.00,"wiops":4.00,"rkbyteps":2.00,)"
+                  R"("wkbyteps":1024.00},"sdb":null}}})") != std::string::npos);
+  SummaryInput in{"x.pgr", &r.samples[0], &r.samples[1], {}, false, nullptr};
+  CHECK(SummaryText(in).find("            vda: read 0.00 MB, write 1.00 MB\n") !=
+        std::string::npos);
+}
+
+}  // TEST_SUITE

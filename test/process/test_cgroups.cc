@@ -94,6 +94,7 @@ TEST_SUITE("collectors on the real machine") {
     Json line(SplitLines(play.out).front());
     CHECK(double(line.root()["cgroups"][group.name + "/a"]["cpu"]) > 0.0);
     CHECK(double(line.root()["cgroups"][group.path + "/b"]["cpu"]) == 0.0);
+    CHECK(line.root()["cgroups"][group.name + "/a"]["devices"].is_object());
   }
 }
 
