@@ -73,6 +73,31 @@ void RunFor(const LiveRecording& live, int64_t duration_ns) {
   ExitedBy(live.child, live.ready_ns + duration_ns);
 }
 
+// The default set and the default set plus pressure and one --pid, side
+// by side at 10 ms for the same time.
+void RunExtraCollectors(const Env& env, const Plan& plan, Results& r) {
+  std::fprintf(stderr, "%.0f s at 10 ms: default collectors beside +pressure +pid +cgroup ...\n",
+               plan.run_10_ns / 1e9);
+  std::vector<std::string> extra = {"--record-pressure", "--pid", std::to_string(getpid())};
+  r.extra_files = 2;
+  for (const char* f : {"cpu", "io", "memory", "irq"})
+    r.extra_files += fs::exists(std::string("/proc/pressure/") + f) ? 1 : 0;
+  // One cgroup: the v2 root group (or none on a v1-only host).
+  for (const char* group : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"}) {
+    if (!fs::exists(std::string(group) + "/cgroup.controllers")) continue;
+    extra.insert(extra.end(), {"--cgroup", group});
+    for (const char* f : {"cpu.stat", "io.stat", "memory.current", "memory.stat",
+                          "cpu.pressure", "io.pressure", "memory.pressure"})
+      r.extra_files += fs::exists(std::string(group) + "/" + f) ? 1 : 0;
+    break;
+  }
+  LiveRecording base = StartRecording(env, "base10.pgr.gz", 10 * kMs);
+  LiveRecording more = StartRecording(env, "extra10.pgr.gz", 10 * kMs, extra);
+  RunFor(more, plan.run_10_ns);
+  r.run_10_base = FinishRecording(base);
+  r.run_10_extra = FinishRecording(more);
+}
+
 Results RunAll(const Env& env, const Plan& plan) {
   Results r;
   std::fprintf(stderr, "start/stop x%d, each beside its floors ...\n", plan.reps);
@@ -102,6 +127,7 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.run_100_zstd = FinishRecording(zst100);
   r.floor_100_cpu_s = FinishFloorSample(floor100, floor_timeout_ms);
 
+  RunExtraCollectors(env, plan, r);
   std::fprintf(stderr, "command round-trips: %d pings, %d pause/resume pairs ...\n",
                4 * plan.cmd_pairs, plan.cmd_pairs);
   r.control = CommandLatency(env, plan.cmd_pairs, 2);

@@ -97,6 +97,23 @@ void AddCommandRows(const ControlRuns& c, std::vector<Row>& rows) {
   }
 }
 
+// The cost per file the extra collectors add, beside the default
+// collectors' per-file cost, both in the recorder at 10 ms.
+void AddExtraCollectorRows(const Results& r, std::vector<Row>& rows) {
+  double base = PerSample(r.run_10_base.cpu_s, Median(r.empty_10.cpu_s),
+                          ExtraSamples(r.run_10_base, r.empty_10)) * 1e6;
+  double all = PerSample(r.run_10_extra.cpu_s, Median(r.empty_10.cpu_s),
+                         ExtraSamples(r.run_10_extra, r.empty_10)) * 1e6;
+  rows.push_back({"CPU/sample @10ms +pressure+pid+cgroup", Fmt("%.1f us", all),
+                  Fmt("%.1f us default set", base), Fmt("%.2fx", all / base), "-",
+                  Verdict::kInfo});
+  if (r.extra_files == 0) return;
+  double added = (all - base) / r.extra_files, existing = base / r.default_files;
+  rows.push_back({Fmt("  added cost per file (%d files)", r.extra_files), Fmt("%.1f us", added),
+                  Fmt("%.1f us per default file", existing), Fmt("%.2fx", added / existing),
+                  Fmt("<=%.1fx", kRatioTarget), Check(added / existing <= kRatioTarget)});
+}
+
 }  // namespace
 
 std::vector<Row> BuildRows(const Results& r) {
@@ -105,6 +122,7 @@ std::vector<Row> BuildRows(const Results& r) {
   AddStopRows(r, rows);
   AddCpuRow("@10ms", r.run_10, r.empty_10, r.floor_10_cpu_s, r.floor_10_ticks, r, rows);
   AddCpuRow("@100ms", r.run_100, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r, rows);
+  AddExtraCollectorRows(r, rows);
 
   double floor_rss = MiB(r.floors.start_maxrss_kib);
   double gz = MiB(r.run_100.maxrss_kib), zst = MiB(r.run_100_zstd.maxrss_kib);

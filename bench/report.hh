@@ -20,6 +20,12 @@ struct Results {
   uint64_t floor_10_ticks = 0, floor_100_ticks = 0;
 
   ControlRuns control;              // --cmd-fd round-trips, gzip -i 1
+
+  // At 10 ms side by side: the default set, and it plus pressure, one --pid
+  // and one --cgroup (issue 16's collectors); how many files each reads.
+  TimedRun run_10_base, run_10_extra;
+  int default_files = 4;            // stat, diskstats, net/dev, meminfo
+  int extra_files = 0;              // pressure, /proc/PID/{stat,io}, the group's
 };
 
 std::vector<Row> BuildRows(const Results& r);

@@ -78,10 +78,13 @@ StartStopRuns StartStop(const Env& env, int reps, const std::string& ext,
   return runs;
 }
 
-LiveRecording StartRecording(const Env& env, const std::string& name, int64_t interval_ns) {
+LiveRecording StartRecording(const Env& env, const std::string& name, int64_t interval_ns,
+                             const std::vector<std::string>& extra) {
   LiveRecording live;
   live.path = env.dir + "/" + name;
-  live.child = Spawn(RecordArgs(env, live.path, IntervalArg(interval_ns)));
+  std::vector<std::string> args = RecordArgs(env, live.path, IntervalArg(interval_ns));
+  args.insert(args.end(), extra.begin(), extra.end());
+  live.child = Spawn(args);
   live.ready_ns = WaitReady(live.child, false, kReadyTimeoutMs);
   return live;
 }

@@ -55,7 +55,9 @@ struct LiveRecording {
   std::string path;
   int64_t ready_ns = 0;
 };
-LiveRecording StartRecording(const Env& env, const std::string& name, int64_t interval_ns);
+// `extra`: more record options (the collectors beyond the default set).
+LiveRecording StartRecording(const Env& env, const std::string& name, int64_t interval_ns,
+                             const std::vector<std::string>& extra = {});
 
 struct TimedRun {
   double cpu_s = 0;      // user + sys

@@ -73,6 +73,11 @@ class Recorder final : SignalSource::Handler,
   //   once); SIGINT and SIGTERM are passed to it, and its exit stops the
   //   recording with a final sample.
   void SetChildSpawner(std::function<UniqueFd()> spawn) { spawn_child_ = std::move(spawn); }
+  //   The spawner calls CommandStarted(pid) so that the command's own
+  //   process row (config.collectors.command_process) follows it.
+  void CommandStarted(int pid) {
+    if (collectors_) collectors_->BindCommand(pid);
+  }
   // - the recording stops ("stdout-closed") when the reader of `fd` (a
   //   pipe or socket the observer writes to) goes away.
   void StopOnHangup(int fd) { hangup_fd_ = fd; }

@@ -145,6 +145,8 @@ bool ReadRowsDeclaration(JsonReader& r, std::string_view collector, std::string_
     layout.cores = ReadArrayLength(r);
   } else if ((collector == "disk" || collector == "net") && key == "devices") {
     ReadNames(r, collector == "disk" ? layout.disks : layout.nets);
+  } else if (size_t t = RowTableIndex(collector); t < kRowTableCount && key == "rows") {
+    ReadNames(r, layout.table_rows[t]);
   } else {
     return false;
   }

@@ -28,6 +28,8 @@ void ClearAbsent(RawSample& s) {
   if (!s.has_disk) s.disks.clear();
   if (!s.has_net) s.nets.clear();
   if (!s.has_mem) s.mem = {};
+  for (RowTable& t : s.tables)
+    if (!t.has) t.rows.clear();
 }
 
 // Assigning an equal name would still copy; samples repeat the header's.
@@ -129,6 +131,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
                                                RecordingEvent& e) {
   json_.Reset(line);
   for (const SampleMember& m : kSampleMembers) s.*m.has = false;
+  for (RowTable& t : s.tables) t.has = false;
   e.kind.clear();
   e.label.clear();
   e.reason.clear();
@@ -171,7 +174,26 @@ bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
     s.*m.has = (this->*m.read)(cols, s);
     return true;
   }
-  return false;
+  size_t table = RowTableIndex(key);
+  if (table == kRowTableCount) return false;
+  if (!layout_.of(key).declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
+  ReadRowTable(table, s);
+  return true;
+}
+
+// Every member with named rows alike: rows of its descriptor's fields.
+void NativeReader::ReadRowTable(size_t table, RawSample& s) {
+  const PgrMember& member = RowTableMember(table);
+  const PgrColumns& cols = layout_.of(member.key);
+  const std::vector<std::string>& names = layout_.table_rows[table];
+  RowTable& t = s.tables[table];
+  t.rows.resize(names.size());
+  t.has = ReadTable(names.size(), [&](size_t i) {
+    TableRow& row = t.rows[i];
+    SetName(row.name, names[i]);
+    row.values.resize(member.fields.size());
+    row.present = ReadRow(cols, row.values);
+  });
 }
 
 // A row of counters, or null (absent: false, zeros).

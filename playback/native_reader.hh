@@ -58,6 +58,8 @@ struct PgrLayout {
     bool numbered = false;
   };
   std::vector<IntrRow> intr_rows;
+  // Per row table (RowTableMember(i)): its rows' names.
+  std::array<std::vector<std::string>, kRowTableCount> table_rows;
 };
 
 // Parses header line `line` into `info` and `layout`. Throws JsonError
@@ -100,6 +102,7 @@ class NativeReader final : public RecordingReader::Source {
   bool ReadNet(const PgrColumns& cols, RawSample& s);
   bool ReadMem(const PgrColumns& cols, RawSample& s);
   bool ReadIntr(const PgrColumns& cols, RawSample& s);
+  void ReadRowTable(size_t table, RawSample& s);
 
   // The reader's dispatch: each member key it knows, where it goes.
   struct SampleMember {

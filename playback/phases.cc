@@ -69,6 +69,30 @@ void AddCores(RawSample& acc, const RawSample& from, const RawSample& to) {
       AddArray(acc.cores[i].counters, from.cores[i].counters, to.cores[i].counters);
 }
 
+// A row table's counters (its levels are not cumulative: they are left).
+size_t CounterColumns(size_t table) {
+  const PgrMember& m = RowTableMember(table);
+  return m.fields.size() - m.levels;
+}
+
+void AddTableGaps(RawSample& acc, const RawSample& from, const RawSample& to) {
+  for (size_t t = 0; t < kRowTableCount; ++t) {
+    size_t n = CounterColumns(t);
+    AddRows(acc.tables[t].rows, from.tables[t].rows, to.tables[t].rows, DevName,
+            [n](TableRow& a, const TableRow& f, const TableRow& r) {
+              a.values.resize(n);
+              for (size_t i = 0; i < n && i < f.values.size() && i < r.values.size(); ++i)
+                a.values[i] += r.values[i] - f.values[i];
+            });
+  }
+}
+
+void SubTableGaps(RawSample& value, const RawSample& acc) {
+  for (size_t t = 0; t < kRowTableCount; ++t)
+    SubRows(value.tables[t].rows, acc.tables[t].rows, DevName,
+            [](TableRow& v, const TableRow& a) { SubArray(v.values, a.values); });
+}
+
 // acc += to − from: what moved in one gap.
 void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
   acc.time_ns += to.time_ns - from.time_ns;
@@ -86,6 +110,7 @@ void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
   };
   AddRows(acc.disks, from.disks, to.disks, DevName, add);
   AddRows(acc.nets, from.nets, to.nets, DevName, add);
+  AddTableGaps(acc, from, to);
 }
 
 // value −= acc: the gaps taken out of a sample.
@@ -102,6 +127,7 @@ void SubGaps(RawSample& value, const RawSample& acc) {
   auto sub = [](auto& v, const auto& a) { SubArray(v.counters, a.counters); };
   SubRows(value.disks, acc.disks, DevName, sub);
   SubRows(value.nets, acc.nets, DevName, sub);
+  SubTableGaps(value, acc);
 }
 
 }  // namespace

@@ -207,6 +207,13 @@ void AppendPlayJson(std::string& out, const PairRates& rates) {
   if (rates.has_disk) { Key(out, "disk"); AppendDiskJson(out, rates); }
   if (rates.has_net) { Key(out, "net"); AppendNetJson(out, rates); }
   if (rates.has_mem) { Key(out, "mem"); AppendMemJson(out, rates.mem); }
+  for (size_t t = 0; t < kRowTableCount; ++t) {
+    const RowReport& report = RowReportOf(t);
+    // Without them, PerfMonger's lines stay as they were.
+    if (!rates.tables[t].has || report.nested) continue;
+    Key(out, report.key);
+    report.play_json(out, rates.tables[t], rates);
+  }
   out.push_back('}');
 }
 

@@ -244,6 +244,8 @@ PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
   if (r.has_net) ComputeNets(prev, cur, r.interval, r);
   r.has_mem = cur.has_mem;
   if (r.has_mem) r.mem = cur.mem;
+  for (size_t t = 0; t < kRowTableCount; ++t)
+    r.tables[t] = ComputeTableDelta(t, prev.tables[t], cur.tables[t]);
   return r;
 }
 

@@ -12,6 +12,7 @@
 
 #include "playback/disk_filter.hh"
 #include "playback/raw_sample.hh"
+#include "playback/row_tables.hh"
 
 namespace pm {
 
@@ -61,6 +62,7 @@ struct PairRates {
   NetRates net_total;
   bool has_mem = false;
   MemCounters mem{};        // cur values
+  TableDeltas tables;       // pressure, procs: written by their reports
 };
 
 struct RateOptions {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "proto/pgr_collectors.hh"
 #include "proto/pgr_format.hh"
 
 namespace pm {
@@ -48,6 +49,19 @@ struct DeviceSample {     // a disk or a network interface
 struct DiskSample : DeviceSample { DiskCounters counters{}; };
 struct NetSample : DeviceSample { NetCounters counters{}; };
 
+// A row of a member with named rows (pressure, procs): its values in the
+// member's field order (proto/pgr_columns.hh), a field the header lacks 0.
+struct TableRow {
+  std::string name;
+  bool present = false;  // false: null in this sample (a process gone)
+  std::vector<uint64_t> values;
+};
+
+struct RowTable {
+  bool has = false;             // the sample carried the member
+  std::vector<TableRow> rows;   // the header's rows, in its order
+};
+
 struct RawSample {
   int64_t time_ns = 0;   // CLOCK_REALTIME
   int64_t mono_ns = 0;   // CLOCK_MONOTONIC (0 in legacy recordings)
@@ -72,6 +86,11 @@ struct RawSample {
 
   bool has_mem = false;
   MemCounters mem{};
+
+  // Per RowTableMember(i) (proto/pgr_collectors.hh).
+  std::array<RowTable, kRowTableCount> tables;
+  RowTable& table(std::string_view key) { return tables[RowTableIndex(key)]; }
+  const RowTable& table(std::string_view key) const { return tables[RowTableIndex(key)]; }
 };
 
 // The recording as a whole, from its header.

@@ -172,6 +172,9 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
   if (in.all && r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
   if (in.all && in.last->has_mem) AppendMemBlock(out, in.last->mem, in);
+  for (size_t t = 0; t < kRowTableCount; ++t)
+    if (r.tables[t].has && !RowReportOf(t).nested)
+      RowReportOf(t).summary_text(out, r.tables[t], r);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
@@ -189,6 +192,9 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   if (r.has_disk) AppendDiskJson(o.Key("disk"), r);
   if (r.has_net) AppendNetJson(o.Key("net"), r);
   if (in.last->has_mem) AppendMemJson(o.Key("mem"), in.last->mem);
+  for (size_t t = 0; t < kRowTableCount; ++t)
+    if (r.tables[t].has && !RowReportOf(t).nested)
+      RowReportOf(t).summary_json(o.Key(RowReportOf(t).key), r.tables[t], r);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();
   out.push_back('\n');

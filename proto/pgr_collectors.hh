@@ -7,11 +7,14 @@
 //
 // Adding a collector: one entry here (with its column names in
 // pgr_columns.hh), its collector file in daemon/collect/ (a factory named in
-// daemon/collect/collector_set.cc's table), and on the reading side its
-// fields in playback/raw_sample.hh, its read function in native_reader.cc
-// and its rates and output (README, Layout, lists every file). Part of the
-// format: the keys and column names are what a recording declares in its
-// header.
+// daemon/collect/collector_set.cc's table), and its reader/rates file in
+// playback/. A member with `named_rows` (pressure, procs, cgroups) is read,
+// carried across pauses and turned into deltas by one generic path; its
+// report file (playback/row_tables.cc lists it) writes play's object and
+// summary's block. A collector whose rows are named on the command line
+// (--pid PID) sets `value`: the option is derived from the entry too.
+// Part of the format: the keys and column names are what a recording
+// declares in its header.
 #pragma once
 
 #include <array>
@@ -26,15 +29,23 @@ namespace pm {
 struct PgrMember {
   std::string_view key;                      // "cpu", "proc", ...
   std::span<const std::string_view> fields;  // its columns; empty: declared otherwise
+  // A table of named rows, declared by "rows":[names] in the header: readers
+  // handle every such member alike (playback/row_tables.*).
+  bool named_rows = false;
+  size_t levels = 0;  // the last `levels` fields are levels, the others counters
 };
 
 struct CollectorSpec {
   std::string_view name;              // also the key of its first member
   std::span<const PgrMember> members; // what its sample lines carry
   bool on_by_default;
-  std::string_view flag;              // "no-NAME" when on by default, else "record-NAME"
+  std::string_view flag;              // "no-NAME" when on by default, else "record-NAME";
+                                      // with `value`, the option that names a row
   std::string_view help;              // the flag's line in --help
   std::string_view sources;           // what it reads, below --root
+  // "PID", "PATH": the collector records the rows its repeatable option
+  // --FLAG VALUE names, and is on once one is given.
+  std::string_view value = {};
 };
 
 namespace collector_members {
@@ -44,10 +55,17 @@ inline constexpr PgrMember kNet[] = {{"net", kNetFields}};
 inline constexpr PgrMember kMem[] = {{"mem", kMemFields}};
 // Columns are CPUs, declared by "cpus" in the header rather than by name.
 inline constexpr PgrMember kIntr[] = {{"intr", {}}};
+// Named rows ("rows" in the header) of the fields listed.
+inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, true, 0}};
+inline constexpr PgrMember kProcs[] = {
+    {"procs", kProcessFields, true, kProcessFields.size() - kProcessCounters}};
+inline constexpr PgrMember kCgroups[] = {
+    {"cgroups", kCgroupFields, true, kCgroupFields.size() - kCgroupCounters},
+    {"cgroup_io", kCgroupIoFields, true, 0}};
 }  // namespace collector_members
 
 // In the order a sample line carries them.
-inline constexpr std::array<CollectorSpec, 5> kCollectors = {{
+inline constexpr std::array<CollectorSpec, 8> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
     {"disk", collector_members::kDisk, true, "no-disk", "do not record disk I/O",
@@ -58,6 +76,14 @@ inline constexpr std::array<CollectorSpec, 5> kCollectors = {{
      "/proc/meminfo"},
     {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
      "/proc/interrupts"},
+    {"pressure", collector_members::kPressure, false, "record-pressure",
+     "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}"},
+    {"procs", collector_members::kProcs, false, "pid",
+     "record process PID's CPU time and I/O (repeatable)", "/proc/PID/stat, /proc/PID/io",
+     "PID"},
+    {"cgroups", collector_members::kCgroups, false, "cgroup",
+     "record cgroup v2 group PATH's CPU, I/O, memory and\npressure (repeatable; PATH below the cgroup2 mount\nor absolute)",
+     "/sys/fs/cgroup[/unified]/PATH/{cpu,io,memory}.*", "PATH"},
 }};
 
 // Every member, all collectors' together, in kCollectors order: the keys a
@@ -85,6 +111,29 @@ constexpr const PgrMember* FindPgrMember(std::string_view key) {
     for (const PgrMember& m : c.members)
       if (m.key == key) return &m;
   return nullptr;
+}
+
+// The members with named rows, numbered in kCollectors order.
+constexpr size_t kRowTableCount = [] {
+  size_t n = 0;
+  for (const CollectorSpec& c : kCollectors)
+    for (const PgrMember& m : c.members) n += m.named_rows ? 1 : 0;
+  return n;
+}();
+
+// Row table `i`'s member.
+constexpr const PgrMember& RowTableMember(size_t i) {
+  for (const CollectorSpec& c : kCollectors)
+    for (const PgrMember& m : c.members)
+      if (m.named_rows && i-- == 0) return m;
+  return kCollectors[0].members[0];  // not reached for i < kRowTableCount
+}
+
+// The index of row table `key`, or kRowTableCount.
+constexpr size_t RowTableIndex(std::string_view key) {
+  size_t i = 0;
+  while (i < kRowTableCount && RowTableMember(i).key != key) ++i;
+  return i;
 }
 
 // The index of collector `name` in kCollectors, or kCollectors.size().

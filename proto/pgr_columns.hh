@@ -38,4 +38,48 @@ inline constexpr std::array<std::string_view, 30> kMemFields = {
     "HugePages_Total", "HugePages_Free", "HugePages_Rsvd", "HugePages_Surp",
     "Hugepagesize"};
 
+// /proc/pressure/{cpu,io,memory,irq}: the cumulative stall time of one
+// line ("some" or "full"). Rows are "RESOURCE.LINE" ("cpu.some",
+// "irq.full"), one per line the kernel printed at the start.
+inline constexpr std::array<std::string_view, 1> kPressureFields = {"total_us"};
+
+// One process (/proc/PID/stat and /proc/PID/io): CPU times in
+// microseconds (clock ticks converted at recording), its own and its
+// waited-for children's; I/O counters in bytes and calls; then two levels
+// (kProcessCounters counters come first).
+inline constexpr std::array<std::string_view, 12> kProcessFields = {
+    "utime_us", "stime_us", "cutime_us", "cstime_us", "rchar", "wchar",
+    "read_bytes", "write_bytes", "syscr", "syscw", "num_threads", "rss_kb"};
+inline constexpr size_t kProcessCounters = 10;
+// Indices into kProcessFields, for the writer and the reader alike.
+namespace process_field {
+enum : size_t { kUtime, kStime, kCutime, kCstime, kRchar, kWchar, kReadBytes, kWriteBytes,
+                kSyscr, kSyscw, kThreads, kRssKb };
+}  // namespace process_field
+static_assert(kProcessFields[process_field::kRssKb] == "rss_kb");
+
+// One cgroup v2 group: cpu.stat (µs, throttling), io.stat summed over its
+// devices, memory.stat's pgmajfault, its own {cpu,io,memory}.pressure
+// totals (µs); then three levels: memory.current and memory.stat's anon and
+// file (bytes). A file the group lacks (a controller not enabled) reads 0
+// and is named in the header's "absent".
+inline constexpr std::array<std::string_view, 19> kCgroupFields = {
+    "usage_usec", "user_usec", "system_usec", "nr_throttled", "throttled_usec",
+    "rbytes", "wbytes", "rios", "wios", "pgmajfault",
+    "cpu_some_us", "cpu_full_us", "io_some_us", "io_full_us", "memory_some_us",
+    "memory_full_us", "memory_current", "anon", "file"};
+inline constexpr size_t kCgroupCounters = 16;
+// One group's io.stat line for one whole disk (row "PATH:DEV"; a disk the
+// group has not used yet reads 0).
+inline constexpr std::array<std::string_view, 4> kCgroupIoFields = {"rbytes", "wbytes", "rios",
+                                                                    "wios"};
+// Indices into kCgroupFields, for the writer and the reader alike.
+namespace cgroup_field {
+enum : size_t { kUsage, kUser, kSystem, kNrThrottled, kThrottled, kRbytes, kWbytes, kRios,
+                kWios, kMajflt, kCpuSome, kCpuFull, kIoSome, kIoFull, kMemSome, kMemFull,
+                kMemCurrent, kAnon, kFile };
+}  // namespace cgroup_field
+static_assert(kCgroupFields[cgroup_field::kMajflt] == "pgmajfault");
+static_assert(kCgroupFields[cgroup_field::kFile] == "file");
+
 }  // namespace pm

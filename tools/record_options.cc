@@ -90,11 +90,20 @@ Opt FdOption(std::string_view name, std::string help, std::optional<int> RecordC
 
 }  // namespace
 
-// --no-X / --record-X from the collector table.
+// --no-X / --record-X / --pid PID from the collector table.
 std::vector<Opt> CollectorOptions() {
   std::vector<Opt> table;
   for (size_t i = 0; i < kCollectors.size(); ++i) {
     const CollectorSpec& spec = kCollectors[i];
+    if (!spec.value.empty()) {  // --pid PID: on once a row is named
+      table.push_back(Recording({.name = spec.flag, .value = spec.value,
+                                 .help = std::string(spec.help)},
+                                [i](RecordArgs& a, const Given& g) {
+                                  a.config.collectors.enabled[i] = true;
+                                  a.config.collectors.values[i].emplace_back(g.value);
+                                }));
+      continue;
+    }
     table.push_back(Recording({.name = spec.flag, .help = std::string(spec.help)},
                               [i](RecordArgs& a, const Given& g) {
                                 a.config.collectors.enabled[i] =

@@ -69,6 +69,10 @@ const Command<StatArgs>& StatCommand() {
 
 StatArgs ParseStatArgs(int argc, char** argv) {
   StatArgs s;
+  // CMD's own process and the pressure stalls, unless --record-pressure=false.
+  s.record.config.collectors.on("pressure") = true;
+  s.record.config.collectors.on("procs") = true;
+  s.record.config.collectors.command_process = true;
   std::vector<Occurrence> given;
   s.command = StatCommand().Parse(argc, argv, s, &given);
   if (s.record.help) return s;
@@ -132,6 +136,7 @@ int Record(const StatArgs& args, CommandRun& run, std::optional<std::string>& fa
     try {
       SpawnedCommand command = SpawnCommand(args.command);
       run.pid = command.pid;
+      recorder.CommandStarted(command.pid);
       return std::move(command.pidfd);
     } catch (const std::system_error& e) {
       run.spawn_error = e.what();

@@ -33,6 +33,8 @@ class Collector {
   virtual void Read() = 0;
   // Appends this collector's member(s) of a sample line, from the last Read().
   virtual void Append(std::string& out) const = 0;
+  // `stat`'s command started (CollectorSet::BindCommand); most ignore it.
+  virtual void BindCommand(int /*pid*/) {}
 };
 
 // What a factory may use: the root, the options, and /proc/stat as read
@@ -58,6 +60,9 @@ std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeNetCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
 
 // `"key":` preceded by ',' unless it is the first member of an object.
 void AppendMember(std::string& out, std::string_view key);

@@ -17,6 +17,8 @@ struct Factory {
 constexpr Factory kFactories[] = {
     {"cpu", MakeCpuCollector}, {"disk", MakeDiskCollector}, {"net", MakeNetCollector},
     {"mem", MakeMemCollector}, {"intr", MakeIntrCollector},
+    {"pressure", MakePressureCollector}, {"procs", MakeProcessCollector},
+    {"cgroups", MakeCgroupCollector},
 };
 
 const Factory& FactoryFor(std::string_view name) {
@@ -49,6 +51,10 @@ std::string CollectorSet::DescribeJson() const {
   for (const auto& collector : collectors_) collector->Describe(out);
   out.push_back('}');
   return out;
+}
+
+void CollectorSet::BindCommand(int pid) {
+  for (const auto& collector : collectors_) collector->BindCommand(pid);
 }
 
 void CollectorSet::AppendSample(std::string& line) {

@@ -36,12 +36,25 @@ struct CollectorOptions {
   // -d names. Empty: whole devices with I/O since boot. Otherwise exactly
   // these devices (partitions allowed, idle ones too), in /proc/diskstats order.
   std::vector<std::string> disks;
+  // Per kCollectors entry with a `value` option: the rows it names, in the
+  // order given (--pid 42 --pid 7: "42", "7").
+  std::array<std::vector<std::string>, kCollectors.size()> values;
+  std::vector<std::string>& values_of(std::string_view name) {
+    return values.at(CollectorIndex(name));
+  }
+  const std::vector<std::string>& values_of(std::string_view name) const {
+    return values.at(CollectorIndex(name));
+  }
+  // `stat`: one more "procs" row, "cmd", for the command it runs: zeros
+  // (the process does not exist yet) until BindCommand() names its pid.
+  bool command_process = false;
 };
 
 class CollectorSet {
  public:
   // Opens every enabled file and reads each once to learn its rows. Throws
-  // UsageError for a -d device absent from /proc/diskstats, SystemError if a
+  // UsageError for a -d device absent from /proc/diskstats or a --pid that
+  // does not exist, SystemError if a
   // file cannot be opened or read, FormatError if one cannot be parsed.
   CollectorSet(int root_dirfd, const CollectorOptions& opts);
   ~CollectorSet();
@@ -61,6 +74,10 @@ class CollectorSet {
   // FormatError) `line` is unchanged. Allocates nothing in steady state
   // beyond the growth of `line`.
   void AppendSample(std::string& line);
+
+  // `stat`'s command started as `pid`: its "procs" row ("cmd") follows it
+  // from the next sample on. Throws SystemError if /proc/PID cannot be read.
+  void BindCommand(int pid);
 
  private:
   int num_core_ = 0;

@@ -1,0 +1,36 @@
+// /proc/PID/stat and /proc/PID/io: one process's CPU times, size and I/O.
+// Pure: text in, struct out.
+//
+//   /proc/PID/stat  "1234 (comm) S 1 ... utime stime cutime cstime ... num_threads ... rss ..."
+//                   (proc(5) fields 14-17, 20, 24; comm may hold spaces and
+//                   parentheses, so fields are counted from its last ')')
+//   /proc/PID/io    "rchar: N" lines: rchar wchar syscr syscw read_bytes
+//                   write_bytes cancelled_write_bytes
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace pm {
+
+struct ProcStat {
+  uint64_t utime = 0, stime = 0, cutime = 0, cstime = 0;  // clock ticks
+  uint64_t num_threads = 0;
+  uint64_t rss_pages = 0;
+};
+
+struct ProcIo {
+  uint64_t rchar = 0, wchar = 0, syscr = 0, syscw = 0, read_bytes = 0, write_bytes = 0;
+};
+
+// Throws FormatError "source:1: ..." for a line too short or a field that
+// is not a number (cutime and cstime are signed in the kernel: a negative
+// one reads as 0).
+void ParseProcStat(std::string_view text, ProcStat& out,
+                   std::string_view source = "/proc/PID/stat");
+
+// Keys it does not record are skipped; a recorded key without a number is
+// an error; a missing one is 0. Throws FormatError "source:line: ...".
+void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source = "/proc/PID/io");
+
+}  // namespace pm

@@ -1,0 +1,179 @@
+// "procs": processes named by --pid (rows "PID"), and `stat`'s command
+// (row "cmd"), each read from /proc/PID/stat and /proc/PID/io.
+//
+// The files are opened once; an open /proc/PID file refers to that process
+// for good, so a pid reused after an exit is never mistaken for it. A
+// process that is gone (a read fails with ESRCH, or the text is empty) is
+// `null` from then on, noted once on stderr; the recording goes on. The
+// "cmd" row is zeros until BindCommand(): its process does not exist yet,
+// and every counter of a new process starts at zero.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <optional>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "common/error.hh"
+#include "daemon/collect/collector.hh"
+#include "daemon/collect/parse_process.hh"
+
+namespace pm {
+namespace {
+
+struct Files {
+  ProcFile stat, io;
+};
+
+// Throws SystemError (ENOENT: no such process) if either cannot be opened.
+Files OpenProcess(int root_dirfd, std::string_view pid) {
+  std::string dir = "proc/" + std::string(pid);
+  return {ProcFile(root_dirfd, dir + "/stat", 4096, ProcFile::Delivery::kWhole),
+          ProcFile(root_dirfd, dir + "/io", 4096, ProcFile::Delivery::kWhole)};
+}
+
+void CheckPid(std::string_view pid) {
+  bool digits = !pid.empty() && pid.size() < 11 &&
+                pid.find_first_not_of("0123456789") == std::string_view::npos;
+  if (!digits || pid == "0" || pid.starts_with('0'))
+    throw UsageError("--pid '" + std::string(pid) + "': not a process id (write e.g. --pid 1234)");
+}
+
+class ProcessCollector final : public Collector {
+ public:
+  enum class State { kNotStarted, kLive, kGone };
+  struct Row {
+    std::string name;
+    State state;
+    std::optional<Files> files;
+    std::array<uint64_t, kProcessFields.size()> values{};
+  };
+
+  explicit ProcessCollector(int root_dirfd) : root_dirfd_(root_dirfd) {}
+
+  void AddPid(const std::string& pid) {
+    CheckPid(pid);
+    try {
+      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid), {}});
+    } catch (const std::system_error& e) {
+      if (e.code().value() == EACCES)
+        throw UsageError("--pid " + pid + ": cannot read /proc/" + pid +
+                         "/io (permission denied); record your own processes, or run as root");
+      if (e.code().value() != ENOENT) throw;
+      throw UsageError("--pid " + pid + ": no such process (no /proc/" + pid +
+                       "); name a running process");
+    }
+  }
+  // The root fd is the caller's for the set-up only: the command's files
+  // are opened later, through a copy of it.
+  void AddCommand() {
+    int fd = ::fcntl(root_dirfd_, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) throw SystemError("cannot duplicate the root directory fd");
+    later_root_ = UniqueFd::Adopt(fd);
+    rows_.push_back({"cmd", State::kNotStarted, std::nullopt, {}});
+  }
+
+  void Describe(std::string& out) const override {
+    AppendMember(out, kMember.key);
+    out.append("{\"fields\":");
+    AppendStringArray(out, kMember.fields);
+    out.append(",\"rows\":[");
+    for (const Row& r : rows_) {
+      if (out.back() != '[') out.push_back(',');
+      AppendJsonString(out, r.name);
+    }
+    out.append("]}");
+  }
+
+  void Read() override {
+    for (Row& r : rows_)
+      if (r.state == State::kLive && !ReadRow(r)) Gone(r);
+  }
+
+  void Append(std::string& out) const override {
+    AppendMember(out, kMember.key);
+    out.push_back('[');
+    for (size_t i = 0; i < rows_.size(); ++i) {
+      if (i != 0) out.push_back(',');
+      if (rows_[i].state == State::kGone) out.append("null");
+      else AppendCounters(out, rows_[i].values);
+    }
+    out.push_back(']');
+  }
+
+  void BindCommand(int pid) override {
+    for (Row& r : rows_) {
+      if (r.state != State::kNotStarted) continue;
+      r.name = std::to_string(pid);  // for the note only: the header said "cmd"
+      try {
+        r.files = OpenProcess(later_root_.Get(), r.name);
+        r.state = State::kLive;
+      } catch (const std::system_error&) {
+        // Not in this root (a fake --root tree): null, without a note, as
+        // it was never seen running.
+        r.state = State::kGone;
+      }
+    }
+  }
+
+ private:
+  // False when the process is gone.
+  bool ReadRow(Row& r) {
+    std::string_view stat_text, io_text;
+    try {
+      stat_text = r.files->stat.Read();
+      if (stat_text.empty()) return false;
+      ParseProcStat(stat_text, stat_, r.files->stat.name());
+      io_text = r.files->io.Read();
+      if (io_text.empty()) return false;
+    } catch (const std::system_error& e) {
+      if (e.code().value() == ESRCH || e.code().value() == ENOENT) return false;
+      throw;
+    }
+    ParseProcIo(io_text, io_, r.files->io.name());
+    Fill(r.values);
+    return true;
+  }
+
+  void Fill(std::array<uint64_t, kProcessFields.size()>& v) const {
+    namespace pf = process_field;
+    auto us = [this](uint64_t ticks) { return ticks * (1'000'000 / hz_); };
+    v[pf::kUtime] = us(stat_.utime), v[pf::kStime] = us(stat_.stime);
+    v[pf::kCutime] = us(stat_.cutime), v[pf::kCstime] = us(stat_.cstime);
+    v[pf::kRchar] = io_.rchar, v[pf::kWchar] = io_.wchar;
+    v[pf::kReadBytes] = io_.read_bytes, v[pf::kWriteBytes] = io_.write_bytes;
+    v[pf::kSyscr] = io_.syscr, v[pf::kSyscw] = io_.syscw;
+    v[pf::kThreads] = stat_.num_threads, v[pf::kRssKb] = stat_.rss_pages * page_kb_;
+  }
+
+  static void Gone(Row& r) {
+    r.state = State::kGone;
+    r.files.reset();
+    std::fprintf(stderr, "perfmonger record: note: process %s is gone; recorded as null from now on\n",
+                 r.name.c_str());
+  }
+
+  static constexpr const PgrMember& kMember = MemberOf("procs");
+  int root_dirfd_;         // valid during set-up only
+  UniqueFd later_root_;    // for BindCommand
+  uint64_t hz_ = static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
+  uint64_t page_kb_ = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
+  std::vector<Row> rows_;
+  ProcStat stat_;
+  ProcIo io_;
+};
+
+}  // namespace
+
+std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context) {
+  auto collector = std::make_unique<ProcessCollector>(context.root_dirfd);
+  for (const std::string& pid : context.options.values_of("procs")) collector->AddPid(pid);
+  if (context.options.command_process) collector->AddCommand();
+  collector->Read();  // a malformed file is a setup error, not a sampling one
+  return collector;
+}
+
+}  // namespace pm

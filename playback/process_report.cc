@@ -1,0 +1,141 @@
+// "procs" in play and summary: per process row ("PID", or "cmd" for
+// `stat`'s command), children that were waited for included.
+//   play:    {"cmd":{"usr":..,"sys":..,"child_usr":..,"child_sys":..,   % of one core
+//                    "rkbyteps":..,"wkbyteps":..,                       storage I/O
+//                    "rchar_kbyteps":..,"wchar_kbyteps":..,             read()/write() bytes
+//                    "syscrps":..,"syscwps":..,"num_threads":N,"rss_kb":N}}
+//   summary: the amounts over the span (CPU seconds, bytes) beside the
+//            system's: its busy CPU seconds and the recorded disks' bytes.
+// A process gone (or not yet started) in either sample of a pair is null.
+#include "playback/rates.hh"
+#include "proto/json.hh"
+
+namespace pm {
+namespace {
+
+using namespace process_field;
+using Field = size_t;
+static_assert(kProcessFields.size() == kRssKb + 1);
+
+double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
+
+void Fixed(std::string& out, std::string_view key, double v) {
+  if (out.back() != '{') out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendFixed(out, v, 2);
+}
+
+void Count(std::string& out, std::string_view key, double v) {
+  out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendUint(out, static_cast<uint64_t>(v));
+}
+
+void PlayRow(std::string& out, const std::vector<double>& v, double s) {
+  auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
+  auto kbps = [&](Field f) { return PerSecond(v[f] / 1024.0, s); };
+  out.push_back('{');
+  Fixed(out, "usr", pct(kUtime));
+  Fixed(out, "sys", pct(kStime));
+  Fixed(out, "child_usr", pct(kCutime));
+  Fixed(out, "child_sys", pct(kCstime));
+  Fixed(out, "rkbyteps", kbps(kReadBytes));
+  Fixed(out, "wkbyteps", kbps(kWriteBytes));
+  Fixed(out, "rchar_kbyteps", kbps(kRchar));
+  Fixed(out, "wchar_kbyteps", kbps(kWchar));
+  Fixed(out, "syscrps", PerSecond(v[kSyscr], s));
+  Fixed(out, "syscwps", PerSecond(v[kSyscw], s));
+  Count(out, "num_threads", v[kThreads]);
+  Count(out, "rss_kb", v[kRssKb]);
+  out.push_back('}');
+}
+
+template <class Row>
+void Rows(std::string& out, const TableDelta& t, Row row) {
+  out.push_back('{');
+  for (const RowDelta& d : t.rows) {
+    if (out.back() != '{') out.push_back(',');
+    AppendJsonKey(out, d.name);
+    if (d.present) row(d.values);
+    else out.append("null");
+  }
+  out.push_back('}');
+}
+
+void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
+  Rows(out, t, [&](const std::vector<double>& v) { PlayRow(out, v, r.interval); });
+}
+
+double CpuSeconds(const std::vector<double>& v) {
+  return (v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]) / 1e6;
+}
+
+// The machine's busy CPU seconds over the pair (0 without the cpu collector).
+double SystemCpuSeconds(const PairRates& r) {
+  if (!r.has_cpu) return 0.0;
+  double busy = r.cpu.num_core * 100.0 - r.cpu.all.idle - r.cpu.all.iowait;
+  return busy > 0 ? busy / 100.0 * r.interval : 0.0;
+}
+
+// {"cmd":{"cpu_sec":..,"usr_sec":..,"sys_sec":..,"read_bytes":N,...},
+//  "system":{"cpu_sec":..,"read_bytes":N,"write_bytes":N}}
+void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
+  Rows(out, t, [&](const std::vector<double>& v) {
+    out.push_back('{');
+    Fixed(out, "cpu_sec", CpuSeconds(v));
+    Fixed(out, "usr_sec", (v[kUtime] + v[kCutime]) / 1e6);
+    Fixed(out, "sys_sec", (v[kStime] + v[kCstime]) / 1e6);
+    Count(out, "read_bytes", v[kReadBytes]);
+    Count(out, "write_bytes", v[kWriteBytes]);
+    Count(out, "rchar", v[kRchar]);
+    Count(out, "wchar", v[kWchar]);
+    Count(out, "num_threads", v[kThreads]);
+    Count(out, "rss_kb", v[kRssKb]);
+    out.push_back('}');
+  });
+  out.pop_back();
+  out.append(",\"system\":{");
+  Fixed(out, "cpu_sec", SystemCpuSeconds(r));
+  Count(out, "read_bytes", static_cast<double>(r.disk_total.rsectors) * 512.0);
+  Count(out, "write_bytes", static_cast<double>(r.disk_total.wsectors) * 512.0);
+  out.append("}}");
+}
+
+void Line(std::string& out, std::string_view label, double own, double system, int precision,
+          std::string_view unit) {
+  out.append(label);
+  AppendFixed(out, own, precision);
+  out.append(unit).append("   (system: ");
+  AppendFixed(out, system, precision);
+  out.append(unit).append(")\n");
+}
+
+// * Process cmd (children included)
+//         CPU time: 1.23 sec   (system: 4.56 sec)
+void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
+  const double mb = 1024.0 * 1024.0;
+  for (const RowDelta& d : t.rows) {
+    out.append("* Process ").append(d.name).append(" (waited-for children included)\n");
+    if (!d.present) {
+      out.append("  not running at both ends of the span\n\n");
+      continue;
+    }
+    const std::vector<double>& v = d.values;
+    Line(out, "         CPU time: ", CpuSeconds(v), SystemCpuSeconds(r), 2, " sec");
+    Line(out, "      read amount: ", v[kReadBytes] / mb,
+         static_cast<double>(r.disk_total.rsectors) * 512.0 / mb, 2, " MB");
+    Line(out, "     write amount: ", v[kWriteBytes] / mb,
+         static_cast<double>(r.disk_total.wsectors) * 512.0 / mb, 2, " MB");
+    out.append("    read() amount: ");
+    AppendFixed(out, v[kRchar] / mb, 2);
+    out.append(" MB\n   write() amount: ");
+    AppendFixed(out, v[kWchar] / mb, 2);
+    out.append(" MB\n\n");
+  }
+}
+
+}  // namespace
+
+const RowReport kProcessReport = {"procs", PlayJson, SummaryJson, SummaryText};
+
+}  // namespace pm

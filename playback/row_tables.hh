@@ -1,0 +1,56 @@
+// The members with named rows (pressure, procs, cgroups; proto/pgr_collectors.hh's
+// `named_rows`), handled alike from reading to rates: a pair of samples
+// gives each row's counter deltas and current levels; each member's report
+// (its file in playback/, listed in row_tables.cc) turns them into play's
+// object and summary's block. Adding such a member adds one report.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "playback/raw_sample.hh"
+
+namespace pm {
+
+struct RowDelta {
+  std::string name;
+  bool present = false;        // in both samples (a gone process: false)
+  std::vector<double> values;  // counters: cur − prev (a reset counts 0); levels: cur
+};
+
+struct TableDelta {
+  bool has = false;            // both samples carry the member
+  std::vector<RowDelta> rows;  // the header's rows, in its order
+};
+
+using TableDeltas = std::array<TableDelta, kRowTableCount>;
+
+// Table `table` over [prev, cur].
+TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur);
+
+struct PairRates;
+
+// What one member adds to play and summary. `rates` are the pair's (its
+// interval, the system's figures: summary puts a process's share beside
+// the machine's; the other members' deltas).
+struct RowReport {
+  std::string_view key;
+  void (*play_json)(std::string& out, const TableDelta& t, const PairRates& rates);
+  void (*summary_json)(std::string& out, const TableDelta& t, const PairRates& rates);
+  void (*summary_text)(std::string& out, const TableDelta& t, const PairRates& rates);
+  // Shown inside another member's object (cgroup_io in cgroups), not alone.
+  bool nested = false;
+};
+
+// Row table `table`'s report.
+const RowReport& RowReportOf(size_t table);
+
+// The reports, defined in their members' files.
+extern const RowReport kPressureReport;
+extern const RowReport kProcessReport;
+extern const RowReport kCgroupReport;
+extern const RowReport kCgroupIoReport;
+
+}  // namespace pm

@@ -1,0 +1,161 @@
+// The pressure and process collectors on scratch copies of a fake /proc
+// tree: what the header declares, the sample arrays, a file the kernel
+// lacks, a line or a process that goes away, and the setup errors.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "common/error.hh"
+#include "daemon/collect/collector_set.hh"
+#include "test/daemon/test_util.hh"
+
+using pm::CollectorOptions;
+using pm::CollectorSet;
+using pm::test::OpenDir;
+using pm::test::TempDir;
+using pm::test::WriteFile;
+
+namespace {
+
+CollectorOptions Only(std::string_view name) {
+  CollectorOptions o;
+  o.enabled = {};
+  o.on(name) = true;
+  return o;
+}
+
+CollectorSet Open(const std::filesystem::path& root, const CollectorOptions& opts) {
+  auto fd = OpenDir(root);
+  return CollectorSet(fd.Get(), opts);
+}
+
+std::string Sample(CollectorSet& set) {
+  std::string line = "{\"t\":1";
+  set.AppendSample(line);
+  return line.substr(6);
+}
+
+void WritePressure(const std::filesystem::path& root, const std::string& resource,
+                   uint64_t some, const char* full) {
+  std::string text = "some avg10=0.00 avg60=0.00 avg300=0.00 total=" + std::to_string(some) + "\n";
+  if (full) text += std::string("full avg10=0.00 avg60=0.00 avg300=0.00 total=") + full + "\n";
+  WriteFile(root / "proc/pressure" / resource, text);
+}
+
+// A process 42 with utime 3, stime 7, cutime 11, cstime 13 ticks, 2
+// threads, 5 pages resident.
+void WriteProcess(const std::filesystem::path& root, const std::string& pid, uint64_t wbytes) {
+  WriteFile(root / "proc" / pid / "stat",
+            pid + " (sh (x)) S 1 42 42 0 -1 0 0 0 0 0 3 7 11 13 20 0 2 0 1 2 5\n");
+  WriteFile(root / "proc" / pid / "io",
+            "rchar: 100\nwchar: 200\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\nwrite_bytes: " +
+                std::to_string(wbytes) + "\ncancelled_write_bytes: 0\n");
+}
+
+const std::string kProcsFields =
+    R"("fields":["utime_us","stime_us","cutime_us","cstime_us","rchar","wchar",)"
+    R"("read_bytes","write_bytes","syscr","syscw","num_threads","rss_kb"])";
+
+std::string Row(uint64_t wbytes) {
+  uint64_t us = 1'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
+  uint64_t kb = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
+  return "[" + std::to_string(3 * us) + "," + std::to_string(7 * us) + "," +
+         std::to_string(11 * us) + "," + std::to_string(13 * us) + ",100,200,4096," +
+         std::to_string(wbytes) + ",3,4,2," + std::to_string(5 * kb) + "]";
+}
+
+}  // namespace
+
+TEST_SUITE("pressure and process collectors") {
+
+TEST_CASE("pressure: one row per line present at the start; a missing file is named") {
+  TempDir tree("proc-small");
+  WritePressure(tree.path(), "cpu", 500, nullptr);  // a kernel before 5.13: no full
+  WritePressure(tree.path(), "io", 70, "30");
+  WritePressure(tree.path(), "memory", 0, "0");     // no irq file (before 6.1)
+  CollectorSet set = Open(tree.path(), Only("pressure"));
+  CHECK(set.DescribeJson() ==
+        R"({"pressure":{"fields":["total_us"],"rows":["cpu.some","io.some","io.full",)"
+        R"("memory.some","memory.full"],"absent":["irq"]}})");
+  CHECK(Sample(set) == R"(,"pressure":[[500],[70],[30],[0],[0]])");
+  // A line that disappears is null, not 0 (which would read as no stall).
+  WritePressure(tree.path(), "io", 90, nullptr);
+  CHECK(Sample(set) == R"(,"pressure":[[500],[90],null,[0],[0]])");
+}
+
+TEST_CASE("pressure: a kernel without PSI records an empty member") {
+  TempDir tree("proc-small");
+  CollectorSet set = Open(tree.path(), Only("pressure"));
+  CHECK(set.DescribeJson() ==
+        R"({"pressure":{"fields":["total_us"],"rows":[],"absent":["cpu","io","memory","irq"]}})");
+  CHECK(Sample(set) == R"(,"pressure":[])");
+}
+
+TEST_CASE("procs: --pid rows in the order given, CPU ticks as microseconds, rss in kB") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 8192);
+  WriteProcess(tree.path(), "7", 0);
+  CollectorOptions o = Only("procs");
+  o.values_of("procs") = {"42", "7"};
+  CollectorSet set = Open(tree.path(), o);
+  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields + R"(,"rows":["42","7"]}})");
+  CHECK(Sample(set) == R"(,"procs":[)" + Row(8192) + "," + Row(0) + "]");
+  WriteProcess(tree.path(), "42", 16384);
+  CHECK(Sample(set) == R"(,"procs":[)" + Row(16384) + "," + Row(0) + "]");
+}
+
+TEST_CASE("procs: a process that exits is null from then on; the others go on") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 1);
+  WriteProcess(tree.path(), "7", 2);
+  CollectorOptions o = Only("procs");
+  o.values_of("procs") = {"42", "7"};
+  CollectorSet set = Open(tree.path(), o);
+  Sample(set);
+  WriteFile(tree.path() / "proc/42/stat", "");  // what a reaped process reads as here
+  CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
+  WriteProcess(tree.path(), "42", 1);  // the same pid again is not the same process
+  CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
+}
+
+TEST_CASE("procs: a pid that does not exist, or is not a pid, is a setup error") {
+  TempDir tree("proc-small");
+  struct Case { const char* pid; const char* error; };
+  const Case cases[] = {
+      {"4242", "--pid 4242: no such process (no /proc/4242); name a running process"},
+      {"12x", "--pid '12x': not a process id (write e.g. --pid 1234)"},
+      {"0", "--pid '0': not a process id (write e.g. --pid 1234)"},
+      {"-5", "--pid '-5': not a process id (write e.g. --pid 1234)"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.pid);
+    CollectorOptions o = Only("procs");
+    o.values_of("procs") = {c.pid};
+    CHECK_THROWS_WITH_AS(Open(tree.path(), o), c.error, pm::UsageError);
+  }
+}
+
+TEST_CASE("procs: stat's command row is zeros until bound, then follows the real process") {
+  CollectorOptions o = Only("procs");
+  o.command_process = true;
+  CollectorSet set = Open("/", o);
+  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields + R"(,"rows":["cmd"]}})");
+  CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0]])");
+  set.BindCommand(static_cast<int>(getpid()));
+  std::string bound = Sample(set);
+  CHECK(bound.find("null") == std::string::npos);
+  CHECK(bound != R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0]])");  // this test has read files
+}
+
+TEST_CASE("procs: a command not in the root (a fake tree) is null") {
+  TempDir tree("proc-small");
+  CollectorOptions o = Only("procs");
+  o.command_process = true;
+  CollectorSet set = Open(tree.path(), o);
+  set.BindCommand(999999);
+  CHECK(Sample(set) == R"(,"procs":[null])");
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,101 @@
+// --cgroup on this machine's cgroup v2 hierarchy, when it has a writable
+// one (root; /sys/fs/cgroup or a hybrid host's /sys/fs/cgroup/unified): a
+// CPU hog in one group shows in that group's CPU, not in its sibling's; a
+// group removed mid-recording turns null.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "test/process/recording.hh"
+
+namespace pm::test {
+namespace {
+
+// "/sys/fs/cgroup" or "/sys/fs/cgroup/unified", or "" without cgroup v2.
+std::string V2Mount() {
+  for (const char* m : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"})
+    if (std::filesystem::exists(std::string(m) + "/cgroup.controllers")) return m;
+  return "";
+}
+
+// A group made for the test (and its children), removed at the end.
+struct TestGroup {
+  std::string mount, name, path;
+  bool made = false;
+  TestGroup() : mount(V2Mount()) {
+    name = "perfmonger-test-" + std::to_string(getpid());
+    path = mount + "/" + name;
+    made = !mount.empty() && ::mkdir(path.c_str(), 0755) == 0;
+  }
+  ~TestGroup() {
+    for (const char* child : {"/a", "/b"}) ::rmdir((path + child).c_str());
+    if (made) ::rmdir(path.c_str());
+  }
+};
+
+int64_t Usage(const Json& sample, size_t row) {
+  const JsonValue& r = sample.root()["cgroups"].at(row);
+  return r.type() == JsonValue::Type::kNull ? -1 : int64_t(r.at(0));
+}
+
+}  // namespace
+
+TEST_SUITE("collectors on the real machine") {
+  TEST_CASE("--cgroup that does not exist: exit 1, one line naming it, nothing written") {
+    TempDir dir;
+    ExitResult r = Run({"record", "-l", dir / "x.pgr", "-t", "1", "--cgroup",
+                        "perfmonger-no-such-group"});
+    CHECK(r.code == 1);
+    CHECK(r.err.rfind("perfmonger record: error: --cgroup perfmonger-no-such-group: no cgroup v2 ",
+                      0) == 0);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK_FALSE(std::filesystem::exists(dir / "x.pgr"));
+  }
+
+  TEST_CASE("--cgroup: a CPU hog shows in its own group's CPU, not in its sibling's") {
+    TestGroup group;
+    if (!group.made) {
+      MESSAGE("skipped: no writable cgroup v2 hierarchy here (root, /sys/fs/cgroup[/unified])");
+      return;
+    }
+    REQUIRE(::mkdir((group.path + "/a").c_str(), 0755) == 0);
+    REQUIRE(::mkdir((group.path + "/b").c_str(), 0755) == 0);
+    TempDir dir;
+    std::string out = dir / "c.pgr";
+    CommandSession s({"record", "-l", out, "-i", "10", "--cgroup", group.name + "/a",
+                      "--cgroup", group.path + "/b"});
+    s.ReadReadyLine();
+    // The hog moves itself into a, then spins for a while and exits.
+    SpawnOptions hog;
+    hog.program = "/bin/sh";
+    hog.args = {"-c", "echo $$ > " + group.path +
+                          "/a/cgroup.procs && exec /bin/sh -c 'i=0; while [ $i -lt 200000 ]; "
+                          "do i=$((i+1)); done'"};
+    ExitResult h = Child(std::move(hog)).Wait(After(std::chrono::seconds(60)));
+    REQUIRE(h.code == 0);
+    CHECK(bool(s.Command("sample").root()["ok"]));
+    REQUIRE(::rmdir((group.path + "/b").c_str()) == 0);  // b removed while recorded
+    CHECK(bool(s.Command("sample").root()["ok"]));
+    s.CloseStop();
+    ExitResult r = s.Wait();
+    CHECK(r.code == 0);
+    CHECK(r.err.find("note: cgroup " + group.path + "/b is gone") != std::string::npos);
+    Recording rec = ReadRecording(out);
+    REQUIRE(rec.lines.size() >= 5);  // header, 3 samples, end
+    Json first(rec.lines[1]), after_hog(rec.lines[2]), after_rmdir(rec.lines[3]);
+    CHECK(Usage(after_hog, 0) - Usage(first, 0) >= 50'000);  // ≥ 50 ms of CPU in a
+    CHECK(Usage(after_hog, 1) - Usage(first, 1) == 0);        // none in b
+    CHECK(Usage(after_rmdir, 1) == -1);
+    ExitResult play = Run({"play", out});
+    REQUIRE(play.code == 0);
+    Json line(SplitLines(play.out).front());
+    CHECK(double(line.root()["cgroups"][group.name + "/a"]["cpu"]) > 0.0);
+    CHECK(double(line.root()["cgroups"][group.path + "/b"]["cpu"]) == 0.0);
+    CHECK(line.root()["cgroups"][group.name + "/a"]["devices"].is_object());
+  }
+}
+
+}  // namespace pm::test
