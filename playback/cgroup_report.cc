@@ -17,31 +17,21 @@ using namespace cgroup_field;
 using Field = size_t;
 static_assert(kCgroupFields.size() == kFile + 1);
 
-double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
-
-void Fixed(std::string& out, std::string_view key, double v) {
-  if (out.back() != '{') out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendFixed(out, v, 2);
-}
-
 void Kb(std::string& out, std::string_view key, double bytes) {
-  out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendUint(out, static_cast<uint64_t>(bytes) / 1024);
+  AppendUintMember(out, key, static_cast<uint64_t>(bytes) / 1024);
 }
 
 void PressureJson(std::string& out, const std::vector<double>& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   out.append(",\"pressure\":{\"cpu\":{");
-  Fixed(out, "some", pct(kCpuSome));
-  Fixed(out, "full", pct(kCpuFull));
+  AppendFixedMember(out, "some", pct(kCpuSome));
+  AppendFixedMember(out, "full", pct(kCpuFull));
   out.append("},\"io\":{");
-  Fixed(out, "some", pct(kIoSome));
-  Fixed(out, "full", pct(kIoFull));
+  AppendFixedMember(out, "some", pct(kIoSome));
+  AppendFixedMember(out, "full", pct(kIoFull));
   out.append("},\"memory\":{");
-  Fixed(out, "some", pct(kMemSome));
-  Fixed(out, "full", pct(kMemFull));
+  AppendFixedMember(out, "some", pct(kMemSome));
+  AppendFixedMember(out, "full", pct(kMemFull));
   out.append("}}");
 }
 
@@ -59,10 +49,10 @@ void DevicesJson(std::string& out, std::string_view group, const PairRates& r) {
       continue;
     }
     out.push_back('{');
-    Fixed(out, "riops", PerSecond(d.values[2], s));
-    Fixed(out, "wiops", PerSecond(d.values[3], s));
-    Fixed(out, "rkbyteps", PerSecond(d.values[0] / 1024.0, s));
-    Fixed(out, "wkbyteps", PerSecond(d.values[1] / 1024.0, s));
+    AppendFixedMember(out, "riops", PerSecond(d.values[2], s));
+    AppendFixedMember(out, "wiops", PerSecond(d.values[3], s));
+    AppendFixedMember(out, "rkbyteps", PerSecond(d.values[0] / 1024.0, s));
+    AppendFixedMember(out, "wkbyteps", PerSecond(d.values[1] / 1024.0, s));
     out.push_back('}');
   }
   out.push_back('}');
@@ -71,17 +61,17 @@ void DevicesJson(std::string& out, std::string_view group, const PairRates& r) {
 void GroupJson(std::string& out, const std::vector<double>& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   out.push_back('{');
-  Fixed(out, "cores", PerSecond(v[kUsage] / 1e6, s));
-  Fixed(out, "cpu", pct(kUsage));
-  Fixed(out, "usr", pct(kUser));
-  Fixed(out, "sys", pct(kSystem));
-  Fixed(out, "throttledps", PerSecond(v[kNrThrottled], s));
-  Fixed(out, "throttled_pct", pct(kThrottled));
-  Fixed(out, "riops", PerSecond(v[kRios], s));
-  Fixed(out, "wiops", PerSecond(v[kWios], s));
-  Fixed(out, "rkbyteps", PerSecond(v[kRbytes] / 1024.0, s));
-  Fixed(out, "wkbyteps", PerSecond(v[kWbytes] / 1024.0, s));
-  Fixed(out, "pgmajfaultps", PerSecond(v[kMajflt], s));
+  AppendFixedMember(out, "cores", PerSecond(v[kUsage] / 1e6, s));
+  AppendFixedMember(out, "cpu", pct(kUsage));
+  AppendFixedMember(out, "usr", pct(kUser));
+  AppendFixedMember(out, "sys", pct(kSystem));
+  AppendFixedMember(out, "throttledps", PerSecond(v[kNrThrottled], s));
+  AppendFixedMember(out, "throttled_pct", pct(kThrottled));
+  AppendFixedMember(out, "riops", PerSecond(v[kRios], s));
+  AppendFixedMember(out, "wiops", PerSecond(v[kWios], s));
+  AppendFixedMember(out, "rkbyteps", PerSecond(v[kRbytes] / 1024.0, s));
+  AppendFixedMember(out, "wkbyteps", PerSecond(v[kWbytes] / 1024.0, s));
+  AppendFixedMember(out, "pgmajfaultps", PerSecond(v[kMajflt], s));
   Kb(out, "memory_current_kb", v[kMemCurrent]);
   Kb(out, "anon_kb", v[kAnon]);
   Kb(out, "file_kb", v[kFile]);

@@ -17,36 +17,22 @@ using namespace process_field;
 using Field = size_t;
 static_assert(kProcessFields.size() == kRssKb + 1);
 
-double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
-
-void Fixed(std::string& out, std::string_view key, double v) {
-  if (out.back() != '{') out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendFixed(out, v, 2);
-}
-
-void Count(std::string& out, std::string_view key, double v) {
-  out.push_back(',');
-  AppendJsonKey(out, key);
-  AppendUint(out, static_cast<uint64_t>(v));
-}
-
 void PlayRow(std::string& out, const std::vector<double>& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   auto kbps = [&](Field f) { return PerSecond(v[f] / 1024.0, s); };
   out.push_back('{');
-  Fixed(out, "usr", pct(kUtime));
-  Fixed(out, "sys", pct(kStime));
-  Fixed(out, "child_usr", pct(kCutime));
-  Fixed(out, "child_sys", pct(kCstime));
-  Fixed(out, "rkbyteps", kbps(kReadBytes));
-  Fixed(out, "wkbyteps", kbps(kWriteBytes));
-  Fixed(out, "rchar_kbyteps", kbps(kRchar));
-  Fixed(out, "wchar_kbyteps", kbps(kWchar));
-  Fixed(out, "syscrps", PerSecond(v[kSyscr], s));
-  Fixed(out, "syscwps", PerSecond(v[kSyscw], s));
-  Count(out, "num_threads", v[kThreads]);
-  Count(out, "rss_kb", v[kRssKb]);
+  AppendFixedMember(out, "usr", pct(kUtime));
+  AppendFixedMember(out, "sys", pct(kStime));
+  AppendFixedMember(out, "child_usr", pct(kCutime));
+  AppendFixedMember(out, "child_sys", pct(kCstime));
+  AppendFixedMember(out, "rkbyteps", kbps(kReadBytes));
+  AppendFixedMember(out, "wkbyteps", kbps(kWriteBytes));
+  AppendFixedMember(out, "rchar_kbyteps", kbps(kRchar));
+  AppendFixedMember(out, "wchar_kbyteps", kbps(kWchar));
+  AppendFixedMember(out, "syscrps", PerSecond(v[kSyscr], s));
+  AppendFixedMember(out, "syscwps", PerSecond(v[kSyscw], s));
+  AppendUintMember(out, "num_threads", static_cast<uint64_t>(v[kThreads]));
+  AppendUintMember(out, "rss_kb", static_cast<uint64_t>(v[kRssKb]));
   out.push_back('}');
 }
 
@@ -82,22 +68,22 @@ double SystemCpuSeconds(const PairRates& r) {
 void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
   Rows(out, t, [&](const std::vector<double>& v) {
     out.push_back('{');
-    Fixed(out, "cpu_sec", CpuSeconds(v));
-    Fixed(out, "usr_sec", (v[kUtime] + v[kCutime]) / 1e6);
-    Fixed(out, "sys_sec", (v[kStime] + v[kCstime]) / 1e6);
-    Count(out, "read_bytes", v[kReadBytes]);
-    Count(out, "write_bytes", v[kWriteBytes]);
-    Count(out, "rchar", v[kRchar]);
-    Count(out, "wchar", v[kWchar]);
-    Count(out, "num_threads", v[kThreads]);
-    Count(out, "rss_kb", v[kRssKb]);
+    AppendFixedMember(out, "cpu_sec", CpuSeconds(v));
+    AppendFixedMember(out, "usr_sec", (v[kUtime] + v[kCutime]) / 1e6);
+    AppendFixedMember(out, "sys_sec", (v[kStime] + v[kCstime]) / 1e6);
+    AppendUintMember(out, "read_bytes", static_cast<uint64_t>(v[kReadBytes]));
+    AppendUintMember(out, "write_bytes", static_cast<uint64_t>(v[kWriteBytes]));
+    AppendUintMember(out, "rchar", static_cast<uint64_t>(v[kRchar]));
+    AppendUintMember(out, "wchar", static_cast<uint64_t>(v[kWchar]));
+    AppendUintMember(out, "num_threads", static_cast<uint64_t>(v[kThreads]));
+    AppendUintMember(out, "rss_kb", static_cast<uint64_t>(v[kRssKb]));
     out.push_back('}');
   });
   out.pop_back();
   out.append(",\"system\":{");
-  Fixed(out, "cpu_sec", SystemCpuSeconds(r));
-  Count(out, "read_bytes", static_cast<double>(r.disk_total.rsectors) * 512.0);
-  Count(out, "write_bytes", static_cast<double>(r.disk_total.wsectors) * 512.0);
+  AppendFixedMember(out, "cpu_sec", SystemCpuSeconds(r));
+  AppendUintMember(out, "read_bytes", static_cast<uint64_t>(r.disk_total.rsectors) * 512);
+  AppendUintMember(out, "write_bytes", static_cast<uint64_t>(r.disk_total.wsectors) * 512);
   out.append("}}");
 }
 

@@ -2,6 +2,9 @@
 
 #include <stdexcept>
 
+#include "playback/rates.hh"
+#include "proto/json.hh"
+
 namespace pm {
 namespace {
 
@@ -47,6 +50,20 @@ const RowReport& RowReportOf(size_t table) {
   for (const RowReport* r : kReports)
     if (r->key == RowTableMember(table).key) return *r;
   throw std::logic_error("no report for " + std::string(RowTableMember(table).key));
+}
+
+double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
+
+void AppendFixedMember(std::string& out, std::string_view key, double v) {
+  if (out.back() != '{') out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendFixed(out, v, 2);
+}
+
+void AppendUintMember(std::string& out, std::string_view key, uint64_t v) {
+  if (out.back() != '{') out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendUint(out, v);
 }
 
 }  // namespace pm

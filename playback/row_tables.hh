@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,13 @@ struct RowReport {
 
 // Row table `table`'s report.
 const RowReport& RowReportOf(size_t table);
+
+// What the reports share when they write JSON: v per second (0 over no
+// time); a member `"key":v` with two decimals or as an integer, preceded by
+// a comma unless it opens its object.
+double PerSecond(double v, double seconds);
+void AppendFixedMember(std::string& out, std::string_view key, double v);
+void AppendUintMember(std::string& out, std::string_view key, uint64_t v);
 
 // The reports, defined in their members' files.
 extern const RowReport kPressureReport;
