@@ -42,15 +42,24 @@ struct Events : pm::ChildSource::Handler, pm::StopRequest::Handler,
   void OnStopRequest() noexcept override { ++stop_requests; }
 };
 
-// A child that waits in pause() until a signal ends it.
+// A child that waits until a signal ends it. SIGTERM stays blocked from
+// before the fork until the child waits with the default action restored,
+// so a signal sent at once never meets doctest's inherited handler.
 pid_t StartPausedChild() {
+  sigset_t term, old;
+  sigemptyset(&term);
+  sigaddset(&term, SIGTERM);
+  REQUIRE(sigprocmask(SIG_BLOCK, &term, &old) == 0);
   pid_t pid = fork();
-  REQUIRE(pid >= 0);
   if (pid == 0) {
     signal(SIGTERM, SIG_DFL);
-    pause();
+    sigset_t none;
+    sigemptyset(&none);
+    sigsuspend(&none);
     _exit(0);
   }
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+  REQUIRE(pid >= 0);
   return pid;
 }
 
