@@ -44,9 +44,7 @@ struct Run {
 };
 
 Run Execute(const std::vector<std::string>& argv) {
-  std::vector<const char*> args;
-  for (const std::string& a : argv) args.push_back(a.c_str());
-  args.push_back(nullptr);
+  std::vector<const char*> args = pm::NullTerminated(argv);
   pm::UniqueFd null = pm::OpenAt(AT_FDCWD, "/dev/null", O_WRONLY);
   pm::SpawnFd fds[] = {{1, null.Get()}, {2, null.Get()}};
   pm::SpawnSpec spec{};

@@ -25,9 +25,7 @@ namespace {
 // Runs argv[0] with `fds` as the child's fds kReadyFd, kReadyFd + 1, ...
 // (stdio inherited, every other fd closed).
 Child Start(const std::vector<std::string>& argv, const std::vector<int>& fds) {
-  std::vector<const char*> args;
-  for (const std::string& a : argv) args.push_back(a.c_str());
-  args.push_back(nullptr);
+  std::vector<const char*> args = NullTerminated(argv);
   std::vector<SpawnFd> map;
   for (size_t i = 0; i < fds.size(); ++i)
     map.push_back({kReadyFd + static_cast<int>(i), fds[i]});

@@ -187,4 +187,12 @@ bool ReapChild(pid_t pid, int* status, struct rusage* usage) noexcept {
   }
 }
 
+std::vector<const char*> NullTerminated(const std::vector<std::string>& strings) {
+  std::vector<const char*> out;
+  out.reserve(strings.size() + 1);
+  for (const std::string& s : strings) out.push_back(s.c_str());
+  out.push_back(nullptr);
+  return out;
+}
+
 }  // namespace pm

@@ -20,6 +20,8 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include "common/unique_fd.hh"
 
@@ -58,6 +60,10 @@ struct SpawnedChild {
   pid_t pid = -1;
   UniqueFd pidfd;  // readable once the child has exited
 };
+
+// `strings` as the NULL-terminated array SpawnSpec's argv and envp take
+// (pointing into `strings`, which must outlive it).
+std::vector<const char*> NullTerminated(const std::vector<std::string>& strings);
 
 // SpawnProcess, throwing SystemError "cannot start PATH: STEP: REASON".
 SpawnedChild Spawn(const SpawnSpec& spec);

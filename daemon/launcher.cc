@@ -45,13 +45,6 @@ std::vector<std::string> ChildEnvironment(const std::vector<std::string>& user_a
   return env;
 }
 
-std::vector<const char*> CStrings(const std::vector<std::string>& strings) {
-  std::vector<const char*> out;
-  for (const std::string& s : strings) out.push_back(s.c_str());
-  out.push_back(nullptr);
-  return out;
-}
-
 void Judge(const std::string& line, bool eof, LaunchOutcome& out) {
   if (line.starts_with("{\"event\":\"ready\"")) {
     out.readiness = Readiness::kReady;
@@ -110,9 +103,9 @@ LaunchOutcome LaunchBackground(const LaunchOptions& options) {
   std::vector<std::string> args = {"perfmonger"};
   args.insert(args.end(), options.child_args.begin(), options.child_args.end());
   args.push_back("--ready-fd=" + std::to_string(kChildReadyFd));
-  std::vector<const char*> argv = CStrings(args);
+  std::vector<const char*> argv = NullTerminated(args);
   std::vector<std::string> env = ChildEnvironment(options.user_args);
-  std::vector<const char*> envp = CStrings(env);
+  std::vector<const char*> envp = NullTerminated(env);
 
   Pipe ready = MakePipe();
   SpawnFd fds[] = {{0, null.Get()}, {1, out_fd}, {2, out_fd},

@@ -203,9 +203,7 @@ struct ChildPipes {
 int Spawn(perfmonger_recording& rec, const std::string& exe, const perfmonger_options& o,
           ChildPipes& pipes) {
   std::vector<std::string> args = RecordArgs(o);
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  argv.push_back(nullptr);
+  std::vector<const char*> argv = pm::NullTerminated(args);
   const pm::SpawnFd map[] = {{kStdin, pipes.child[5]}, {kStdout, pipes.child[5]},
                              {kStderr, pipes.child[4]}, {kReady, pipes.child[0]},
                              {kStop, pipes.child[1]},   {kCmd, pipes.child[2]},

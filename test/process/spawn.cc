@@ -49,13 +49,6 @@ std::vector<std::string> MergedEnv(const std::vector<std::string>& extra) {
   return env;
 }
 
-std::vector<const char*> CStrings(const std::vector<std::string>& strings) {
-  std::vector<const char*> out;
-  for (const std::string& s : strings) out.push_back(s.c_str());
-  out.push_back(nullptr);
-  return out;
-}
-
 int64_t Ns(Deadline deadline) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(deadline.time_since_epoch())
       .count();
@@ -112,8 +105,8 @@ Child::Child(SpawnOptions options) {
   std::vector<std::string> args = {program};
   args.insert(args.end(), options.args.begin(), options.args.end());
   std::vector<std::string> env = MergedEnv(options.env);
-  std::vector<const char*> argv = CStrings(args);
-  std::vector<const char*> envp = CStrings(env);
+  std::vector<const char*> argv = NullTerminated(args);
+  std::vector<const char*> envp = NullTerminated(env);
 
   Pipe out = MakePipe();
   Pipe err = MakePipe();
