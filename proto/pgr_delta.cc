@@ -1,121 +1,168 @@
 #include "proto/pgr_delta.hh"
 
+#include <bit>
+#include <cstring>
+
 #include "common/error.hh"
-#include "proto/json.hh"
+#include "proto/digits.hh"
 
 namespace pm {
 namespace {
 
 constexpr std::string_view kSampleStart = "{\"t\":";
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-// The index just past the string literal that starts at `i` (a '"').
-size_t SkipString(std::string_view s, size_t i) {
-  for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\') ++i;
-    else if (s[i] == '"') return i + 1;
+// How many bytes `a` and `b` have in common from the start, up to `n`.
+size_t CommonPrefix(const char* a, const char* b, size_t n) {
+  size_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    if (uint64_t d = digits::Load8(a + k) ^ digits::Load8(b + k))
+      return k + static_cast<size_t>(std::countr_zero(d)) / 8;
   }
-  return s.size();
+  while (k < n && a[k] == b[k]) ++k;
+  return k;
 }
 
-// Parses the digits at `i`, advancing it; false on overflow or a
-// fraction/exponent (not a counter this transform may touch).
-bool ParseDigits(std::string_view s, size_t& i, uint64_t& v) {
-  v = 0;
-  for (; i < s.size() && IsDigit(s[i]); ++i) {
-    uint64_t d = static_cast<uint64_t>(s[i] - '0');
-    if (v > (UINT64_MAX - d) / 10) return false;
-    v = v * 10 + d;
-  }
-  return i == s.size() || (s[i] != '.' && s[i] != 'e' && s[i] != 'E');
+// Where `line` and `ref` first differ from `line[at + shift]` and `ref[at]`
+// on, as an offset in `ref`.
+size_t NextDifference(std::string_view line, std::string_view ref, size_t at,
+                      ptrdiff_t shift) {
+  size_t in_line = at + static_cast<size_t>(shift);
+  return at + CommonPrefix(line.data() + in_line, ref.data() + at,
+                           std::min(line.size() - in_line, ref.size() - at));
 }
 
-// `shape`'s text with `numbers` put back, from text offset `from`.
-void Interleave(const LineShape& shape, const std::vector<uint64_t>& numbers,
-                bool as_signed, size_t from, std::string& out) {
-  for (size_t k = 0; k < numbers.size(); ++k) {
-    out.append(shape.text, from, shape.at[k] - from);
-    from = shape.at[k];
-    if (as_signed) AppendInt(out, static_cast<int64_t>(numbers[k]));
-    else AppendUint(out, numbers[k]);
-  }
-  out.append(shape.text, from);
+char* Append(char* out, std::string_view from, size_t begin, size_t end) {
+  std::memcpy(out, from.data() + begin, end - begin);
+  return out + (end - begin);
+}
+
+// An unsigned integer as JSON writes one (no leading zero) at `p[i]`.
+bool ReadCounter(std::string_view line, size_t& i, uint64_t& v) {
+  size_t start = i;
+  if (i > line.size() || !digits::ParseDigits(line.data(), i, line.size(), v)) return false;
+  return i - start == 1 || (i > start && line[start] != '0');
+}
+
+// A difference: an optional '-', then digits; negative ones wrap.
+bool ReadDifference(std::string_view line, size_t& i, uint64_t& v) {
+  if (i >= line.size()) return false;
+  bool negative = line[i] == '-';
+  size_t start = i += negative;
+  if (!digits::ParseDigits(line.data(), i, line.size(), v) || i == start) return false;
+  if (negative) v = 0 - v;
+  return true;
 }
 
 }  // namespace
 
-bool LineShape::Split(std::string_view body, std::string_view lead, bool signed_ok) {
-  text.assign(lead);
-  at.clear();
-  values.clear();
-  size_t run = 0;  // start of the text not yet copied: copied a run at a time
-  for (size_t i = 0; i < body.size();) {
-    char c = body[i];
-    if (c == '"') {
-      i = SkipString(body, i);
-    } else if (IsDigit(c) || c == '-') {
-      text.append(body.data() + run, i - run);
-      bool negative = c == '-';
-      if (negative && (!signed_ok || i + 1 == body.size() || !IsDigit(body[++i])))
-        return false;
-      uint64_t v;
-      if (!ParseDigits(body, i, v)) return false;
-      at.push_back(static_cast<uint32_t>(text.size()));
-      values.push_back(negative ? 0 - v : v);
-      run = i;
-    } else {
-      ++i;
-    }
-  }
-  text.append(body.data() + run, body.size() - run);
-  return true;
-}
-
-bool DeltaEncoder::NeedsKeyframe(int64_t mono_ns) const {
-  return !have_prev_ || since_keyframe_ + 1 >= kKeyframeEvery ||
-         mono_ns - keyframe_mono_ns_ >= kKeyframeMaxNs || !cur_.SameShape(prev_);
+bool DeltaEncoder::KeyframeDue(int64_t mono_ns) const {
+  return since_keyframe_ + 1 >= kKeyframeEvery || mono_ns - keyframe_mono_ns_ >= kKeyframeMaxNs;
 }
 
 std::string_view DeltaEncoder::Encode(std::string_view line, int64_t mono_ns) {
-  if (!line.starts_with(kSampleStart) || !cur_.Split(line, {}, false)) {
-    have_prev_ = false;  // not encodable: the next one starts afresh
-    ++keyframes_;
-    return line;
+  if (have_prev_ && !KeyframeDue(mono_ns)) {
+    if (size_t n = EncodeDifferences(line)) {
+      ++since_keyframe_;
+      return {out_.data(), n};
+    }
   }
-  if (NeedsKeyframe(mono_ns)) {
-    std::swap(prev_, cur_);
-    have_prev_ = true;
-    since_keyframe_ = 0;
-    keyframe_mono_ns_ = mono_ns;
-    ++keyframes_;
-    return line;
+  return StartKeyframe(line, mono_ns);
+}
+
+std::string_view DeltaEncoder::StartKeyframe(std::string_view line, int64_t mono_ns) {
+  have_prev_ = line.starts_with(kSampleStart) && prev_.Split(line);
+  since_keyframe_ = 0;
+  keyframe_mono_ns_ = mono_ns;
+  ++keyframes_;
+  return line;
+}
+
+// Compares `line` with the baseline's text and stops only where they
+// differ: there an integer changed (its difference is written, the text
+// before it copied from the baseline's zeros) or the shape did (0 is
+// returned; the half-updated baseline is then rebuilt as a keyframe).
+size_t DeltaEncoder::EncodeDifferences(std::string_view line) {
+  Baseline& b = prev_;
+  char* base = out_.Reserve(b.MaxLineBytes() + kDeltaLinePrefix.size());
+  char* out = base + kDeltaLinePrefix.size() - 1;  // the '{' goes under the prefix's ','
+  ptrdiff_t shift = 0;  // how far the line is ahead of the baseline's text
+  size_t at = 0, zeros_from = 0, k = 0;
+  for (;;) {
+    at = NextDifference(line, b.Text(), at, shift);
+    if (at == b.size && at + static_cast<size_t>(shift) == line.size()) break;
+    size_t j = b.IntegerAround(k, at);
+    if (j == b.count()) return 0;
+    b.Move(k, j, shift);
+    out = Append(out, b.zeros, zeros_from, b.zero_at[j]);
+    size_t from = b.start[j] + static_cast<size_t>(shift), to = from;
+    uint64_t now;
+    if (!ReadCounter(line, to, now)) return 0;
+    out = digits::WriteInt(out, static_cast<int64_t>(now - b.values[j]));
+    b.values[j] = now;
+    at = b.end[j];
+    shift = static_cast<ptrdiff_t>(to - at);
+    b.start[j] = static_cast<uint32_t>(from);
+    b.end[j] = static_cast<uint32_t>(to);
+    zeros_from = b.zero_at[j] + 1;
+    k = j + 1;
   }
-  for (size_t k = 0; k < cur_.values.size(); ++k) {
-    uint64_t now = cur_.values[k];
-    cur_.values[k] = now - prev_.values[k];  // wraps: a reset reads back exactly
-    prev_.values[k] = now;
-  }
-  out_.assign(kDeltaLinePrefix);
-  Interleave(cur_, cur_.values, true, 1, out_);  // the shape minus its '{'
-  ++since_keyframe_;
-  return out_;
+  b.Move(k, b.count(), shift);
+  out = Append(out, b.zeros, zeros_from, b.zeros.size());
+  std::memcpy(b.text.Reserve(line.size()), line.data(), line.size());
+  b.size = line.size();
+  std::memcpy(base, kDeltaLinePrefix.data(), kDeltaLinePrefix.size());
+  return static_cast<size_t>(out - base);
 }
 
 std::string_view DeltaDecoder::Decode(std::string_view line) {
   if (!DeltaDecoder::IsDelta(line)) {
-    if (line.starts_with(kSampleStart)) have_prev_ = prev_.Split(line, {}, false);
+    if (line.starts_with(kSampleStart)) have_prev_ = prev_.Split(line);
     return line;
   }
   if (!have_prev_)
     throw FormatError("a difference line without a keyframe before it");
-  if (!cur_.Split(line.substr(kDeltaLinePrefix.size()), "{", true) ||
-      !cur_.SameShape(prev_))
+  size_t n = AddDifferences(line);
+  if (n == 0) {
+    have_prev_ = false;
     throw FormatError("a difference line whose shape is not the line before's");
-  for (size_t k = 0; k < cur_.values.size(); ++k) prev_.values[k] += cur_.values[k];
-  out_.clear();
-  Interleave(prev_, prev_.values, false, 0, out_);
-  return out_;
+  }
+  std::swap(prev_.text, next_);
+  prev_.size = n;
+  return prev_.Text();
+}
+
+// The encoder's walk the other way: the line compared with the baseline's
+// zeros, stopping where a difference is not 0; the text around unchanged
+// integers copied from the baseline's text.
+size_t DeltaDecoder::AddDifferences(std::string_view line) {
+  Baseline& b = prev_;
+  char* base = next_.Reserve(b.MaxLineBytes());
+  char* out = base;
+  std::string_view body = line.substr(kDeltaLinePrefix.size() - 1);  // ',' for '{'
+  ptrdiff_t shift = 0;  // how far the body is ahead of the zeros
+  size_t at = 1, text_from = 0, k = 0;
+  for (;;) {
+    at = NextDifference(body, b.zeros, at, shift);
+    if (at == b.zeros.size() && at + static_cast<size_t>(shift) == body.size()) break;
+    size_t j = b.ZeroAround(k, at);
+    if (j == b.count()) return 0;
+    b.Move(k, j, (out - base) - static_cast<ptrdiff_t>(text_from));
+    out = Append(out, b.Text(), text_from, b.start[j]);
+    size_t to = b.zero_at[j] + static_cast<size_t>(shift);
+    uint64_t difference;
+    if (!ReadDifference(body, to, difference)) return 0;
+    b.values[j] += difference;
+    text_from = b.end[j];
+    b.start[j] = static_cast<uint32_t>(out - base);
+    out = digits::WriteUint(out, b.values[j]);
+    b.end[j] = static_cast<uint32_t>(out - base);
+    at = b.zero_at[j] + 1;
+    shift = static_cast<ptrdiff_t>(to - at);
+    k = j + 1;
+  }
+  b.Move(k, b.count(), (out - base) - static_cast<ptrdiff_t>(text_from));
+  out = Append(out, b.Text(), text_from, b.size);
+  return static_cast<size_t>(out - base);
 }
 
 }  // namespace pm

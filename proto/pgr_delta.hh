@@ -10,31 +10,21 @@
 // number (negative after a counter reset, read back exactly by wrapping
 // addition). Any change of shape (a row that became null, a new member)
 // makes the line a keyframe, so a reader never has to guess.
+//
+// Both directions run once per sample, so each is one walk that compares
+// the line with the baseline 8 bytes at a time and stops only where an
+// integer changed (most do not): the shape is checked on the way, and the
+// text around unchanged integers is copied in one piece (proto/pgr_baseline.hh).
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <string_view>
-#include <vector>
+
+#include "proto/pgr_baseline.hh"
 
 namespace pm {
 
 inline constexpr std::string_view kDeltaLinePrefix = "{\"d\":1,";
-
-// A line split into the text without its integers and the integers.
-struct LineShape {
-  std::string text;
-  std::vector<uint32_t> at;      // each integer's offset in `text`
-  std::vector<uint64_t> values;  // as written, or negated mod 2^64
-
-  // Splits `body` after `lead` (copied first). False when the line holds a
-  // number that is not a plain integer (fraction, exponent, out of range)
-  // or, unless `signed_ok`, a negative one: such a line is never encoded.
-  bool Split(std::string_view body, std::string_view lead, bool signed_ok);
-  bool SameShape(const LineShape& other) const {
-    return text == other.text && at == other.at;
-  }
-};
 
 class DeltaEncoder {
  public:
@@ -52,14 +42,17 @@ class DeltaEncoder {
   uint64_t keyframes() const noexcept { return keyframes_; }
 
  private:
-  bool NeedsKeyframe(int64_t mono_ns) const;
+  bool KeyframeDue(int64_t mono_ns) const;
+  // The difference line's length, or 0 when `line` has another shape.
+  size_t EncodeDifferences(std::string_view line);
+  std::string_view StartKeyframe(std::string_view line, int64_t mono_ns);
 
-  LineShape prev_, cur_;
+  Baseline prev_;
   bool have_prev_ = false;
   uint64_t since_keyframe_ = 0;
   int64_t keyframe_mono_ns_ = 0;
   uint64_t keyframes_ = 0;
-  std::string out_;
+  LineBuffer out_;
 };
 
 class DeltaDecoder {
@@ -70,7 +63,8 @@ class DeltaDecoder {
   // line, which is rebuilt (absolute counters) in a buffer valid until the
   // next call. A sample keyframe becomes the new baseline; events pass
   // through untouched. Throws FormatError for a difference line without a
-  // baseline or whose shape is not the baseline's (a corrupt line).
+  // baseline or whose shape is not the baseline's (a corrupt line); the
+  // baseline is lost then, as by Lose().
   std::string_view Decode(std::string_view line);
 
   // Forget the baseline (after a corrupt line): the next difference line
@@ -78,9 +72,12 @@ class DeltaDecoder {
   void Lose() noexcept { have_prev_ = false; }
 
  private:
-  LineShape prev_, cur_;
+  // The rebuilt line's length, or 0 when `line` does not fit the baseline.
+  size_t AddDifferences(std::string_view line);
+
+  Baseline prev_;
   bool have_prev_ = false;
-  std::string out_;
+  LineBuffer next_;  // the line being rebuilt, then swapped with prev_.text
 };
 
 }  // namespace pm
