@@ -3,6 +3,10 @@
 #include <bit>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "common/error.hh"
 #include "proto/digits.hh"
 
@@ -11,9 +15,19 @@ namespace {
 
 constexpr std::string_view kSampleStart = "{\"t\":";
 
-// How many bytes `a` and `b` have in common from the start, up to `n`.
+// How many bytes `a` and `b` have in common from the start, up to `n`:
+// 16 at a time where SSE2 is (every x86-64), else 8.
 size_t CommonPrefix(const char* a, const char* b, size_t n) {
   size_t k = 0;
+#ifdef __SSE2__
+  for (; k + 16 <= n; k += 16) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + k));
+    __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + k));
+    if (unsigned same = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+        same != 0xFFFF)
+      return k + static_cast<size_t>(std::countr_one(same));
+  }
+#endif
   for (; k + 8 <= n; k += 8) {
     if (uint64_t d = digits::Load8(a + k) ^ digits::Load8(b + k))
       return k + static_cast<size_t>(std::countr_zero(d)) / 8;
