@@ -1,13 +1,17 @@
-// perfmonger-bench-format FILE: a native recording (any version, any
-// compression) re-encoded offline as the recorder writes it, v1 and v2
-// side by side: bytes per sample with gzip and zstd flushed per line, the
-// CPU per sample of encoding + compressing, and the CPU per sample the v2
-// reader spends rebuilding v1 lines. Record the input at the interval of
-// interest, e.g.  perfmonger record -i 100ms -t 20s -l in.pgr
+// perfmonger-bench-format FILE [--zstd-sweep]: a native recording (any
+// version, any compression) re-encoded offline as the recorder writes it,
+// v1 and v2 side by side: bytes per sample with gzip and zstd flushed per
+// line, the CPU per sample of encoding + compressing, and the CPU per
+// sample the v2 reader spends rebuilding v1 lines. --zstd-sweep adds the
+// same figures for zstd parameters other than the recorder's. Record the
+// input at the interval of interest, e.g.
+//   perfmonger record -i 100ms -t 20s -l in.pgr
 #include <time.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +20,7 @@
 #include "proto/line_reader.hh"
 #include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
+#include "proto/zstd_stream.hh"
 
 namespace {
 
@@ -51,6 +56,8 @@ Input ReadSamples(const char* path) {
   return out;
 }
 
+using MakeStream = std::function<std::unique_ptr<OutputStream>(OutputStream&)>;
+
 struct Result {
   double bytes_per_sample = 0;
   double cpu_ns_per_sample = 0;
@@ -58,12 +65,12 @@ struct Result {
 
 // Encodes (v2) and compresses every sample, flushed per line, `rounds`
 // times; the last round's size.
-Result Encode(const Input& in, Compression c, bool v2, int rounds) {
+Result Encode(const Input& in, const MakeStream& make, bool v2, int rounds) {
   Result r;
   double start = CpuNs();
   for (int round = 0; round < rounds; ++round) {
     StringOutputStream sink;
-    auto compressor = MakeCompressor(c, sink);
+    auto compressor = make(sink);
     DeltaEncoder enc;
     for (size_t i = 0; i < in.samples.size(); ++i) {
       compressor->Write(v2 ? enc.Encode(in.samples[i], in.mono[i]) : in.samples[i]);
@@ -93,11 +100,45 @@ double DecodeNsPerSample(const Input& in, int rounds) {
   return ns;
 }
 
+void PrintRow(const Input& in, const std::string& name, const MakeStream& make, int rounds) {
+  Result v1 = Encode(in, make, false, rounds), v2 = Encode(in, make, true, rounds);
+  std::printf("%-34s %8.1f %8.1f %9.0f %9.0f\n", name.c_str(), v1.bytes_per_sample,
+              v2.bytes_per_sample, v1.cpu_ns_per_sample, v2.cpu_ns_per_sample);
+}
+
+std::string Describe(const ZstdTuning& t) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "zstd l%d w%d h%d c%d s%d m%d t%d st%d lit%d", t.level,
+                t.window_log, t.hash_log, t.chain_log, t.search_log, t.min_match,
+                t.target_length, t.strategy, t.literals);
+  return buf;
+}
+
+// The recorder's zstd tuning beside others: levels (each its strategy),
+// minimum match lengths, literals raw or Huffman-coded.
+void ZstdSweep(const Input& in, int rounds) {
+  for (int level : {1, 3, 5, 9, 16, 19}) {
+    for (int min_match : {0, 3, 5, 7}) {
+      for (int literals : {0, 2}) {
+        ZstdTuning t;
+        t.level = level;
+        t.min_match = min_match;
+        t.literals = literals;
+        if (level >= 16) t.target_length = 0;
+        PrintRow(in, Describe(t),
+                 [t](OutputStream& sink) { return std::make_unique<ZstdOutputStream>(sink, t); },
+                 rounds);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: perfmonger-bench-format RECORDING\n");
+  bool sweep = argc == 3 && std::strcmp(argv[2], "--zstd-sweep") == 0;
+  if (argc != 2 && !sweep) {
+    std::fprintf(stderr, "usage: perfmonger-bench-format RECORDING [--zstd-sweep]\n");
     return 1;
   }
   Input in = ReadSamples(argv[1]);
@@ -109,17 +150,14 @@ int main(int argc, char** argv) {
   for (const std::string& s : in.samples) raw += s.size();
   std::printf("%zu samples, v1 line %.0f bytes raw\n", in.samples.size(),
               static_cast<double>(raw) / static_cast<double>(in.samples.size()));
-  std::printf("%-6s %-8s %14s %18s\n", "codec", "version", "bytes/sample",
-              "cpu ns/sample");
+  std::printf("%-34s %8s %8s %9s %9s\n", "codec (flushed per sample)", "v1 B/s", "v2 B/s",
+              "v1 ns/s", "v2 ns/s");
   const int rounds = 20;
-  for (Compression c : {Compression::kPlain, Compression::kGzip, Compression::kZstd}) {
-    for (bool v2 : {false, true}) {
-      Result r = Encode(in, c, v2, rounds);
-      std::printf("%-6s %-8s %14.1f %18.0f\n", std::string(CompressionName(c)).c_str(),
-                  v2 ? "v2" : "v1", r.bytes_per_sample, r.cpu_ns_per_sample);
-    }
-  }
+  for (Compression c : {Compression::kPlain, Compression::kGzip, Compression::kZstd})
+    PrintRow(in, std::string(CompressionName(c)),
+             [c](OutputStream& sink) { return MakeCompressor(c, sink); }, rounds);
   std::printf("v2 reader: rebuilding a v1 line costs %.0f ns/sample\n",
               DecodeNsPerSample(in, rounds));
+  if (sweep) ZstdSweep(in, 5);
   return 0;
 }

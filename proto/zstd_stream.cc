@@ -1,6 +1,12 @@
 #include "proto/zstd_stream.hh"
 
+// For ZSTD_c_literalCompressionMode: zstd.h reveals its experimental part
+// when included again with this defined.
+#define ZSTD_STATIC_LINKING_ONLY
+#include <zstd.h>
+
 #include <algorithm>
+#include <utility>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -21,17 +27,26 @@ void CheckCompress(size_t rc) {
 
 }  // namespace
 
-ZstdOutputStream::ZstdOutputStream(OutputStream& sink, int level)
+ZstdOutputStream::ZstdOutputStream(OutputStream& sink, const ZstdTuning& tuning)
     : sink_(sink),
       ctx_(ZSTD_createCCtx()),
       out_size_(ZSTD_CStreamOutSize()) {
   if (ctx_ == nullptr) throw std::bad_alloc();
   out_.reset(new char[out_size_]);
-  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_compressionLevel, level));
   CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_checksumFlag, 1));
-  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_windowLog, kZstdWindowLog));
-  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_hashLog, kZstdTableLog));
-  CheckCompress(ZSTD_CCtx_setParameter(ctx_, ZSTD_c_chainLog, kZstdTableLog));
+  const std::pair<ZSTD_cParameter, int> params[] = {
+      {ZSTD_c_compressionLevel, tuning.level},
+      {ZSTD_c_windowLog, tuning.window_log},
+      {ZSTD_c_hashLog, tuning.hash_log},
+      {ZSTD_c_chainLog, tuning.chain_log},
+      {ZSTD_c_searchLog, tuning.search_log},
+      {ZSTD_c_minMatch, tuning.min_match},
+      {ZSTD_c_targetLength, tuning.target_length},
+      {ZSTD_c_strategy, tuning.strategy},
+      {ZSTD_c_literalCompressionMode, tuning.literals},
+  };
+  for (auto [param, value] : params)
+    if (value != 0) CheckCompress(ZSTD_CCtx_setParameter(ctx_, param, value));
 }
 
 ZstdOutputStream::~ZstdOutputStream() { ZSTD_freeCCtx(ctx_); }

@@ -16,16 +16,26 @@ namespace pm {
 // Level 1 with a 16 KiB window and 4096-entry tables: on sample lines,
 // which mostly repeat the line before, this is both smaller and faster than
 // the default level 3 with its 2 MiB window, and touches far less memory
-// per sample and at start-up.
-inline constexpr int kZstdLevel = 1;
-inline constexpr int kZstdWindowLog = 14;
-inline constexpr int kZstdTableLog = 12;
+// per sample and at start-up. The recorder flushes every sample, so each
+// is a block of its own. A field left 0 takes the level's value
+// (bench/format_bench.cc --zstd-sweep compares them).
+struct ZstdTuning {
+  int level = 1;
+  int window_log = 14;
+  int hash_log = 12;
+  int chain_log = 12;
+  int search_log = 0;
+  int min_match = 0;
+  int target_length = 0;
+  int strategy = 0;  // ZSTD_strategy
+  int literals = 0;  // ZSTD_c_literalCompressionMode: 0 auto, 1 Huffman, 2 raw
+};
 
 // Frames carry a content checksum: zstd has no per-block check, and a
 // flipped literal byte would otherwise decode silently.
 class ZstdOutputStream final : public OutputStream {
  public:
-  explicit ZstdOutputStream(OutputStream& sink, int level = kZstdLevel);
+  explicit ZstdOutputStream(OutputStream& sink, const ZstdTuning& tuning = {});
   ~ZstdOutputStream() override;
   ZstdOutputStream(const ZstdOutputStream&) = delete;
   ZstdOutputStream& operator=(const ZstdOutputStream&) = delete;
