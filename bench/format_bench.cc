@@ -1,9 +1,9 @@
-// perfmonger-bench-format FILE [--zstd-sweep]: a native recording (any
+// perfmonger-bench-format FILE [--sweep]: a native recording (any
 // version, any compression) re-encoded offline as the recorder writes it,
 // v1 and v2 side by side: bytes per sample with gzip and zstd flushed per
 // line, the CPU per sample of encoding + compressing, and the CPU per
-// sample the v2 reader spends rebuilding v1 lines. --zstd-sweep adds the
-// same figures for zstd parameters other than the recorder's. Record the
+// sample the v2 reader spends rebuilding v1 lines. --sweep adds the same
+// figures for gzip and zstd parameters other than the recorder's. Record the
 // input at the interval of interest, e.g.
 //   perfmonger record -i 100ms -t 20s -l in.pgr
 #include <time.h>
@@ -17,6 +17,7 @@
 
 #include "common/io.hh"
 #include "proto/codec.hh"
+#include "proto/gzip_stream.hh"
 #include "proto/line_reader.hh"
 #include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
@@ -133,12 +134,28 @@ void ZstdSweep(const Input& in, int rounds) {
   }
 }
 
+// gzip levels (1-3 deflate_fast, 4+ lazy matching), each flushed the
+// recorder's way (partial) and the sync way.
+void GzipSweep(const Input& in, int rounds) {
+  for (int level : {1, 2, 3, 4, 5, 6, 9}) {
+    for (int flush : {Z_PARTIAL_FLUSH, Z_SYNC_FLUSH}) {
+      PrintRow(in,
+               "gzip l" + std::to_string(level) +
+                   (flush == Z_SYNC_FLUSH ? " sync flush" : " partial flush"),
+               [level, flush](OutputStream& sink) {
+                 return std::make_unique<GzipOutputStream>(sink, level, level, flush);
+               },
+               rounds);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool sweep = argc == 3 && std::strcmp(argv[2], "--zstd-sweep") == 0;
+  bool sweep = argc == 3 && std::strcmp(argv[2], "--sweep") == 0;
   if (argc != 2 && !sweep) {
-    std::fprintf(stderr, "usage: perfmonger-bench-format RECORDING [--zstd-sweep]\n");
+    std::fprintf(stderr, "usage: perfmonger-bench-format RECORDING [--sweep]\n");
     return 1;
   }
   Input in = ReadSamples(argv[1]);
@@ -158,6 +175,9 @@ int main(int argc, char** argv) {
              [c](OutputStream& sink) { return MakeCompressor(c, sink); }, rounds);
   std::printf("v2 reader: rebuilding a v1 line costs %.0f ns/sample\n",
               DecodeNsPerSample(in, rounds));
-  if (sweep) ZstdSweep(in, 5);
+  if (sweep) {
+    GzipSweep(in, 5);
+    ZstdSweep(in, 5);
+  }
   return 0;
 }

@@ -27,6 +27,7 @@ using namespace pm::bench;
 namespace {
 
 constexpr int64_t kMs = 1'000'000;
+const std::vector<std::string> kV2 = {"--format-version", "2"};
 
 struct Plan {
   int reps = 100;        // start/stop and floor_start repetitions
@@ -107,24 +108,31 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.empty_100 = StartStop(env, plan.empty_reps, ".pgr.gz", "100ms");
   r.empty_100_zstd = StartStop(env, plan.empty_reps, ".pgr.zst", "100ms");
 
-  std::fprintf(stderr, "%.0f s at 10 ms beside the floor sampler ...\n", plan.run_10_ns / 1e9);
+  std::fprintf(stderr, "%.0f s at 10 ms, v1 and v2, beside the floor sampler ...\n",
+               plan.run_10_ns / 1e9);
   r.floor_10_ticks = static_cast<uint64_t>(plan.run_10_ns / (10 * kMs));
   Child floor = StartFloorSample(env, 10 * kMs, r.floor_10_ticks);
   LiveRecording gz = StartRecording(env, "run10.pgr.gz", 10 * kMs);
-  RunFor(gz, plan.run_10_ns);
+  LiveRecording gz_v2 = StartRecording(env, "run10v2.pgr.gz", 10 * kMs, kV2);
+  RunFor(gz_v2, plan.run_10_ns);
   r.run_10 = FinishRecording(gz);
+  r.run_10_v2 = FinishRecording(gz_v2);
   int floor_timeout_ms = static_cast<int>(plan.run_100_ns / kMs) + 10'000;
   r.floor_10_cpu_s = FinishFloorSample(floor, floor_timeout_ms);
 
-  std::fprintf(stderr, "%.0f s at 100 ms, gzip and zstd beside the floor sampler ...\n",
+  std::fprintf(stderr, "%.0f s at 100 ms, gzip and zstd, v1 and v2, beside the floor sampler ...\n",
                plan.run_100_ns / 1e9);
   r.floor_100_ticks = static_cast<uint64_t>(plan.run_100_ns / (100 * kMs));
   Child floor100 = StartFloorSample(env, 100 * kMs, r.floor_100_ticks);
   LiveRecording gz100 = StartRecording(env, "run100.pgr.gz", 100 * kMs);
   LiveRecording zst100 = StartRecording(env, "run100.pgr.zst", 100 * kMs);
-  RunFor(zst100, plan.run_100_ns);
+  LiveRecording gz100_v2 = StartRecording(env, "run100v2.pgr.gz", 100 * kMs, kV2);
+  LiveRecording zst100_v2 = StartRecording(env, "run100v2.pgr.zst", 100 * kMs, kV2);
+  RunFor(zst100_v2, plan.run_100_ns);
   r.run_100 = FinishRecording(gz100);
   r.run_100_zstd = FinishRecording(zst100);
+  r.run_100_v2 = FinishRecording(gz100_v2);
+  r.run_100_zstd_v2 = FinishRecording(zst100_v2);
   r.floor_100_cpu_s = FinishFloorSample(floor100, floor_timeout_ms);
 
   RunExtraCollectors(env, plan, r);

@@ -14,6 +14,7 @@
 #include "common/unique_fd.hh"
 #include "proto/codec.hh"
 #include "proto/line_reader.hh"
+#include "proto/pgr_delta.hh"
 
 namespace pm::bench {
 namespace {
@@ -72,6 +73,7 @@ RecordingInfo ReadRecording(const std::string& path) {
   FdInput file(fd.Get());
   std::unique_ptr<DecompressingInput> input = MakeDecompressor(file);
   LineReader lines(*input);
+  DeltaDecoder v2;  // v1 lines pass through
   bool header = true;
   while (std::optional<std::string_view> line = lines.Next()) {
     if (header) {  // line 1
@@ -88,7 +90,7 @@ RecordingInfo ReadRecording(const std::string& path) {
       continue;
     }
     int64_t mono = 0;
-    if (!IntField(*line, "mono", &mono))
+    if (!IntField(v2.Decode(*line), "mono", &mono))
       throw std::runtime_error(path + ": sample line " + std::to_string(lines.line_number()) +
                                " has no \"mono\"");
     info.mono_ns.push_back(mono);

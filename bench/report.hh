@@ -16,6 +16,9 @@ struct Results {
 
   StartStopRuns empty_10, empty_100, empty_100_zstd;
   TimedRun run_10, run_100, run_100_zstd;
+  // The same beside them in format v2 (its empty runs are v1's: the first
+  // sample is a keyframe, a v1 line).
+  TimedRun run_10_v2, run_100_v2, run_100_zstd_v2;
   double floor_10_cpu_s = 0, floor_100_cpu_s = 0;
   uint64_t floor_10_ticks = 0, floor_100_ticks = 0;
 

@@ -2,7 +2,7 @@
 //
 // Writers choose the codec by output name; readers never trust the name and
 // detect it from the magic bytes. A compressor's Flush() ends at a sync point
-// (gzip Z_SYNC_FLUSH, zstd ZSTD_e_flush): the bytes written so far decode to
+// (gzip Z_PARTIAL_FLUSH, zstd ZSTD_e_flush): the bytes written so far decode to
 // exactly the data written so far, which is what lets `play` read a live or
 // crashed recording. Finish() writes the trailer.
 //

@@ -10,7 +10,7 @@
 namespace pm {
 namespace {
 
-// Big enough that one sample line and its sync marker always fit: one sink
+// Big enough that one sample line and its flush marker always fit: one sink
 // Write per Flush.
 constexpr size_t kOutSize = 64 * 1024;
 constexpr int kGzipWindowBits = kGzipWindowLog + 16;  // with the gzip wrapper
@@ -23,8 +23,8 @@ constexpr int kGunzipWindowBits = 15 + 32;    // auto-detect gzip/zlib header
 
 }  // namespace
 
-GzipOutputStream::GzipOutputStream(OutputStream& sink, int level, int first_level)
-    : sink_(sink), out_(new Bytef[kOutSize]), level_after_first_flush_(level) {
+GzipOutputStream::GzipOutputStream(OutputStream& sink, int level, int first_level, int flush)
+    : sink_(sink), out_(new Bytef[kOutSize]), level_after_first_flush_(level), flush_mode_(flush) {
   int rc = deflateInit2(&strm_, first_level, Z_DEFLATED, kGzipWindowBits, kGzipMemLevel,
                         Z_DEFAULT_STRATEGY);
   if (rc != Z_OK) ThrowInitError(rc, "deflateInit2");
@@ -48,16 +48,18 @@ void GzipOutputStream::Write(std::string_view bytes) {
 
 void GzipOutputStream::Flush() {
   if (finished_) throw std::logic_error("gzip: Flush after Finish");
-  Deflate(Z_SYNC_FLUSH);
+  Deflate(flush_mode_);
   Drain();
   sink_.Flush();
   if (!flushed_) {
     flushed_ = true;
-    // At a block boundary with no input pending: nothing is emitted.
+    // At a block boundary with no input pending: nothing is emitted (were
+    // anything, it would go out with the next flush).
     strm_.next_out = out_.get();
     strm_.avail_out = static_cast<uInt>(kOutSize);
     int rc = deflateParams(&strm_, level_after_first_flush_, Z_DEFAULT_STRATEGY);
     if (rc != Z_OK) throw std::logic_error(std::string("gzip: deflateParams: ") + zError(rc));
+    out_len_ = kOutSize - strm_.avail_out;
   }
 }
 

@@ -18,7 +18,7 @@ namespace pm {
 // the default level 3 with its 2 MiB window, and touches far less memory
 // per sample and at start-up. The recorder flushes every sample, so each
 // is a block of its own. A field left 0 takes the level's value
-// (bench/format_bench.cc --zstd-sweep compares them).
+// (bench/format_bench.cc --sweep compares them).
 struct ZstdTuning {
   int level = 1;
   int window_log = 14;
