@@ -1,6 +1,12 @@
 #include "proto/pgr_baseline.hh"
 
+#include <bit>
 #include <cstring>
+#include <utility>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "proto/digits.hh"
 
@@ -18,13 +24,57 @@ size_t SkipString(std::string_view s, size_t i) {
   return s.size();
 }
 
-// A plain unsigned integer at `line[i]` (no leading zero, no fraction or
-// exponent after it), advancing `i` past it.
-bool ReadPlainInteger(std::string_view line, size_t& i, uint64_t& v) {
+// An unsigned integer as JSON writes one (no leading zero) at `line[i]`,
+// advancing `i` past it.
+bool ReadCounter(std::string_view line, size_t& i, uint64_t& v) {
   size_t start = i;
-  if (!digits::ParseDigits(line.data(), i, line.size(), v)) return false;
-  if (i - start > 1 && line[start] == '0') return false;
-  return i == line.size() || (line[i] != '.' && line[i] != 'e' && line[i] != 'E');
+  if (!digits::ParseDigits(line.data(), i, line.size(), v) || i == start) return false;
+  return i - start == 1 || line[start] != '0';
+}
+
+// A difference: an optional '-', then digits; negative ones wrap.
+bool ReadDifference(std::string_view line, size_t& i, uint64_t& v) {
+  if (i >= line.size()) return false;
+  bool negative = line[i] == '-';
+  size_t start = i += negative;
+  if (!digits::ParseDigits(line.data(), i, line.size(), v) || i == start) return false;
+  if (negative) v = 0 - v;
+  return true;
+}
+
+// How many bytes `a` and `b` have in common from the start, up to `n`:
+// 16 at a time where SSE2 is (every x86-64), else 8.
+size_t CommonPrefix(const char* a, const char* b, size_t n) {
+  size_t k = 0;
+#ifdef __SSE2__
+  for (; k + 16 <= n; k += 16) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + k));
+    __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + k));
+    if (unsigned same = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));
+        same != 0xFFFF)
+      return k + static_cast<size_t>(std::countr_one(same));
+  }
+#endif
+  for (; k + 8 <= n; k += 8) {
+    if (uint64_t d = digits::Load8(a + k) ^ digits::Load8(b + k))
+      return k + static_cast<size_t>(std::countr_zero(d)) / 8;
+  }
+  while (k < n && a[k] == b[k]) ++k;
+  return k;
+}
+
+// Where `line` and `ref` first differ from `line[at + shift]` and `ref[at]`
+// on, as an offset in `ref`.
+size_t NextDifference(std::string_view line, std::string_view ref, size_t at,
+                      ptrdiff_t shift) {
+  size_t in_line = at + static_cast<size_t>(shift);
+  return at + CommonPrefix(line.data() + in_line, ref.data() + at,
+                           std::min(line.size() - in_line, ref.size() - at));
+}
+
+char* Append(char* out, std::string_view from, size_t begin, size_t end) {
+  std::memcpy(out, from.data() + begin, end - begin);
+  return out + (end - begin);
 }
 
 }  // namespace
@@ -38,24 +88,25 @@ char* LineBuffer::Reserve(size_t bytes) {
 }
 
 bool Baseline::Split(std::string_view line) {
-  zeros.clear();
-  start.clear();
-  end.clear();
-  zero_at.clear();
-  values.clear();
-  size_t run = 0;  // start of the text not yet copied to zeros
+  zeros_.clear();
+  start_.clear();
+  end_.clear();
+  zero_at_.clear();
+  values_.clear();
+  size_t run = 0;  // start of the text not yet copied to zeros_
   for (size_t i = 0; i < line.size();) {
     if (line[i] == '"') {
       i = SkipString(line, i);
     } else if (IsDigit(line[i])) {
-      zeros.append(line, run, i - run);
-      zero_at.push_back(static_cast<uint32_t>(zeros.size()));
-      zeros.push_back('0');
-      start.push_back(static_cast<uint32_t>(i));
+      zeros_.append(line, run, i - run);
+      zero_at_.push_back(static_cast<uint32_t>(zeros_.size()));
+      zeros_.push_back('0');
+      start_.push_back(static_cast<uint32_t>(i));
       uint64_t v;
-      if (!ReadPlainInteger(line, i, v)) return false;
-      end.push_back(static_cast<uint32_t>(i));
-      values.push_back(v);
+      if (!ReadCounter(line, i, v)) return false;
+      if (i < line.size() && (line[i] == '.' || line[i] == 'e' || line[i] == 'E')) return false;
+      end_.push_back(static_cast<uint32_t>(i));
+      values_.push_back(v);
       run = i;
     } else if (line[i] == '-') {
       return false;
@@ -63,33 +114,100 @@ bool Baseline::Split(std::string_view line) {
       ++i;
     }
   }
-  zeros.append(line, run);
-  std::memcpy(text.Reserve(line.size()), line.data(), line.size());
-  size = line.size();
+  zeros_.append(line, run);
+  std::memcpy(text_.Reserve(line.size()), line.data(), line.size());
+  size_ = line.size();
   return true;
+}
+
+// Compares `line` with the text and stops only where they differ: there
+// an integer changed (its difference is written, the text before it
+// copied from zeros_) or the shape did.
+size_t Baseline::Advance(std::string_view line, char* out) {
+  char* const base = out;
+  ptrdiff_t shift = 0;  // how far the line is ahead of the text
+  size_t at = 0, zeros_from = 0, k = 0;
+  for (;;) {
+    at = NextDifference(line, Text(), at, shift);
+    if (at == size_ && at + static_cast<size_t>(shift) == line.size()) break;
+    size_t j = IntegerAround(k, at);
+    if (j == count()) return 0;
+    Move(k, j, shift);
+    out = Append(out, zeros_, zeros_from, zero_at_[j]);
+    size_t from = start_[j] + static_cast<size_t>(shift), to = from;
+    uint64_t now;
+    if (!ReadCounter(line, to, now)) return 0;
+    out = digits::WriteInt(out, static_cast<int64_t>(now - values_[j]));
+    values_[j] = now;
+    at = end_[j];
+    shift = static_cast<ptrdiff_t>(to - at);
+    start_[j] = static_cast<uint32_t>(from);
+    end_[j] = static_cast<uint32_t>(to);
+    zeros_from = zero_at_[j] + 1;
+    k = j + 1;
+  }
+  Move(k, count(), shift);
+  out = Append(out, zeros_, zeros_from, zeros_.size());
+  std::memcpy(text_.Reserve(line.size()), line.data(), line.size());
+  size_ = line.size();
+  return static_cast<size_t>(out - base);
+}
+
+// Advance's walk the other way: the differences compared with zeros_,
+// stopping where one is not 0; the text around unchanged integers copied
+// from the text.
+size_t Baseline::AddDifferences(std::string_view differences) {
+  char* const base = next_.Reserve(MaxLineBytes());
+  char* out = base;
+  ptrdiff_t shift = 0;  // how far the differences are ahead of zeros_
+  size_t at = 1, text_from = 0, k = 0;
+  for (;;) {
+    at = NextDifference(differences, zeros_, at, shift);
+    if (at == zeros_.size() && at + static_cast<size_t>(shift) == differences.size()) break;
+    size_t j = ZeroAround(k, at);
+    if (j == count()) return 0;
+    Move(k, j, (out - base) - static_cast<ptrdiff_t>(text_from));
+    out = Append(out, Text(), text_from, start_[j]);
+    size_t to = zero_at_[j] + static_cast<size_t>(shift);
+    uint64_t difference;
+    if (!ReadDifference(differences, to, difference)) return 0;
+    values_[j] += difference;
+    text_from = end_[j];
+    start_[j] = static_cast<uint32_t>(out - base);
+    out = digits::WriteUint(out, values_[j]);
+    end_[j] = static_cast<uint32_t>(out - base);
+    at = zero_at_[j] + 1;
+    shift = static_cast<ptrdiff_t>(to - at);
+    k = j + 1;
+  }
+  Move(k, count(), (out - base) - static_cast<ptrdiff_t>(text_from));
+  out = Append(out, Text(), text_from, size_);
+  std::swap(text_, next_);
+  size_ = static_cast<size_t>(out - base);
+  return size_;
 }
 
 // Between two changed integers lie a dozen unchanged ones or more: the
 // scans stride over 8 at a time first.
 size_t Baseline::IntegerAround(size_t from, size_t at) const {
-  size_t k = from, n = end.size();
-  while (k + 8 < n && end[k + 8] < at) k += 8;
-  while (k < n && end[k] < at) ++k;
-  return k < n && start[k] <= at ? k : n;
+  size_t k = from, n = end_.size();
+  while (k + 8 < n && end_[k + 8] < at) k += 8;
+  while (k < n && end_[k] < at) ++k;
+  return k < n && start_[k] <= at ? k : n;
 }
 
 size_t Baseline::ZeroAround(size_t from, size_t at) const {
-  size_t k = from, n = zero_at.size();
-  while (k + 8 < n && zero_at[k + 8] + 1 < at) k += 8;
-  while (k < n && zero_at[k] + 1 < at) ++k;
-  return k < n && zero_at[k] <= at ? k : n;
+  size_t k = from, n = zero_at_.size();
+  while (k + 8 < n && zero_at_[k + 8] + 1 < at) k += 8;
+  while (k < n && zero_at_[k] + 1 < at) ++k;
+  return k < n && zero_at_[k] <= at ? k : n;
 }
 
 void Baseline::Move(size_t from, size_t to, ptrdiff_t by) {
   if (by == 0) return;
   for (size_t k = from; k < to; ++k) {
-    start[k] = static_cast<uint32_t>(start[k] + by);
-    end[k] = static_cast<uint32_t>(end[k] + by);
+    start_[k] = static_cast<uint32_t>(start_[k] + by);
+    end_[k] = static_cast<uint32_t>(end_[k] + by);
   }
 }
 

@@ -1,8 +1,10 @@
 // The sample line a v2 difference line is taken against (proto/pgr_delta.hh):
 // its text, where each of its integers is and its value, and the text of
-// a difference line in which nothing changed (every integer "0"). Built
-// once per keyframe; the encoder and decoder then move it forward a line
-// at a time, touching only the integers that changed.
+// a difference line in which nothing changed (every integer "0"). Split
+// from a line when its shape is new; then moved forward a line at a time
+// by a walk that compares 16 bytes at a time and stops only where an
+// integer changed (most do not), checking the shape on the way and copying
+// the text around unchanged integers in one piece.
 #pragma once
 
 #include <cstddef>
@@ -27,34 +29,48 @@ class LineBuffer {
   size_t capacity_ = 0;
 };
 
-struct Baseline {
-  LineBuffer text;  // the sample line, text[0, size)
-  size_t size = 0;
-  std::string zeros;               // the line with each integer written "0"
-  std::vector<uint32_t> start;     // integer k is text[start[k], end[k])
-  std::vector<uint32_t> end;
-  std::vector<uint32_t> zero_at;   // and zeros[zero_at[k]]
-  std::vector<uint64_t> values;
-
+class Baseline {
+ public:
   // Rebuilds it from a v1 sample line. False when the line holds a number
   // that is not a plain unsigned integer (sign, fraction, exponent, leading
   // zero, out of range): such a line is never encoded.
   bool Split(std::string_view line);
 
-  std::string_view Text() const { return {text.data(), size}; }
-  size_t count() const { return values.size(); }
+  // Moves it to v1 sample line `line`, writing to `out` the baseline's
+  // shape with each integer replaced by its difference (this - before,
+  // signed; `out` holds MaxLineBytes()). The bytes written, or 0 when
+  // `line` has another shape.
+  size_t Advance(std::string_view line, char* out);
 
-  // The integer, from `from` on, whose text holds `at` or ends there
-  // (count() when none: `at` is in the text between integers).
-  size_t IntegerAround(size_t from, size_t at) const;
-  // The same in zeros.
-  size_t ZeroAround(size_t from, size_t at) const;
-  // Integers [from, to) kept their values and moved by `by` bytes.
-  void Move(size_t from, size_t to, ptrdiff_t by);
+  // The reverse: `differences` is the baseline's shape with differences
+  // for integers, from its second byte on (a difference line's first
+  // bytes are its own); the sums become the baseline, whose text is the
+  // rebuilt v1 line. Its length, or 0 when `differences` has another
+  // shape.
+  size_t AddDifferences(std::string_view differences);
 
+  // After a 0 from Advance or AddDifferences the baseline is half moved:
+  // only Split may follow.
+
+  std::string_view Text() const { return {text_.data(), size_}; }
   // The most bytes a line of this shape takes, its integers written with
   // up to 20 characters, plus slack for 8-byte stores.
-  size_t MaxLineBytes() const { return zeros.size() + 20 * values.size() + 16; }
+  size_t MaxLineBytes() const { return zeros_.size() + 20 * values_.size() + 16; }
+
+ private:
+  size_t IntegerAround(size_t from, size_t at) const;
+  size_t ZeroAround(size_t from, size_t at) const;
+  void Move(size_t from, size_t to, ptrdiff_t by);
+  size_t count() const { return values_.size(); }
+
+  LineBuffer text_;  // the sample line, text_[0, size_)
+  size_t size_ = 0;
+  LineBuffer next_;  // AddDifferences writes here, then swaps with text_
+  std::string zeros_;              // the line with each integer written "0"
+  std::vector<uint32_t> start_;    // integer k is text_[start_[k], end_[k])
+  std::vector<uint32_t> end_;
+  std::vector<uint32_t> zero_at_;  // and zeros_[zero_at_[k]]
+  std::vector<uint64_t> values_;
 };
 
 }  // namespace pm

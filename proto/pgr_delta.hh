@@ -32,7 +32,7 @@ class DeltaEncoder {
   static constexpr int64_t kKeyframeMaxNs = 10'000'000'000;    // 10 s
 
   // The next sample line is a keyframe (first sample, after a resume).
-  void ForceKeyframe() noexcept { have_prev_ = false; }
+  void ForceKeyframe() noexcept { force_keyframe_ = true; }
 
   // The line to write for sample line `line` taken at `mono_ns`: `line`
   // itself when it is a keyframe, otherwise a difference line in a buffer
@@ -43,12 +43,10 @@ class DeltaEncoder {
 
  private:
   bool KeyframeDue(int64_t mono_ns) const;
-  // The difference line's length, or 0 when `line` has another shape.
-  size_t EncodeDifferences(std::string_view line);
-  std::string_view StartKeyframe(std::string_view line, int64_t mono_ns);
 
   Baseline prev_;
   bool have_prev_ = false;
+  bool force_keyframe_ = false;
   uint64_t since_keyframe_ = 0;
   int64_t keyframe_mono_ns_ = 0;
   uint64_t keyframes_ = 0;
@@ -72,12 +70,11 @@ class DeltaDecoder {
   void Lose() noexcept { have_prev_ = false; }
 
  private:
-  // The rebuilt line's length, or 0 when `line` does not fit the baseline.
-  size_t AddDifferences(std::string_view line);
+  void FollowKeyframe(std::string_view line);
 
   Baseline prev_;
   bool have_prev_ = false;
-  LineBuffer next_;  // the line being rebuilt, then swapped with prev_.text
+  LineBuffer scratch_;  // the differences of a keyframe, unused
 };
 
 }  // namespace pm
