@@ -14,13 +14,18 @@
 
 namespace pm {
 
-// Level 1: .gz is the default output, and per-sample CPU is what a
+// Level 3: .gz is the default output, and per-sample CPU is what a
 // recorder is judged by; level 6 costs ~17k more instructions a sample
-// (callgrind) for ~25% fewer bytes. The window and hash table are smaller
+// (callgrind) for ~25% fewer bytes. Levels 1-3 share zlib's fast matcher;
+// 3 looks further along the hash chains and inserts longer matches, which
+// finds the unchanged stretches of a v2 difference line (48 -> 41 bytes a
+// sample at 100 ms, 33 -> 30 at 10 ms) for no more instructions, and costs
+// v1 lines ~1% more (callgrind, perfmonger-bench-format --sweep). The
+// window and hash table are smaller
 // than zlib's defaults (8 KiB window, memLevel 6: a quarter of the memory):
 // a sample line repeats the one before it, a few KiB back, and every sample
 // touches far less cold memory after the recorder's sleep.
-inline constexpr int kGzipLevel = 1;
+inline constexpr int kGzipLevel = 3;
 inline constexpr int kGzipWindowLog = 13;
 inline constexpr int kGzipMemLevel = 6;
 // Each Flush() ends with Z_PARTIAL_FLUSH's empty fixed block (10 bits)
