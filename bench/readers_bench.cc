@@ -68,7 +68,8 @@ Run Execute(const std::vector<std::string>& argv) {
 std::pair<std::string, std::string> RealLines(const std::string& perfmonger,
                                               const std::string& dir) {
   std::string path = dir + "/real.pgr";
-  Run r = Execute({perfmonger, "record", "-i", "0.01", "-t", "0.05", "-l", path});
+  Run r = Execute({perfmonger, "record", "--format-version", "1", "-i", "0.01", "-t", "0.05",
+                   "-l", path});  // v1: the synthesized lines are absolute
   if (r.status != 0) throw std::runtime_error("recording a real sample failed");
   std::ifstream in(path);
   std::string header, sample;

@@ -15,7 +15,7 @@ struct RecordConfig {
   std::string output = "perfmonger.pgr.gz";
   bool no_gzip = false;            // plain output whatever the name
   bool no_file = false;            // `live` without -l: no output file at all
-  int format_version = 1;          // 2: differences with keyframes (pgr(5))
+  int format_version = 2;          // differences with keyframes; 1: absolute (pgr(5))
   int64_t interval_ns = 1'000'000'000;
   int64_t start_delay_ns = 0;
   int64_t timeout_ns = 0;          // 0 = until stopped

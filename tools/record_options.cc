@@ -44,7 +44,7 @@ int FdNumber(std::string_view flag, std::string_view text) {
   return static_cast<int>(fd);
 }
 
-// pgr(5) versions a recorder writes; the default stays 1 (README: v2).
+// pgr(5) versions a recorder writes; 2 by default (README: Format version 2).
 int FormatVersion(std::string_view text) {
   if (text != "1" && text != "2")
     throw UsageError("--format-version '" + std::string(text) + "': write 1 or 2");
@@ -140,8 +140,9 @@ std::vector<Opt> RecordingOptions() {
   t.push_back(Recording({.name = "no-gzip", .help = "plain output (default name perfmonger.pgr)"},
                         [](RecordArgs& a, const Given& g) { a.config.no_gzip = g.on; }));
   t.push_back(Recording({.name = "format-version", .value = "N",
-                         .help = "1 (default): absolute counters; 2: differences\n"
-                                 "from the sample before, with keyframes (smaller)",
+                         .help = "2 (default): differences from the sample\n"
+                                 "before, with keyframes; 1: absolute counters\n"
+                                 "(for tools that read raw lines; see cat)",
                          .choices = "1 2"},
                         [](RecordArgs& a, const Given& g) {
                           a.config.format_version = FormatVersion(g.value);

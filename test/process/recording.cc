@@ -15,6 +15,7 @@
 
 #include "common/io.hh"
 #include "proto/line_reader.hh"
+#include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
 
 namespace pm::test {
@@ -38,8 +39,12 @@ Recording DecodeRecording(std::string_view bytes) {
   MemoryInputStream source(bytes);
   auto input = MakeDecompressor(source);
   LineReader reader(*input);
+  DeltaDecoder v2;
   Recording out;
-  while (auto line = reader.Next()) out.lines.emplace_back(*line);
+  while (auto line = reader.Next()) {
+    out.difference_lines += DeltaDecoder::IsDelta(*line);
+    out.lines.emplace_back(v2.Decode(*line));
+  }
   out.truncated = input->truncated();
   out.partial_tail = reader.partial_tail();
   out.compression = input->compression();

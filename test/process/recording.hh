@@ -19,7 +19,11 @@ namespace pm::test {
 std::string ReadFileBytes(const std::string& path);
 
 struct Recording {
-  std::vector<std::string> lines;  // complete lines, without "\n"
+  // Complete lines, without "\n", as v1 text: a v2 recording's difference
+  // lines are rebuilt (absolute counters) as `perfmonger cat` prints them;
+  // the header keeps its version.
+  std::vector<std::string> lines;
+  size_t difference_lines = 0;     // v2 lines as written
   bool truncated = false;          // input ended inside a gzip/zstd stream
   bool partial_tail = false;       // bytes after the last "\n"
   Compression compression = Compression::kPlain;

@@ -73,7 +73,7 @@ TEST_SUITE("outputs") {
     TempDir dir;
     auto [header, sample] = HeaderAndSample(dir, {"-i", "0.25"});
     CHECK(header.Str("format") == "perfmonger-pgr");
-    CHECK(header.Int("version") == 1);
+    CHECK(header.Int("version") == 2);  // the default: differences, pgr(5)
     CHECK(header.Int("num_core") == CpuLinesInProcStat());
     CHECK(header.Int("interval_ns") == 250'000'000);
     REQUIRE(header.root()["meta"].is_object());

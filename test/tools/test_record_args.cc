@@ -119,10 +119,10 @@ TEST_CASE("record: the background child gets the user's recording options") {
   CHECK(back.config.meta_args == a.config.meta_args);
 }
 
-TEST_CASE("record: --format-version: 1 by default, 2 on request, nothing else") {
-  CHECK(Parse({}).config.format_version == 1);
-  CHECK(Parse({"--format-version", "2"}).config.format_version == 2);
-  CHECK(Parse({"--format-version=1"}).config.format_version == 1);
+TEST_CASE("record: --format-version: 2 by default, 1 on request, nothing else") {
+  CHECK(Parse({}).config.format_version == 2);
+  CHECK(Parse({"--format-version", "1"}).config.format_version == 1);
+  CHECK(Parse({"--format-version=2"}).config.format_version == 2);
   for (const char* bad : {"3", "0", "2x", ""}) {
     CAPTURE(bad);
     CHECK(UsageErrorOf({"--format-version", bad}).find("write 1 or 2") != std::string::npos);
@@ -130,12 +130,12 @@ TEST_CASE("record: --format-version: 1 by default, 2 on request, nothing else") 
 }
 
 TEST_CASE("record: a background child records in the format asked for") {
-  RecordArgs a = Parse({"--background", "--format-version", "2"});
+  RecordArgs a = Parse({"--background", "--format-version", "1"});
   std::vector<std::string> child = ChildArgs(a, "/abs/x.pgr");
-  CHECK(std::find(child.begin(), child.end(), "--format-version=2") != child.end());
+  CHECK(std::find(child.begin(), child.end(), "--format-version=1") != child.end());
   child.push_back("--ready-fd=3");
   child.erase(child.begin());
-  CHECK(Parse(child).config.format_version == 2);
+  CHECK(Parse(child).config.format_version == 1);
 }
 
 }  // namespace
