@@ -27,6 +27,7 @@ using namespace pm::bench;
 namespace {
 
 constexpr int64_t kMs = 1'000'000;
+const std::vector<std::string> kV1 = {"--format-version", "1"};
 const std::vector<std::string> kV2 = {"--format-version", "2"};
 
 struct Plan {
@@ -112,7 +113,7 @@ Results RunAll(const Env& env, const Plan& plan) {
                plan.run_10_ns / 1e9);
   r.floor_10_ticks = static_cast<uint64_t>(plan.run_10_ns / (10 * kMs));
   Child floor = StartFloorSample(env, 10 * kMs, r.floor_10_ticks);
-  LiveRecording gz = StartRecording(env, "run10.pgr.gz", 10 * kMs);
+  LiveRecording gz = StartRecording(env, "run10.pgr.gz", 10 * kMs, kV1);
   LiveRecording gz_v2 = StartRecording(env, "run10v2.pgr.gz", 10 * kMs, kV2);
   RunFor(gz_v2, plan.run_10_ns);
   r.run_10 = FinishRecording(gz);
@@ -124,8 +125,8 @@ Results RunAll(const Env& env, const Plan& plan) {
                plan.run_100_ns / 1e9);
   r.floor_100_ticks = static_cast<uint64_t>(plan.run_100_ns / (100 * kMs));
   Child floor100 = StartFloorSample(env, 100 * kMs, r.floor_100_ticks);
-  LiveRecording gz100 = StartRecording(env, "run100.pgr.gz", 100 * kMs);
-  LiveRecording zst100 = StartRecording(env, "run100.pgr.zst", 100 * kMs);
+  LiveRecording gz100 = StartRecording(env, "run100.pgr.gz", 100 * kMs, kV1);
+  LiveRecording zst100 = StartRecording(env, "run100.pgr.zst", 100 * kMs, kV1);
   LiveRecording gz100_v2 = StartRecording(env, "run100v2.pgr.gz", 100 * kMs, kV2);
   LiveRecording zst100_v2 = StartRecording(env, "run100v2.pgr.zst", 100 * kMs, kV2);
   RunFor(zst100_v2, plan.run_100_ns);

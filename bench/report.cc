@@ -129,11 +129,11 @@ std::vector<Row> BuildRows(const Results& r) {
   std::vector<Row> rows;
   AddReadyRows(r, rows);
   AddStopRows(r, rows);
-  AddCpuRow("@10ms", r.run_10, r.empty_10, r.floor_10_cpu_s, r.floor_10_ticks, r,
+  AddCpuRow("@10ms v1", r.run_10, r.empty_10, r.floor_10_cpu_s, r.floor_10_ticks, r,
             kRatioTarget, rows);
   AddCpuRow("@10ms v2", r.run_10_v2, r.empty_10, r.floor_10_cpu_s, r.floor_10_ticks, r,
             kV2RatioTarget, rows);
-  AddCpuRow("@100ms", r.run_100, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r,
+  AddCpuRow("@100ms v1", r.run_100, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r,
             kRatioTarget, rows);
   AddCpuRow("@100ms v2", r.run_100_v2, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r,
             kRatioTarget, rows);
@@ -152,9 +152,9 @@ std::vector<Row> BuildRows(const Results& r) {
                       MiB(r.run_100_zstd.vm_hwm_kib)),
                   "-", "-", "-", Verdict::kInfo});
 
-  AddBytesRow("gzip @100ms", r.run_100, r.empty_100, 0, rows);
+  AddBytesRow("gzip @100ms v1", r.run_100, r.empty_100, 0, rows);
   AddBytesRow("gzip @100ms v2", r.run_100_v2, r.empty_100, kV2GzipBytes, rows);
-  AddBytesRow("zstd @100ms", r.run_100_zstd, r.empty_100_zstd, 0, rows);
+  AddBytesRow("zstd @100ms v1", r.run_100_zstd, r.empty_100_zstd, 0, rows);
   AddBytesRow("zstd @100ms v2", r.run_100_zstd_v2, r.empty_100_zstd, kV2ZstdBytes, rows);
 
   Jitter j = IntervalJitter(r.run_10.recording.mono_ns, 10 * kMs);
@@ -187,11 +187,11 @@ void PrintDetails(const Results& r) {
   empty("empty gz 10ms", r.empty_10);
   empty("empty gz 100", r.empty_100);
   empty("empty zst 100", r.empty_100_zstd);
-  timed("gz @10ms", r.run_10);
+  timed("gz @10ms v1", r.run_10);
   timed("gz @10ms v2", r.run_10_v2);
-  timed("gz @100ms", r.run_100);
+  timed("gz @100ms v1", r.run_100);
   timed("gz @100ms v2", r.run_100_v2);
-  timed("zst @100ms", r.run_100_zstd);
+  timed("zst @100ms v1", r.run_100_zstd);
   timed("zst @100ms v2", r.run_100_zstd_v2);
   std::printf("  floor sampler: empty cpu %.2f ms (median of %zu); %llu ticks @10ms cpu %.1f ms; "
               "%llu ticks @100ms cpu %.1f ms (each run beside its recording)\n",
