@@ -66,6 +66,9 @@ void Step(FakeSample& s, std::mt19937_64& rng) {
   for (uint64_t& v : s.flat) v = rng() % 3 == 0 ? v - rng() % 200 : v + rng() % 200;
 }
 
+// Past the prefix and the "t" key: what a damage may hit.
+constexpr size_t kDamageFrom = 12;
+
 }  // namespace
 
 TEST_CASE("v2 round trip: random counters with resets, rows vanishing, pauses") {
@@ -93,6 +96,42 @@ TEST_CASE("v2 round trip: random counters with resets, rows vanishing, pauses") 
       REQUIRE(dec.Decode(written) == v1);
     }
     CHECK(deltas > 300);  // most lines are differences
+  }
+}
+
+TEST_CASE("a damaged difference line costs the lines up to the next keyframe, no more") {
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    FakeSample s;
+    s.rows.assign(3, std::vector<uint64_t>(4, 1000));
+    s.flat.assign(6, 1'000'000);
+    pm::DeltaEncoder enc;
+    pm::DeltaDecoder dec;
+    bool lost = false;
+    size_t damaged = 0;
+    for (int i = 0; i < 500; ++i) {
+      Step(s, rng);
+      std::string v1 = s.Line();
+      std::string written(enc.Encode(v1, s.mono));
+      if (!pm::DeltaDecoder::IsDelta(written)) {
+        lost = false;  // a keyframe: exact again
+        REQUIRE(dec.Decode(written) == v1);
+      } else if (!lost && rng() % 25 == 0) {
+        // Cut, or a digit turned into a letter: the shape no longer fits.
+        size_t at = kDamageFrom + rng() % (written.size() - kDamageFrom);
+        size_t digit = written.find_first_of("0123456789", at);
+        if (rng() % 2 || digit == std::string::npos) written.resize(at);
+        else written[digit] = 'x';
+        CHECK_THROWS_AS(dec.Decode(written), pm::FormatError);
+        lost = true;
+        ++damaged;
+      } else if (lost) {
+        CHECK_THROWS_AS(dec.Decode(written), pm::FormatError);
+      } else {
+        REQUIRE(dec.Decode(written) == v1);
+      }
+    }
+    CHECK(damaged > 2);
   }
 }
 
