@@ -125,7 +125,6 @@ void ZstdSweep(const Input& in, int rounds) {
         t.level = level;
         t.min_match = min_match;
         t.literals = literals;
-        if (level >= 16) t.target_length = 0;
         PrintRow(in, Describe(t),
                  [t](OutputStream& sink) { return std::make_unique<ZstdOutputStream>(sink, t); },
                  rounds);
