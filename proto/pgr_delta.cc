@@ -18,7 +18,13 @@ bool DeltaEncoder::KeyframeDue(int64_t mono_ns) const {
 
 // The baseline follows every sample line, a keyframe too: a walk while the
 // shape stays, a split when it changes (or the line may not be encoded).
+// The split waits for the next sample: the first sample gates the ready
+// line, and a copy is all it needs to cost.
 std::string_view DeltaEncoder::Encode(std::string_view line, int64_t mono_ns) {
+  if (!unsplit_.empty()) {
+    have_prev_ = prev_.Split(unsplit_);
+    unsplit_.clear();
+  }
   if (have_prev_) {
     char* base = out_.Reserve(prev_.MaxLineBytes() + kDeltaLinePrefix.size());
     // The line's '{' goes under the prefix's ','.
@@ -30,7 +36,7 @@ std::string_view DeltaEncoder::Encode(std::string_view line, int64_t mono_ns) {
     }
     have_prev_ = n != 0;
   }
-  if (!have_prev_) have_prev_ = line.starts_with(kSampleStart) && prev_.Split(line);
+  if (!have_prev_ && line.starts_with(kSampleStart)) unsplit_.assign(line);
   force_keyframe_ = false;
   since_keyframe_ = 0;
   keyframe_mono_ns_ = mono_ns;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "proto/pgr_baseline.hh"
@@ -46,6 +47,7 @@ class DeltaEncoder {
 
   Baseline prev_;
   bool have_prev_ = false;
+  std::string unsplit_;  // a keyframe of a new shape, split at the next sample
   bool force_keyframe_ = false;
   uint64_t since_keyframe_ = 0;
   int64_t keyframe_mono_ns_ = 0;
