@@ -22,6 +22,8 @@
 #pragma once
 
 #include <array>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,6 +35,7 @@
 #include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
+#include "playback/skimmed_lines.hh"
 
 namespace pm {
 
@@ -81,10 +84,14 @@ class NativeReader final : public RecordingReader::Source {
   // The input ended with a partial line.
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
+  // Version 1 only (else nothing changes): see SkimmedLines.
+  void SkimSamples() override;
+  uint64_t samples_skipped() const override { return skimmed_ ? skimmed_->skipped() : 0; }
 
  private:
   enum class LineKind { kSample, kEvent, kSkip };
   template <class Parse> auto Guarded(Parse parse);
+  std::optional<std::string_view> NextLine();
   LineKind ParseDecoded(std::string_view line, RawSample& s, RecordingEvent& e);
   void StartLoss(const FormatError& error);
   void EndLoss(bool at_end);
@@ -113,6 +120,9 @@ class NativeReader final : public RecordingReader::Source {
   static const SampleMember kSampleMembers[];
 
   LineReader lines_;
+  std::unique_ptr<SkimmedLines> skimmed_;  // summary's reading, or null
+  uint64_t line_number_ = 0;  // of the line being parsed
+  uint64_t line_offset_ = 0;
   JsonReader json_;
   RecordingInfo info_;
   PgrLayout layout_;

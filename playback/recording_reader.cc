@@ -118,6 +118,10 @@ std::span<const std::string> RecordingReader::warnings() const {
   return source_->warnings();
 }
 
-uint64_t RecordingReader::samples_read() const { return samples_read_; }
+void RecordingReader::SkimSamples() { source_->SkimSamples(); }
+
+uint64_t RecordingReader::samples_read() const {
+  return samples_read_ + source_->samples_skipped();
+}
 
 }  // namespace pm

@@ -54,6 +54,14 @@ class RecordingReader {
   // `event`; `sample` is then unspecified), or the end of the input.
   Item Next(RawSample& sample, RecordingEvent& event);
 
+  // summary's reading, before the first Next(): of each run of samples
+  // between other lines, only the first and the last are returned; the
+  // others are validated without reading their values (see
+  // playback/line_skim.hh for what that checks) and counted in
+  // samples_read(). Native version 1 recordings only; others are read in
+  // full as before.
+  void SkimSamples();
+
   bool truncated() const;         // valid once Next() returned kEnd
   // A native recording whose last item is not its end trailer; valid once
   // Next() returned kEnd.
@@ -84,6 +92,8 @@ class RecordingReader::Source {
   // decompressor's is added by RecordingReader.
   virtual bool truncated() const = 0;
   virtual std::span<const std::string> warnings() const { return {}; }
+  virtual void SkimSamples() {}
+  virtual uint64_t samples_skipped() const { return 0; }
 };
 
 }  // namespace pm

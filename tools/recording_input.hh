@@ -39,6 +39,8 @@ class RecordingInput {
   bool Open();
 
   const RecordingInfo& info() const { return reader_->info(); }
+  // After Open(): RecordingReader::SkimSamples().
+  void SkimSamples() { reader_->SkimSamples(); }
   RecordingReader::Item Next(RawSample& sample, RecordingEvent& event);
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }
