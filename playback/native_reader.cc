@@ -98,9 +98,10 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
   return RecordingReader::Item::kEnd;
 }
 
-void NativeReader::SkimSamples() {
-  if (info_.version == kPgrVersion && !skimmed_)
-    skimmed_ = std::make_unique<SkimmedLines>(lines_);
+bool NativeReader::SkimSamples() {
+  if (info_.version != kPgrVersion) return false;
+  if (!skimmed_) skimmed_ = std::make_unique<SkimmedLines>(lines_);
+  return true;
 }
 
 std::optional<std::string_view> NativeReader::NextLine() {

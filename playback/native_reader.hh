@@ -85,7 +85,7 @@ class NativeReader final : public RecordingReader::Source {
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
   // Version 1 only (else nothing changes): see SkimmedLines.
-  void SkimSamples() override;
+  bool SkimSamples() override;
   uint64_t samples_skipped() const override { return skimmed_ ? skimmed_->skipped() : 0; }
 
  private:

@@ -35,7 +35,7 @@ Read ReadAll(const std::string& bytes, bool skim) {
   try {
     MemoryInputStream in(bytes);
     RecordingReader reader(in);
-    if (skim) reader.SkimSamples();
+    if (skim) reader.SkimSamples(false);
     RawSample s;
     RecordingEvent e;
     for (Item item; (item = reader.Next(s, e)) != Item::kEnd;)
@@ -177,7 +177,7 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
 std::string Summaries(const std::string& bytes, bool skim) {
   MemoryInputStream in(bytes);
   RecordingReader reader(in);
-  if (skim) reader.SkimSamples();
+  if (skim) reader.SkimSamples(false);
   PhaseWalk walk(true);
   RawSample s;
   RecordingEvent e;
