@@ -19,41 +19,41 @@ PrefetchedInput::~PrefetchedInput() {
 // Each block is filled outside the lock: the reader takes only blocks
 // already published by produced_.
 void PrefetchedInput::Fill() {
-  try {
-    for (;;) {
-      size_t slot;
-      {
-        std::unique_lock lock(mutex_);
-        freed_.wait(lock, [this] { return stop_ || produced_ - consumed_ < kBlocks; });
-        if (stop_) return;
-        slot = produced_ % kBlocks;
-      }
-      Block& block = ring_[slot];
-      block.size = FillBlock(block);
-      std::lock_guard lock(mutex_);
-      if (block.size == 0) {
-        ended_ = true;
-        break;
-      }
-      ++produced_;
-      filled_.notify_one();
+  for (;;) {
+    size_t slot;
+    {
+      std::unique_lock lock(mutex_);
+      freed_.wait(lock, [this] { return stop_ || produced_ - consumed_ < kBlocks; });
+      if (stop_) return;
+      slot = produced_ % kBlocks;
     }
-  } catch (...) {
-    std::lock_guard lock(mutex_);
-    error_ = std::current_exception();
-    ended_ = true;
+    std::exception_ptr error;
+    Block& block = ring_[slot];
+    block.size = FillBlock(block, error);
+    {
+      std::lock_guard lock(mutex_);
+      if (block.size > 0) ++produced_;
+      if (block.size < kBlockSize) ended_ = true;  // the source ended, or failed
+      error_ = error;
+    }
+    filled_.notify_one();
+    if (block.size < kBlockSize) return;
   }
-  filled_.notify_one();
 }
 
 // A decompressor returns a flush block (about a line) per Read: handing
 // over whole blocks keeps the threads from waking each other per line.
-size_t PrefetchedInput::FillBlock(Block& block) {
+// The bytes read before a failure are kept: the reader gets them first.
+size_t PrefetchedInput::FillBlock(Block& block, std::exception_ptr& error) {
   size_t size = 0;
-  while (size < kBlockSize) {
-    size_t n = source_.Read(std::span(block.bytes.get() + size, kBlockSize - size));
-    if (n == 0) break;
-    size += n;
+  try {
+    while (size < kBlockSize) {
+      size_t n = source_.Read(std::span(block.bytes.get() + size, kBlockSize - size));
+      if (n == 0) break;
+      size += n;
+    }
+  } catch (...) {
+    error = std::current_exception();
   }
   return size;
 }

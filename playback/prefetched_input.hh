@@ -43,7 +43,7 @@ class PrefetchedInput final : public InputStream {
     size_t size = 0;
   };
   void Fill();  // the thread
-  size_t FillBlock(Block& block);
+  size_t FillBlock(Block& block, std::exception_ptr& error);
   bool WaitForBlock();  // false at the end of the source
 
   InputStream& source_;
