@@ -36,10 +36,11 @@ struct LineSkim::Pass {
   size_t capacity = 0;
 
   bool Fit(size_t length) {
-    if (length <= capacity) return true;
-    if (length > kMaxLine) return false;
+    // simdjson's contract: a capacity above the length.
+    if (length < capacity) return true;
+    if (length >= kMaxLine) return false;
     size_t want = capacity == 0 ? kFirstCapacity : capacity;
-    while (want < length) want *= 2;
+    while (want <= length) want *= 2;
     simdjson::error_code e =
         impl ? impl->set_capacity(want)
              : simdjson::get_active_implementation()->create_dom_parser_implementation(

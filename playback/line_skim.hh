@@ -13,7 +13,7 @@
 //
 // A line it cannot vouch for is not an error: the caller parses it in
 // full, which refuses it (or accepts it, say a row that became null, and
-// the caller learns its shape). Lines longer than kMaxLine are never
+// the caller learns its shape). Lines of kMaxLine bytes or more are never
 // vouched for.
 #pragma once
 

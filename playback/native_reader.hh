@@ -17,6 +17,9 @@
 // next keyframe: it is skipped, with a warning naming the lines lost,
 // instead of ending the read as in v1.
 //
+// summary's reading (SkimSamples(), version 1 only) parses only the
+// lines it needs and skims the others: see playback/skimmed_lines.hh.
+//
 // Steady state allocates nothing: the line buffer, the JSON scratch string
 // and the caller's RawSample vectors are reused from sample to sample.
 #pragma once

@@ -252,4 +252,23 @@ TEST_CASE("LineSkim: nothing vouched for before a shape is learned, or beyond it
   CHECK_FALSE(skim.Vouches(line));
 }
 
+// A sample of a big machine outgrows the first 64 KiB of stage 1's
+// buffers; a line of kMaxLine bytes is left to the full parse.
+TEST_CASE("LineSkim: long lines grow the buffers, up to kMaxLine") {
+  auto line_of = [](size_t values) {
+    std::string line = "{\"t\":1,\"a\":[7";
+    while (--values > 0) line += ",7";
+    return line + "]}";
+  };
+  LineSkim skim;
+  std::string long_line = line_of(100'000);  // 200 KB
+  skim.Learn(long_line);
+  CHECK(skim.Vouches(long_line));
+  CHECK_FALSE(skim.Vouches(line_of(99'999)));
+  std::string too_long = line_of(LineSkim::kMaxLine / 2);
+  REQUIRE(too_long.size() >= LineSkim::kMaxLine);
+  skim.Learn(too_long);
+  CHECK_FALSE(skim.Vouches(too_long));
+}
+
 }  // TEST_SUITE
