@@ -67,11 +67,16 @@ const uint32_t* LineSkim::Structurals(std::string_view line, size_t& count) {
 
 void LineSkim::Learn(std::string_view line) {
   shape_.clear();
+  strings_.clear();
   size_t count = 0;
   const uint32_t* at = Structurals(line, count);
   if (!at) return;  // nothing vouched for until a line stage 1 accepts
   shape_.resize(count);
-  for (size_t i = 0; i < count; ++i) shape_[i] = ShapeOf(line[at[i]]);
+  for (size_t i = 0; i < count; ++i) {
+    shape_[i] = ShapeOf(line[at[i]]);
+    if (shape_[i] == '"' && i + 1 < count)  // a key: up to the colon after it
+      strings_.push_back({i, std::string(line.substr(at[i], at[i + 1] - at[i]))});
+  }
 }
 
 bool LineSkim::Vouches(std::string_view line) {
@@ -82,7 +87,12 @@ bool LineSkim::Vouches(std::string_view line) {
   unsigned diff = 0;
   for (size_t i = 0; i < count; ++i)
     diff |= static_cast<unsigned char>(ShapeOf(line[at[i]]) ^ shape_[i]);
-  return diff == 0;
+  if (diff != 0) return false;
+  // The strings (in a sample, its few keys) byte for byte: a member the
+  // reader treats otherwise is another line.
+  for (const LearnedString& s : strings_)
+    if (line.substr(at[s.index], at[s.index + 1] - at[s.index]) != s.text) return false;
+  return true;
 }
 
 }  // namespace pm

@@ -4,12 +4,15 @@
 // structural characters ({}[]:, and the first byte of every string and
 // scalar); the line is then vouched for only when those characters are,
 // in number and in order, exactly those of a line parsed in full before
-// (Learn()). That implies what a full parse checks of the structure —
+// (Learn()), and its strings (a sample's keys) are those of that line
+// byte for byte. That implies what a full parse checks of the structure —
 // brackets balanced and matched, commas and colons in place, one object
-// spanning the whole line — so a cut, spliced or garbled line is never
-// vouched for. What it does not check is the scalars' text (a digit
-// garbled into a letter, a number out of range): `summary` uses this for
-// the samples in the middle of a span, whose values it never reads.
+// spanning the whole line, the same members with the same numbers of rows
+// and columns — so a cut, spliced or garbled line is never vouched for.
+// What it does not check is the text of the numbers (a digit garbled into
+// a letter, a number out of range or negative, null for a number):
+// `summary` uses this for the samples in the middle of a span, whose
+// values it never reads.
 //
 // A line it cannot vouch for is not an error: the caller parses it in
 // full, which refuses it (or accepts it, say a row that became null, and
@@ -20,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +50,11 @@ class LineSkim {
 
   std::unique_ptr<Pass> pass_;
   std::vector<char> shape_;  // the learned line's structural characters
+  struct LearnedString {
+    size_t index;      // in shape_
+    std::string text;  // its bytes up to the next structural character
+  };
+  std::vector<LearnedString> strings_;
 };
 
 }  // namespace pm

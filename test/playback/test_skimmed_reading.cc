@@ -118,6 +118,12 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
     REQUIRE(at != std::string::npos);
     return line.replace(at + after.size(), skip, text);
   };
+  auto renamed = [&good](std::string_view key, std::string_view to) {
+    std::string line = good;
+    size_t at = line.find(key);
+    REQUIRE(at != std::string::npos);
+    return line.replace(at, key.size(), to);
+  };
   struct Case {
     std::string line;
     bool skim_sees;  // false: only a scalar's text is wrong
@@ -147,6 +153,8 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
       {with("\"mono\":", "\"5\"", 0), true},   // a string for a number
       {with("\"mem\":[", "\xc3", 0), true},    // invalid UTF-8
       {good.substr(0, good.size() - 1), true},  // its last byte lost
+      {renamed("\"net\"", "\"mem\""), true},    // a key garbled
+      {renamed("\"net\"", "\"disk\""), true},   // a member twice
       {with("\"mono\":9", "x", 1), false},     // a digit garbled into a letter
       {with("\"disk\":[[", "-", 0), false},    // a negative counter
       {with("\"mem\":[", "99999999999999999999", 0), false},  // out of range
