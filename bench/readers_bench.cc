@@ -7,7 +7,10 @@
 // then times `perfmonger play FILE >/dev/null` and `perfmonger summary
 // FILE >/dev/null` (wall clock, wait4's rusage for CPU and peak RSS).
 // The floor `summary` is held to (issue 11): decompressing the same file
-// alone, in this process, to a discarded buffer; the ratios are printed.
+// alone, in this process, single-threaded, to a discarded buffer; the
+// ratios are printed in wall time (judged: the issue asks for time, and
+// summary may decompress on a second thread) and in CPU time, each the
+// best of three runs.
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -109,34 +112,54 @@ void Synthesize(const std::string& path, const std::string& header,
   out->Finish();
 }
 
-// CPU seconds of decompressing `path` alone (the best of three): the
+struct Floor {
+  double seconds = 1e9;
+  double cpu_seconds = 1e9;
+};
+
+// Decompressing `path` alone (the best of three, wall and CPU apart): the
 // floor under any reader of it.
-double DecompressSeconds(const std::string& path) {
-  double best = 1e9;
+Floor DecompressSeconds(const std::string& path) {
+  Floor best;
   for (int i = 0; i < 3; ++i) {
     pm::UniqueFd fd = pm::OpenAt(AT_FDCWD, path, O_RDONLY);
     pm::FdInputStream in(fd.Get());
     struct rusage before {}, after {};
     getrusage(RUSAGE_SELF, &before);
+    auto start = std::chrono::steady_clock::now();
     auto decompressed = pm::MakeDecompressor(in);
     std::vector<char> buf(64 * 1024);
     while (decompressed->Read(buf) != 0) {
     }
     getrusage(RUSAGE_SELF, &after);
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     auto seconds = [](const struct rusage& u) {
       return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
              static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
     };
-    best = std::min(best, seconds(after) - seconds(before));
+    best.seconds = std::min(best.seconds, wall);
+    best.cpu_seconds = std::min(best.cpu_seconds, seconds(after) - seconds(before));
   }
   return best;
 }
 
-void ReportFloor(const char* codec, double floor_seconds, const Run& summary, double target) {
-  double ratio = summary.cpu_seconds / floor_seconds;
-  std::printf("%-12s %-5s %10.3f s decompression alone; summary/decompression %.1fx (CPU)"
-              "  target <= %.1f  %s\n",
-              "floor", codec, floor_seconds, ratio, target, ratio <= target ? "PASS" : "MISS");
+// The best of three runs, by wall time.
+Run Best(const std::vector<std::string>& argv) {
+  Run best = Execute(argv);
+  for (int i = 0; i < 2; ++i) {
+    Run run = Execute(argv);
+    if (run.seconds < best.seconds) best = run;
+  }
+  return best;
+}
+
+void ReportFloor(const char* codec, const Floor& floor, const Run& summary, double target) {
+  double wall = summary.seconds / floor.seconds;
+  double cpu = summary.cpu_seconds / floor.cpu_seconds;
+  std::printf("%-12s %-5s %6.3f s decompression alone (cpu %.3f s); summary/decompression"
+              " %.2fx wall, %.2fx CPU  target <= %.1f  %s\n",
+              "floor", codec, floor.seconds, floor.cpu_seconds, wall, cpu, target,
+              wall <= target ? "PASS" : "MISS");
 }
 
 void Report(const char* what, const char* codec, const Run& run, double items,
@@ -180,8 +203,10 @@ int main() {
     fs::path self = fs::read_symlink("/proc/self/exe").parent_path();
     const char* env = std::getenv("PERFMONGER");
     std::string perfmonger = env && *env ? env : (self / ".." / "tools" / "perfmonger").string();
-    std::string dir = fs::temp_directory_path() / "perfmonger-bench-readers";
-    fs::create_directories(dir);
+    // Its own directory: two benches at once must not share files.
+    std::string pattern = fs::temp_directory_path() / "perfmonger-bench-readers.XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp: " + pattern);
+    std::string dir = pattern;
     auto [header, sample] = RealLines(perfmonger, dir);
     std::printf("%d samples of %zu bytes each (plain)\n", kSamples, sample.size() + 1);
     size_t series = SeriesPerSample(perfmonger, dir);
@@ -190,7 +215,7 @@ int main() {
       Synthesize(path, header, sample);
       std::printf("%s: %.1f MiB\n", path.c_str(), fs::file_size(path) / 1048576.0);
       Report("play", codec, Execute({perfmonger, "play", path}), kSamples - 1, "lines", 200'000);
-      Run summary = Execute({perfmonger, "summary", path});
+      Run summary = Best({perfmonger, "summary", path});
       Report("summary", codec, summary, kSamples, "samples", 2'000'000);
       ReportFloor(codec, DecompressSeconds(path), summary, codec == std::string("gz") ? 1.3 : 1.5);
       // The exports, on the same file (issue 17): CSV rows are play's lines;

@@ -46,8 +46,8 @@ auto NativeReader::Guarded(Parse parse) {
   try {
     return parse();
   } catch (const JsonError& e) {
-    throw FormatError("pgr line " + std::to_string(lines_.line_number()) + ", byte " +
-                      std::to_string(lines_.line_offset() + e.offset()) + ": " +
+    throw FormatError("pgr line " + std::to_string(line_number_) + ", byte " +
+                      std::to_string(line_offset_ + e.offset()) + ": " +
                       e.reason());
   }
 }
@@ -64,7 +64,7 @@ const NativeReader::SampleMember NativeReader::kSampleMembers[] = {
 };
 
 NativeReader::NativeReader(InputStream& in) : lines_(in) {
-  std::optional<std::string_view> line = lines_.Next();
+  std::optional<std::string_view> line = NextLine();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
   info_.mem_recorded.reset();
@@ -74,7 +74,7 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
 
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
   if (info_.version == 0) return RecordingReader::Item::kEnd;  // no header
-  while (std::optional<std::string_view> line = lines_.Next()) {
+  while (std::optional<std::string_view> line = NextLine()) {
     if (line->starts_with('\0'))  // what a file zero-filled by another process holds
       Guarded([] { throw JsonError("zero bytes instead of a line", 0); });
     if (lost_from_ != 0 && DeltaDecoder::IsDelta(*line)) continue;
@@ -96,6 +96,19 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
   }
   if (lost_from_ != 0) EndLoss(true);
   return RecordingReader::Item::kEnd;
+}
+
+bool NativeReader::SkimSamples() {
+  if (info_.version != kPgrVersion) return false;
+  if (!skimmed_) skimmed_ = std::make_unique<SkimmedLines>(lines_);
+  return true;
+}
+
+std::optional<std::string_view> NativeReader::NextLine() {
+  std::optional<std::string_view> line = skimmed_ ? skimmed_->Next() : lines_.Next();
+  line_number_ = skimmed_ ? skimmed_->line_number() : lines_.line_number();
+  line_offset_ = skimmed_ ? skimmed_->line_offset() : lines_.line_offset();
+  return line;
 }
 
 NativeReader::LineKind NativeReader::ParseDecoded(std::string_view line, RawSample& s,

@@ -17,11 +17,16 @@
 // next keyframe: it is skipped, with a warning naming the lines lost,
 // instead of ending the read as in v1.
 //
+// summary's reading (SkimSamples(), version 1 only) parses only the
+// lines it needs and skims the others: see playback/skimmed_lines.hh.
+//
 // Steady state allocates nothing: the line buffer, the JSON scratch string
 // and the caller's RawSample vectors are reused from sample to sample.
 #pragma once
 
 #include <array>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,6 +38,7 @@
 #include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
+#include "playback/skimmed_lines.hh"
 
 namespace pm {
 
@@ -81,10 +87,14 @@ class NativeReader final : public RecordingReader::Source {
   // The input ended with a partial line.
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
+  // Version 1 only (else nothing changes): see SkimmedLines.
+  bool SkimSamples() override;
+  uint64_t samples_skipped() const override { return skimmed_ ? skimmed_->skipped() : 0; }
 
  private:
   enum class LineKind { kSample, kEvent, kSkip };
   template <class Parse> auto Guarded(Parse parse);
+  std::optional<std::string_view> NextLine();
   LineKind ParseDecoded(std::string_view line, RawSample& s, RecordingEvent& e);
   void StartLoss(const FormatError& error);
   void EndLoss(bool at_end);
@@ -113,6 +123,9 @@ class NativeReader final : public RecordingReader::Source {
   static const SampleMember kSampleMembers[];
 
   LineReader lines_;
+  std::unique_ptr<SkimmedLines> skimmed_;  // summary's reading, or null
+  uint64_t line_number_ = 0;  // of the line being parsed
+  uint64_t line_offset_ = 0;
   JsonReader json_;
   RecordingInfo info_;
   PgrLayout layout_;

@@ -7,6 +7,7 @@
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
 #include "playback/native_reader.hh"
+#include "playback/prefetched_input.hh"
 #include "playback/recording_kind.hh"
 
 namespace pm {
@@ -18,18 +19,20 @@ class PeekedInput final : public InputStream {
  public:
   static constexpr size_t kPeek = kKindHeadBytes;
 
-  explicit PeekedInput(InputStream& in) : in_(in) {
+  explicit PeekedInput(InputStream& in) : in_(&in) {
     while (len_ < kPeek) {
-      size_t n = in_.Read(std::span(head_).subspan(len_));
+      size_t n = in_->Read(std::span(head_).subspan(len_));
       if (n == 0) break;
       len_ += n;
     }
   }
 
   std::string_view head() const { return {head_.data(), len_}; }
+  // Reads on from `in`, which continues where the source left off.
+  void ReadFrom(InputStream& in) { in_ = &in; }
 
   size_t Read(std::span<char> buf) override {
-    if (pos_ == len_) return in_.Read(buf);
+    if (pos_ == len_) return in_->Read(buf);
     size_t n = std::min(buf.size(), len_ - pos_);
     std::copy_n(head_.begin() + pos_, n, buf.begin());
     pos_ += n;
@@ -37,7 +40,7 @@ class PeekedInput final : public InputStream {
   }
 
  private:
-  InputStream& in_;
+  InputStream* in_;
   std::array<char, kPeek> head_{};
   size_t len_ = 0;
   size_t pos_ = 0;
@@ -118,6 +121,15 @@ std::span<const std::string> RecordingReader::warnings() const {
   return source_->warnings();
 }
 
-uint64_t RecordingReader::samples_read() const { return samples_read_; }
+void RecordingReader::SkimSamples(bool read_ahead) {
+  if (!source_->SkimSamples() || !read_ahead || prefetched_) return;
+  if (decompressed_->compression() == Compression::kPlain) return;  // reading costs little
+  prefetched_ = std::make_unique<PrefetchedInput>(*decompressed_);
+  static_cast<PeekedInput&>(*peeked_).ReadFrom(*prefetched_);
+}
+
+uint64_t RecordingReader::samples_read() const {
+  return samples_read_ + source_->samples_skipped();
+}
 
 }  // namespace pm

@@ -54,6 +54,16 @@ class RecordingReader {
   // `event`; `sample` is then unspecified), or the end of the input.
   Item Next(RawSample& sample, RecordingEvent& event);
 
+  // summary's reading, before the first Next(): of each run of samples
+  // between other lines, only the first and the last are returned; the
+  // others are validated without reading their values (see
+  // playback/line_skim.hh for what that checks) and counted in
+  // samples_read(). Native version 1 recordings only; others are read in
+  // full as before. With `read_ahead`, a compressed recording is
+  // decompressed on a second thread (PrefetchedInput: only for an input
+  // whose reads never block, a regular file).
+  void SkimSamples(bool read_ahead);
+
   bool truncated() const;         // valid once Next() returned kEnd
   // A native recording whose last item is not its end trailer; valid once
   // Next() returned kEnd.
@@ -66,8 +76,9 @@ class RecordingReader {
 
  private:
   // Destroyed in reverse: the source reads peeked_, which reads
-  // decompressed_.
+  // prefetched_ (when there is one), which reads decompressed_.
   std::unique_ptr<DecompressingInput> decompressed_;
+  std::unique_ptr<InputStream> prefetched_;  // reads decompressed_, or null
   std::unique_ptr<InputStream> peeked_;
   std::unique_ptr<Source> source_;
   uint64_t samples_read_ = 0;
@@ -84,6 +95,8 @@ class RecordingReader::Source {
   // decompressor's is added by RecordingReader.
   virtual bool truncated() const = 0;
   virtual std::span<const std::string> warnings() const { return {}; }
+  virtual bool SkimSamples() { return false; }  // true: it will
+  virtual uint64_t samples_skipped() const { return 0; }
 };
 
 }  // namespace pm

@@ -84,6 +84,12 @@ bool RecordingInput::Open() {
   return true;
 }
 
+void RecordingInput::SkimSamples() {
+  struct stat st;
+  bool regular = fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode);
+  reader_->SkimSamples(regular);
+}
+
 RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& event) {
   try {
     return reader_->Next(sample, event);

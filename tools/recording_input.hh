@@ -39,6 +39,9 @@ class RecordingInput {
   bool Open();
 
   const RecordingInfo& info() const { return reader_->info(); }
+  // After Open(): RecordingReader::SkimSamples(), reading ahead on a
+  // second thread when the input is a regular file.
+  void SkimSamples();
   RecordingReader::Item Next(RawSample& sample, RecordingEvent& event);
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }

@@ -105,6 +105,7 @@ int Summarize(const SummaryArgs& args) {
   RecordingInput input(args.file);
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
+  input.SkimSamples();  // the walk needs each span's first and last sample only
   PhaseWalk walk(args.phases);
   Walk(input, walk);
   input.WarnIfIncomplete();

@@ -1,0 +1,65 @@
+// An InputStream read ahead on a thread of its own: the source's Read()
+// (a decompressor) runs there, a few blocks ahead of the reader, so that
+// `summary` validates one stretch of a recording while the next is being
+// inflated.
+//
+// Memory stays flat: a ring of kBlocks blocks of kBlockSize bytes; the
+// thread waits when the reader is that far behind. The reader sees the
+// source's bytes in order, then its end — or, at the point in the stream
+// where the source failed, the same exception (FormatError for corrupt
+// data, system_error for a failed read). Destroying the stream stops the
+// thread, so the source must not block forever in Read(): give it a
+// regular file, not a pipe.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <thread>
+
+#include "proto/stream.hh"
+
+namespace pm {
+
+class PrefetchedInput final : public InputStream {
+ public:
+  static constexpr size_t kBlocks = 4;
+  static constexpr size_t kBlockSize = 64 * 1024;
+
+  // Starts reading `source`, which must outlive this stream.
+  explicit PrefetchedInput(InputStream& source);
+  ~PrefetchedInput() override;
+  PrefetchedInput(const PrefetchedInput&) = delete;
+  PrefetchedInput& operator=(const PrefetchedInput&) = delete;
+
+  size_t Read(std::span<char> buf) override;
+
+ private:
+  struct Block {
+    std::unique_ptr<char[]> bytes{new char[kBlockSize]};
+    size_t size = 0;
+  };
+  void Fill();  // the thread
+  size_t FillBlock(Block& block, std::exception_ptr& error);
+  bool WaitForBlock();  // false at the end of the source
+
+  InputStream& source_;
+  Block ring_[kBlocks];
+  std::mutex mutex_;
+  std::condition_variable filled_, freed_;
+  // Guarded by mutex_: blocks filled and taken so far (ring index: % kBlocks).
+  size_t produced_ = 0;
+  size_t consumed_ = 0;
+  bool ended_ = false;  // the source ended (or failed: error_)
+  bool stop_ = false;
+  std::exception_ptr error_;
+  // The reader's own: the block it reads, and where.
+  bool holding_ = false;
+  size_t at_ = 0;
+  std::thread thread_;  // last: started once the rest is ready
+};
+
+}  // namespace pm

@@ -1,0 +1,164 @@
+// PrefetchedInput: the source's bytes in order whatever the read sizes,
+// its end, and its failure at the same point of the stream; and summary's
+// reading through it equal to the reading without it on every cut and
+// every flipped byte of a compressed recording.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "playback/prefetched_input.hh"
+#include "playback/recording_reader.hh"
+#include "test/playback/pgr_builder.hh"
+
+using namespace pm;
+using namespace pm::test;
+
+namespace {
+
+// `bytes` in reads of at most `chunk` bytes, then a FormatError when
+// `fail` is set (as a decompressor meeting corrupt data).
+class ChunkedSource final : public InputStream {
+ public:
+  ChunkedSource(std::string bytes, size_t chunk, bool fail)
+      : bytes_(std::move(bytes)), chunk_(chunk), fail_(fail) {}
+  size_t Read(std::span<char> buf) override {
+    size_t n = std::min({buf.size(), chunk_, bytes_.size() - at_});
+    if (n == 0 && fail_) throw FormatError("corrupt at byte " + std::to_string(at_));
+    std::copy_n(bytes_.data() + at_, n, buf.data());
+    at_ += n;
+    return n;
+  }
+
+ private:
+  std::string bytes_;
+  size_t chunk_;
+  bool fail_;
+  size_t at_ = 0;
+};
+
+std::string Pattern(size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out.push_back(static_cast<char>('a' + (i * 7) % 26));
+  return out;
+}
+
+// Everything read through a PrefetchedInput in reads of `take` bytes, and
+// what ended it.
+std::string ReadThrough(ChunkedSource& source, size_t take, std::string& ended) {
+  PrefetchedInput in(source);
+  std::string out;
+  std::vector<char> buf(take);
+  try {
+    while (size_t n = in.Read(buf)) out.append(buf.data(), n);
+    ended = "end";
+  } catch (const FormatError& e) {
+    ended = e.what();
+  }
+  return out;
+}
+
+struct Read {
+  std::vector<std::string> items;
+  uint64_t samples = 0;
+  bool truncated = false;
+  std::string error = "no error";
+  bool operator==(const Read&) const = default;
+};
+
+Read SkimAll(const std::string& bytes, bool read_ahead) {
+  Read out;
+  try {
+    MemoryInputStream in(bytes);
+    RecordingReader reader(in);
+    reader.SkimSamples(read_ahead);
+    RawSample s;
+    RecordingEvent e;
+    for (RecordingReader::Item item;
+         (item = reader.Next(s, e)) != RecordingReader::Item::kEnd;)
+      out.items.push_back(item == RecordingReader::Item::kSample ? Dump(s) : Dump(e));
+    out.samples = reader.samples_read();
+    out.truncated = reader.truncated();
+  } catch (const FormatError& e) {
+    out.error = e.what();
+  }
+  return out;
+}
+
+std::vector<std::string> Lines(int samples) {
+  Shape shape;
+  std::vector<std::string> lines = {EncodeHeaderLine(Header(shape))};
+  for (int k = 0; k < samples; ++k) {
+    RawSample s = MakeSample(shape, static_cast<uint64_t>(2 * k));
+    lines.push_back(SampleLine(s));
+    if (k == samples / 2) lines.push_back(EncodeEventLine("pause", s.time_ns, s.mono_ns));
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_SUITE("prefetched input") {
+
+TEST_CASE("the source's bytes in order, then its end or its error") {
+  const size_t kBlock = PrefetchedInput::kBlockSize;
+  for (size_t size : {size_t{0}, size_t{1}, kBlock - 1, kBlock, 5 * kBlock + 3, 9 * kBlock}) {
+    for (size_t chunk : {size_t{1000}, kBlock + 17}) {
+      for (size_t take : {size_t{1}, size_t{4096}, 3 * kBlock}) {
+        if (take == 1 && size > kBlock) continue;  // byte by byte: slow, adds nothing
+        for (bool fail : {false, true}) {
+          CAPTURE(size);
+          CAPTURE(chunk);
+          CAPTURE(take);
+          CAPTURE(fail);
+          ChunkedSource source(Pattern(size), chunk, fail);
+          std::string ended;
+          CHECK(ReadThrough(source, take, ended) == Pattern(size));
+          CHECK(ended == (fail ? "corrupt at byte " + std::to_string(size) : "end"));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("stopped early: the thread ends with the stream") {
+  ChunkedSource source(Pattern(20 * PrefetchedInput::kBlockSize), 4096, false);
+  PrefetchedInput in(source);
+  char byte;
+  CHECK(in.Read(std::span(&byte, 1)) == 1);
+  CHECK(byte == 'a');
+}  // destroyed with the ring full and the thread waiting
+
+TEST_CASE("summary's reading through the thread: every cut, every flipped byte alike") {
+  std::vector<std::string> lines = Lines(6);
+  std::string corrupt_lines = Lines(12)[0] + Lines(12)[1] + "{\"t\":1,oops}\n";
+  for (Compression c : {Compression::kGzip, Compression::kZstd}) {
+    CAPTURE(CompressionName(c));
+    std::string bytes = Compress(c, lines);
+    Read whole = SkimAll(bytes, true);
+    CHECK(whole == SkimAll(bytes, false));
+    CHECK(whole.samples == 6);
+    for (size_t cut = 0; cut < bytes.size(); ++cut) {
+      CAPTURE(cut);
+      CHECK(SkimAll(bytes.substr(0, cut), true) == SkimAll(bytes.substr(0, cut), false));
+    }
+    int errors = 0;
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      std::string broken = bytes;
+      broken[i] = static_cast<char>(broken[i] ^ 0x55);
+      CAPTURE(i);
+      Read got = SkimAll(broken, true);
+      CHECK(got == SkimAll(broken, false));
+      errors += got.error != "no error";
+    }
+    CHECK(errors > 0);
+    std::string corrupt = Compress(c, {corrupt_lines});
+    Read refused = SkimAll(corrupt, true);
+    CHECK(refused.error.starts_with("pgr line 3, byte "));
+    CHECK(refused == SkimAll(corrupt, false));
+  }
+}
+
+}  // TEST_SUITE
