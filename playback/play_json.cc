@@ -114,44 +114,7 @@ constexpr PlayMemKey kMemKeys[] = {
 
 }  // namespace
 
-namespace {
-
-// %.2f / %.3f without the general algorithm when the answer is certain:
-// for |v| < 1e9, v·10^p is computed with an error below 1e-4, so unless its
-// fraction lies within 1e-3 of one half, rounding the computed product
-// rounds the exact binary value the same way (what Go and to_chars do).
-bool AppendFixedFast(std::string& out, double v, int precision) {
-  static constexpr double kScale[] = {1, 10, 100, 1000};
-  if (precision < 1 || precision > 3 || !(std::fabs(v) < 1e9)) return false;
-  double s = std::fabs(v) * kScale[precision];
-  double whole = std::floor(s);
-  double frac = s - whole;
-  if (std::fabs(frac - 0.5) < 1e-3) return false;
-  uint64_t n = static_cast<uint64_t>(whole) + (frac > 0.5 ? 1 : 0);
-  uint64_t unit = static_cast<uint64_t>(kScale[precision]);
-  if (std::signbit(v)) out.push_back('-');
-  AppendUint(out, n / unit);
-  out.push_back('.');
-  char digits[3];
-  uint64_t rest = n % unit;
-  for (int i = precision - 1; i >= 0; --i, rest /= 10) digits[i] = static_cast<char>('0' + rest % 10);
-  out.append(digits, static_cast<size_t>(precision));
-  return true;
-}
-
-}  // namespace
-
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
-
-void AppendFixed(std::string& out, double v, int precision) {
-  if (std::isnan(v)) { out.append("NaN"); return; }
-  if (std::isinf(v)) { out.append(v > 0 ? "+Inf" : "-Inf"); return; }
-  if (AppendFixedFast(out, v, precision)) return;
-  char buf[400];  // DBL_MAX in fixed notation is 309 digits
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed,
-                         precision);
-  out.append(buf, r.ptr);
-}
 
 void AppendCpuJson(std::string& out, const CpuRates& cpu) {
   out.append("{\"num_core\":");

@@ -1,7 +1,5 @@
 #include "proto/json.hh"
 
-#include <charconv>
-
 #include "proto/text.hh"
 
 namespace pm {
@@ -50,15 +48,13 @@ void AppendJsonString(std::string& out, std::string_view s) {
 }
 
 void AppendInt(std::string& out, int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
+  char buf[kUintTextMax];  // INT64_MIN is 20 bytes too
+  out.append(buf, WriteInt(buf, v));
 }
 
 void AppendUint(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
+  char buf[kUintTextMax];
+  out.append(buf, WriteUint(buf, v));
 }
 
 }  // namespace pm

@@ -1,5 +1,9 @@
 #include "proto/text.hh"
 
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
 namespace pm {
 
 size_t Utf8SequenceLength(std::string_view s) {
@@ -38,6 +42,96 @@ void AppendPrintable(std::string& out, std::string_view s) {
       AppendHexByte(out, c);
     }
   }
+}
+
+namespace {
+
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+int DecimalDigits(uint64_t v) {
+  for (int n = 1;; n += 4, v /= 10000) {
+    if (v < 10) return n;
+    if (v < 100) return n + 1;
+    if (v < 1000) return n + 2;
+    if (v < 10000) return n + 3;
+  }
+}
+
+// The last `digits` digits of v (leading zeros kept) ending at `end`.
+void WriteDigitsBackwards(char* end, uint64_t v, int digits) {
+  for (; digits >= 2; digits -= 2, v /= 100) {
+    end -= 2;
+    std::memcpy(end, kDigitPairs + 2 * (v % 100), 2);
+  }
+  if (digits == 1) end[-1] = static_cast<char>('0' + v % 10);
+}
+
+// n / 10^P and its remainder as P digits: constant divisors, no div.
+template <int P>
+char* WriteScaled(char* p, uint64_t n) {
+  constexpr uint64_t kUnit = P == 1 ? 10 : P == 2 ? 100 : 1000;
+  p = WriteUint(p, n / kUnit);
+  *p = '.';
+  WriteDigitsBackwards(p + 1 + P, n % kUnit, P);
+  return p + 1 + P;
+}
+
+// Precision 0-3 without the general algorithm when the answer is certain.
+// Below 2^52, s = fl(|v|·10^p) is the exact product x rounded once, and
+// every half-integer k+½ is a double: rounding is monotonic, so x < k+½
+// gives s <= k+½, and x > k+½ gives s >= k+½. Unless s lands on a
+// half-integer, s and x round to the same integer. Null when it does.
+char* WriteFixedFast(char* p, double v, int precision) {
+  static constexpr double kScale[] = {1, 10, 100, 1000};
+  if (precision < 0 || precision > 3) return nullptr;
+  double s = std::fabs(v) * kScale[precision];
+  if (!(s < 0x1p52)) return nullptr;
+  auto whole = static_cast<uint64_t>(s);
+  double frac = s - static_cast<double>(whole);  // exact
+  if (frac == 0.5) return nullptr;
+  uint64_t n = whole + (frac > 0.5 ? 1 : 0);
+  if (std::signbit(v)) *p++ = '-';
+  switch (precision) {
+    case 1: return WriteScaled<1>(p, n);
+    case 2: return WriteScaled<2>(p, n);
+    case 3: return WriteScaled<3>(p, n);
+    default: return WriteUint(p, n);
+  }
+}
+
+char* Copy(char* p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+
+}  // namespace
+
+char* WriteUint(char* p, uint64_t v) {
+  int digits = DecimalDigits(v);
+  WriteDigitsBackwards(p + digits, v, digits);
+  return p + digits;
+}
+
+char* WriteInt(char* p, int64_t v) {
+  if (v >= 0) return WriteUint(p, static_cast<uint64_t>(v));
+  *p++ = '-';
+  return WriteUint(p, 0 - static_cast<uint64_t>(v));
+}
+
+char* WriteFixed(char* p, double v, int precision) {
+  if (std::isnan(v)) return Copy(p, "NaN");
+  if (std::isinf(v)) return Copy(p, v > 0 ? "+Inf" : "-Inf");
+  if (char* end = WriteFixedFast(p, v, precision)) return end;
+  // Exact (Ryu printf) for everything else.
+  return std::to_chars(p, p + kFixedTextMax, v, std::chars_format::fixed, precision).ptr;
+}
+
+void AppendFixed(std::string& out, double v, int precision) {
+  char buf[kFixedTextMax];
+  out.append(buf, WriteFixed(buf, v, precision));
 }
 
 std::string Printable(std::string_view s) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -34,5 +35,22 @@ size_t Utf8SequenceLength(std::string_view s);
 // other control bytes and DEL as \xNN, everything else verbatim.
 void AppendPrintable(std::string& out, std::string_view s);
 std::string Printable(std::string_view s);
+
+// Decimal numbers written at `p`, returning the end: the hot path of every
+// `play` line, so no allocation and no locale. `p` must have room for
+// kUintTextMax (WriteUint, WriteInt) or kFixedTextMax (WriteFixed) bytes.
+inline constexpr size_t kUintTextMax = 20;
+inline constexpr int kFixedPrecisionMax = 17;
+inline constexpr size_t kFixedTextMax = 1 + 309 + 1 + kFixedPrecisionMax;  // -DBL_MAX
+char* WriteUint(char* p, uint64_t v);
+char* WriteInt(char* p, int64_t v);
+
+// Go's strconv.FormatFloat(v, 'f', precision, 64), i.e. fmt's "%.<p>f":
+// correctly rounded from the exact binary value (ties of the exact value to
+// even), trailing zeros kept, "-" on negative zero and on negative values
+// that round to zero, NaN and infinities spelled "NaN" "+Inf" "-Inf".
+// 0 <= precision <= kFixedPrecisionMax.
+char* WriteFixed(char* p, double v, int precision);
+void AppendFixed(std::string& out, double v, int precision);
 
 }  // namespace pm
