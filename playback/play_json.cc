@@ -1,7 +1,6 @@
 // PerfMonger's WriteJsonTo methods: compact JSON, keys in its order,
 // `%.2f` everywhere but disk latency (`%.3f`), memory as integers.
-#include <charconv>
-#include <cmath>
+#include <iterator>
 
 #include "proto/json.hh"
 #include "playback/rates.hh"
@@ -9,12 +8,10 @@
 namespace pm {
 namespace {
 
-// `,"key":` for this file's fixed ASCII keys: nothing to escape.
-void Key(std::string& out, std::string_view key) {
-  out.append(",\"");
-  out.append(key);
-  out.append("\":");
-}
+// Room for one `,"key":` of this file (none is longer than 24 bytes) and
+// its value.
+constexpr size_t kFixedMember = 24 + kFixedTextMax;
+constexpr size_t kUintMember = 24 + kUintTextMax;
 
 // `,"name":` for a device or interface name, escaped as Go does.
 void NameKey(std::string& out, std::string_view name) {
@@ -22,62 +19,59 @@ void NameKey(std::string& out, std::string_view name) {
   AppendJsonKey(out, name);
 }
 
-void Fixed2(std::string& out, std::string_view key, double v) {
-  Key(out, key);
-  AppendFixed(out, v, 2);
-}
-
 void AppendCoreJson(std::string& out, const CpuUsage& u) {
-  out.append("{\"usr\":");
-  AppendFixed(out, u.usr, 2);
-  Fixed2(out, "nice", u.nice);
-  Fixed2(out, "sys", u.sys);
-  Fixed2(out, "idle", u.idle);
-  Fixed2(out, "iowait", u.iowait);
-  Fixed2(out, "hardirq", u.hardirq);
-  Fixed2(out, "softirq", u.softirq);
-  Fixed2(out, "steal", u.steal);
-  Fixed2(out, "guest", u.guest);
-  Fixed2(out, "guestnice", u.guestnice);
-  out.push_back('}');
+  StackText<10 * kFixedMember + 2> t;
+  t.Lit("{\"usr\":").Fixed(u.usr, 2)
+      .Lit(",\"nice\":").Fixed(u.nice, 2)
+      .Lit(",\"sys\":").Fixed(u.sys, 2)
+      .Lit(",\"idle\":").Fixed(u.idle, 2)
+      .Lit(",\"iowait\":").Fixed(u.iowait, 2)
+      .Lit(",\"hardirq\":").Fixed(u.hardirq, 2)
+      .Lit(",\"softirq\":").Fixed(u.softirq, 2)
+      .Lit(",\"steal\":").Fixed(u.steal, 2)
+      .Lit(",\"guest\":").Fixed(u.guest, 2)
+      .Lit(",\"guestnice\":").Fixed(u.guestnice, 2)
+      .Char('}');
+  t.AppendTo(out);
 }
 
 void AppendDoubles(std::string& out, const std::vector<double>& v) {
   out.push_back('[');
   for (size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendFixed(out, v[i], 2);
+    StackText<1 + kFixedTextMax> t;
+    if (i > 0) t.Char(',');
+    t.Fixed(v[i], 2).AppendTo(out);
   }
   out.push_back(']');
 }
 
 void AppendDiskEntry(std::string& out, const DiskRates& d) {
-  out.append("{\"riops\":");
-  AppendFixed(out, d.riops, 2);
-  Fixed2(out, "wiops", d.wiops);
-  Fixed2(out, "rkbyteps", d.rkbyteps);
-  Fixed2(out, "wkbyteps", d.wkbyteps);
-  Key(out, "rlatency");
-  AppendFixed(out, d.rlatency, 3);
-  Key(out, "wlatency");
-  AppendFixed(out, d.wlatency, 3);
-  Fixed2(out, "rsize", d.rsize);
-  Fixed2(out, "wsize", d.wsize);
-  Fixed2(out, "qlen", d.qlen);
-  out.push_back('}');
+  StackText<9 * kFixedMember + 2> t;
+  t.Lit("{\"riops\":").Fixed(d.riops, 2)
+      .Lit(",\"wiops\":").Fixed(d.wiops, 2)
+      .Lit(",\"rkbyteps\":").Fixed(d.rkbyteps, 2)
+      .Lit(",\"wkbyteps\":").Fixed(d.wkbyteps, 2)
+      .Lit(",\"rlatency\":").Fixed(d.rlatency, 3)
+      .Lit(",\"wlatency\":").Fixed(d.wlatency, 3)
+      .Lit(",\"rsize\":").Fixed(d.rsize, 2)
+      .Lit(",\"wsize\":").Fixed(d.wsize, 2)
+      .Lit(",\"qlen\":").Fixed(d.qlen, 2)
+      .Char('}');
+  t.AppendTo(out);
 }
 
 void AppendNetEntry(std::string& out, const NetRates& n) {
-  out.append("{\"rxkbyteps\":");
-  AppendFixed(out, n.rxkbyteps, 2);
-  Fixed2(out, "rxpktps", n.rxpktps);
-  Fixed2(out, "rxerrps", n.rxerrps);
-  Fixed2(out, "rxdropps", n.rxdropps);
-  Fixed2(out, "txkbyteps", n.txkbyteps);
-  Fixed2(out, "txpktps", n.txpktps);
-  Fixed2(out, "txerrps", n.txerrps);
-  Fixed2(out, "txdropps", n.txdropps);
-  out.push_back('}');
+  StackText<8 * kFixedMember + 2> t;
+  t.Lit("{\"rxkbyteps\":").Fixed(n.rxkbyteps, 2)
+      .Lit(",\"rxpktps\":").Fixed(n.rxpktps, 2)
+      .Lit(",\"rxerrps\":").Fixed(n.rxerrps, 2)
+      .Lit(",\"rxdropps\":").Fixed(n.rxdropps, 2)
+      .Lit(",\"txkbyteps\":").Fixed(n.txkbyteps, 2)
+      .Lit(",\"txpktps\":").Fixed(n.txpktps, 2)
+      .Lit(",\"txerrps\":").Fixed(n.txerrps, 2)
+      .Lit(",\"txdropps\":").Fixed(n.txdropps, 2)
+      .Char('}');
+  t.AppendTo(out);
 }
 
 // {"devices":[names],"<name>":{..},...,"total":{..}}
@@ -95,7 +89,7 @@ void AppendDevices(std::string& out,
     NameKey(out, name);
     append_entry(out, entry);
   }
-  Key(out, "total");
+  out.append(",\"total\":");
   append_entry(out, total);
   out.push_back('}');
 }
@@ -111,18 +105,17 @@ constexpr PlayMemKey kMemKeys[] = {
     {"huge_pages_total", 25}, {"huge_pages_free", 26},
     {"huge_pages_rsvd", 27}, {"huge_pages_surp", 28},
 };
+constexpr size_t kMemKeyCount = std::size(kMemKeys);
 
 }  // namespace
 
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
 
 void AppendCpuJson(std::string& out, const CpuRates& cpu) {
-  out.append("{\"num_core\":");
-  AppendInt(out, cpu.num_core);
-  Key(out, "all");
+  StackText<16 + kUintTextMax> head;
+  head.Lit("{\"num_core\":").Int(cpu.num_core).Lit(",\"all\":").AppendTo(out);
   AppendCoreJson(out, cpu.all);
-  Key(out, "cores");
-  out.push_back('[');
+  out.append(",\"cores\":[");
   for (size_t i = 0; i < cpu.cores.size(); ++i) {
     if (i > 0) out.push_back(',');
     AppendCoreJson(out, cpu.cores[i]);
@@ -133,7 +126,7 @@ void AppendCpuJson(std::string& out, const CpuRates& cpu) {
 void AppendIntrJson(std::string& out, const IntrRates& intr) {
   out.append("{\"core_dev_intr\":");
   AppendDoubles(out, intr.core_dev_intr);
-  Key(out, "core_sys_intr");
+  out.append(",\"core_sys_intr\":");
   AppendDoubles(out, intr.core_sys_intr);
   out.push_back('}');
 }
@@ -147,34 +140,33 @@ void AppendNetJson(std::string& out, const PairRates& rates) {
 }
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {
+  StackText<kMemKeyCount * kUintMember + 1> t;
   char sep = '{';
   for (const PlayMemKey& k : kMemKeys) {
-    out.push_back(sep);
+    t.Char(sep).Char('"').Lit(k.key).Lit("\":");
     sep = ',';
-    out.push_back('"');
-    out.append(k.key);
-    out.append("\":");
-    if (k.index < 0) AppendInt(out, MemUsed(mem));
-    else AppendUint(out, mem[k.index]);  // kB counts: unsigned, as recorded
+    if (k.index < 0) t.Int(MemUsed(mem));
+    else t.Uint(mem[k.index]);  // kB counts: unsigned, as recorded
   }
-  out.push_back('}');
+  t.Char('}').AppendTo(out);
 }
 
 void AppendPlayJson(std::string& out, const PairRates& rates) {
-  out.append("{\"time\":");
-  AppendFixed(out, rates.time, 3);
-  Key(out, "elapsed_time");
-  AppendFixed(out, rates.elapsed_time, 3);
-  if (rates.has_cpu) { Key(out, "cpu"); AppendCpuJson(out, rates.cpu); }
-  if (rates.has_intr) { Key(out, "intr"); AppendIntrJson(out, rates.intr); }
-  if (rates.has_disk) { Key(out, "disk"); AppendDiskJson(out, rates); }
-  if (rates.has_net) { Key(out, "net"); AppendNetJson(out, rates); }
-  if (rates.has_mem) { Key(out, "mem"); AppendMemJson(out, rates.mem); }
+  StackText<2 * kFixedMember> head;
+  head.Lit("{\"time\":").Fixed(rates.time, 3)
+      .Lit(",\"elapsed_time\":").Fixed(rates.elapsed_time, 3)
+      .AppendTo(out);
+  if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); }
+  if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); }
+  if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); }
+  if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); }
+  if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); }
   for (size_t t = 0; t < kRowTableCount; ++t) {
-    const RowReport& report = RowReportOf(t);
     // Without them, PerfMonger's lines stay as they were.
-    if (!rates.tables[t].has || report.nested) continue;
-    Key(out, report.key);
+    if (!rates.tables[t].has) continue;
+    const RowReport& report = RowReportOf(t);
+    if (report.nested) continue;
+    out.append(",\"").append(report.key).append("\":");
     report.play_json(out, rates.tables[t], rates);
   }
   out.push_back('}');

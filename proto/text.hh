@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -52,5 +53,44 @@ char* WriteInt(char* p, int64_t v);
 // 0 <= precision <= kFixedPrecisionMax.
 char* WriteFixed(char* p, double v, int precision);
 void AppendFixed(std::string& out, double v, int precision);
+
+// Text assembled on the stack, then appended to a string at once: one
+// capacity check and one copy per object instead of one per piece. N must
+// bound everything written (the caller sizes it from fixed keys and the
+// *TextMax bounds); nothing is checked at run time.
+template <size_t N>
+class StackText {
+ public:
+  StackText() = default;
+  StackText(const StackText&) = delete;
+  StackText& operator=(const StackText&) = delete;
+
+  StackText& Lit(std::string_view s) {
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+    return *this;
+  }
+  StackText& Char(char c) {
+    *p_++ = c;
+    return *this;
+  }
+  StackText& Fixed(double v, int precision) {
+    p_ = WriteFixed(p_, v, precision);
+    return *this;
+  }
+  StackText& Uint(uint64_t v) {
+    p_ = WriteUint(p_, v);
+    return *this;
+  }
+  StackText& Int(int64_t v) {
+    p_ = WriteInt(p_, v);
+    return *this;
+  }
+  void AppendTo(std::string& out) const { out.append(buf_, static_cast<size_t>(p_ - buf_)); }
+
+ private:
+  char buf_[N];
+  char* p_ = buf_;
+};
 
 }  // namespace pm
