@@ -73,6 +73,10 @@ struct RateOptions {
 // Rates over [prev, cur]. Requires cur.time_ns > prev.time_ns.
 PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
                        int64_t first_time_ns, const RateOptions& options = {});
+// The same into `out`, whatever it held, reusing its vectors' memory: a
+// reader computing a pair per line allocates nothing once warmed up.
+void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_time_ns,
+                  const RateOptions& options, PairRates& out);
 
 // JSON text in PerfMonger's key order and number formats:
 //   AppendPlayJson: {"time":..,"elapsed_time":..,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..}
