@@ -152,13 +152,17 @@ struct DiskTotal {
   }
 };
 
-// Recordings list their devices sorted already, and stable_sort would
-// allocate its buffer on every line.
+// By name, stably, without stable_sort's buffer allocated on every line:
+// a machine has a handful of devices, in the same order on every line.
 template <typename T>
 void SortByName(std::vector<std::pair<std::string, T>>& v) {
   auto by_name = [](const auto& x, const auto& y) { return x.first < y.first; };
-  if (!std::is_sorted(v.begin(), v.end(), by_name))
+  if (v.size() > 32) {
     std::stable_sort(v.begin(), v.end(), by_name);
+    return;
+  }
+  for (size_t i = 1; i < v.size(); ++i)  // insertion sort: stable
+    for (size_t j = i; j > 0 && by_name(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
 }
 
 auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };

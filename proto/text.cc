@@ -73,7 +73,9 @@ void WriteDigitsBackwards(char* end, uint64_t v, int digits) {
 template <int P>
 char* WriteScaled(char* p, uint64_t n) {
   constexpr uint64_t kUnit = P == 1 ? 10 : P == 2 ? 100 : 1000;
-  p = WriteUint(p, n / kUnit);
+  uint64_t whole = n / kUnit;
+  if (whole < 10) *p++ = static_cast<char>('0' + whole);  // most rates
+  else p = WriteUint(p, whole);
   *p = '.';
   WriteDigitsBackwards(p + 1 + P, n % kUnit, P);
   return p + 1 + P;

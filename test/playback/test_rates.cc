@@ -323,6 +323,54 @@ TEST_CASE("play line: intr after cpu, mem last; a section needs both samples") {
   CHECK(out.ends_with(R"("huge_pages_surp":0}})"));
 }
 
+TEST_CASE("devices sorted bytewise and stably, few or many") {
+  for (int count : {5, 32, 33, 200}) {
+    CAPTURE(count);
+    RawSample a = At(0), b = At(kSec);
+    for (int i = 0; i < count; ++i) {  // a scrambled order, as /proc lists them
+      std::string name = "dev" + std::to_string((i * 7919) % count);
+      AddNet(a, name, {});
+      AddNet(b, name, Net(static_cast<uint64_t>(i), 0, 0, 0));
+    }
+    PairRates r = ComputeRates(a, b, 0);
+    REQUIRE(r.nets.size() == static_cast<size_t>(count));
+    for (size_t i = 1; i < r.nets.size(); ++i) CHECK(r.nets[i - 1].first < r.nets[i].first);
+  }
+}
+
+TEST_CASE("rates computed into a used PairRates read as freshly computed ones") {
+  // play reuses one PairRates for every pair: nothing of a richer pair may
+  // leak into a poorer one.
+  RawSample a = At(kSec), b = At(2 * kSec), c = At(3 * kSec), d = At(4 * kSec);
+  for (RawSample* s : {&a, &b}) {
+    SetCpu(*s, {1, 2, 3, 4}, {{1, 2, 3, 4}, {5, 6, 7, 8}});
+    AddDisk(*s, "sdb", {s->time_ns == kSec ? 0u : 9u});
+    AddDisk(*s, "sda", {});
+    AddNet(*s, "eth0", Net(static_cast<uint64_t>(s->time_ns / 1000), 1, 2, 3));
+    s->has_intr = true;
+    s->intr = {{"LOC", false, true, {0, static_cast<uint64_t>(s->time_ns)}}};
+    s->has_mem = true;
+    s->mem[0] = 77;
+  }
+  SetCpu(c, {}, {{}});  // one core, nothing else
+  SetCpu(d, {9}, {{9}});
+  PairRates reused;
+  ComputeRates(a, b, 0, {}, reused);
+  std::string rich, fresh, again;
+  AppendPlayJson(rich, reused);
+  CHECK(rich.find("\"sdb\"") != std::string::npos);
+  ComputeRates(c, d, 0, {}, reused);
+  AppendPlayJson(again, reused);
+  AppendPlayJson(fresh, ComputeRates(c, d, 0));
+  CHECK(again == fresh);
+  CHECK(reused.disks.empty());
+  CHECK(reused.nets.empty());
+  CHECK(reused.intr.core_sys_intr.empty());
+  CHECK(reused.mem[0] == 0);
+  CHECK(reused.disk_total.riops == 0.0);
+  CHECK(reused.net_total.rxkbyteps == 0.0);
+}
+
 }  // TEST_SUITE
 
 TEST_CASE("AppendFixed agrees with the exact algorithm on a million values") {
