@@ -40,12 +40,14 @@ void Names(std::string& out, const std::string& prefix,
 template <size_t N>
 void Cells(std::string& out, const std::array<double, N>* values, int latency_from = -1,
            int latency_to = -1) {
+  StackText<N * (1 + kFixedTextMax)> cells;  // one append per device
   for (size_t i = 0; i < N; ++i) {
-    out.push_back(',');
+    cells.Char(',');
     if (values == nullptr) continue;
     int digits = static_cast<int>(i) >= latency_from && static_cast<int>(i) < latency_to ? 3 : 2;
-    AppendFixed(out, (*values)[i], digits);
+    cells.Fixed((*values)[i], digits);
   }
+  cells.AppendTo(out);
 }
 
 // The rates of each named device (header order), matched by name in the
@@ -120,9 +122,8 @@ void CsvExport::AppendRow(std::string& out, const PairRates& r) {
     AppendHeader(out);
     started_ = true;
   }
-  AppendFixed(out, r.time, 3);
-  out.push_back(',');
-  AppendFixed(out, r.elapsed_time, 3);
+  StackText<2 * kFixedTextMax + 1> times;
+  times.Fixed(r.time, 3).Char(',').Fixed(r.elapsed_time, 3).AppendTo(out);
   if (has_cpu_) {
     auto all = CpuValues(r.cpu.all);
     Cells(out, r.has_cpu ? &all : nullptr);
@@ -161,12 +162,14 @@ void CsvExport::AppendRow(std::string& out, const PairRates& r) {
     net(out, r.has_net ? &r.net_total : nullptr);
   }
   if (has_mem_) {
+    StackText<std::tuple_size_v<MemCounters> * (1 + kUintTextMax)> cells;
     for (const PlayMemKey& k : PlayMemKeys()) {
-      out.push_back(',');
+      cells.Char(',');
       if (!r.has_mem) continue;
-      if (k.index < 0) out.append(std::to_string(MemUsed(r.mem)));
-      else out.append(std::to_string(static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)])));
+      if (k.index < 0) cells.Int(MemUsed(r.mem));
+      else cells.Int(static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)]));
     }
+    cells.AppendTo(out);
   }
   out.append("\r\n");
 }
