@@ -10,9 +10,26 @@ void AppendU00(std::string& out, unsigned char c) {
   AppendHexByte(out, c);
 }
 
+// Whether Go's encoder writes `s` as it is: no byte to escape, all ASCII
+// (device and key names, nearly always).
+bool Verbatim(std::string_view s) {
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&')
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void AppendJsonString(std::string& out, std::string_view s) {
+  if (Verbatim(s)) {
+    out.push_back('"');
+    out.append(s);
+    out.push_back('"');
+    return;
+  }
   out.push_back('"');
   for (size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
