@@ -123,14 +123,7 @@ char* WriteInt(char* p, int64_t v) {
   return WriteUint(p, 0 - static_cast<uint64_t>(v));
 }
 
-char* WriteFixed(char* p, double v, int precision) {
-  if (v == 0) {  // most of an idle machine's rates: one fixed-size copy
-    static constexpr char kZero[] = "0.00000000000000000";
-    static_assert(sizeof kZero - 1 == 2 + kFixedPrecisionMax && sizeof kZero < kFixedTextMax);
-    if (std::signbit(v)) *p++ = '-';
-    std::memcpy(p, kZero, sizeof kZero - 1);
-    return p + (precision == 0 ? 1 : 2 + precision);
-  }
+char* WriteFixedNonZero(char* p, double v, int precision) {
   if (std::isnan(v)) return Copy(p, "NaN");
   if (std::isinf(v)) return Copy(p, v > 0 ? "+Inf" : "-Inf");
   if (char* end = WriteFixedFast(p, v, precision)) return end;
