@@ -1,5 +1,6 @@
 // PerfMonger's WriteJsonTo methods: compact JSON, keys in its order,
 // `%.2f` everywhere but disk latency (`%.3f`), memory as integers.
+#include <array>
 #include <iterator>
 
 #include "proto/json.hh"
@@ -107,6 +108,27 @@ constexpr PlayMemKey kMemKeys[] = {
 };
 constexpr size_t kMemKeyCount = std::size(kMemKeys);
 
+// `,"key":` of each mem key in a fixed-size slot, so that writing one is a
+// fixed 24-byte copy (the rest cut) instead of a memcpy call per key.
+struct MemMember {
+  char text[24] = {};
+  size_t size = 0;
+};
+
+constexpr std::array<MemMember, kMemKeyCount> MemMembers() {
+  std::array<MemMember, kMemKeyCount> members{};
+  for (size_t i = 0; i < kMemKeyCount; ++i) {
+    MemMember& m = members[i];
+    m.text[m.size++] = i == 0 ? '{' : ',';
+    m.text[m.size++] = '"';
+    for (char c : kMemKeys[i].key) m.text[m.size++] = c;
+    m.text[m.size++] = '"';
+    m.text[m.size++] = ':';
+  }
+  return members;
+}
+constexpr std::array<MemMember, kMemKeyCount> kMemMembers = MemMembers();
+
 }  // namespace
 
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
@@ -141,12 +163,11 @@ void AppendNetJson(std::string& out, const PairRates& rates) {
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {
   StackText<kMemKeyCount * kUintMember + 1> t;
-  char sep = '{';
-  for (const PlayMemKey& k : kMemKeys) {
-    t.Char(sep).Char('"').Lit(k.key).Lit("\":");
-    sep = ',';
-    if (k.index < 0) t.Int(MemUsed(mem));
-    else t.Uint(mem[k.index]);  // kB counts: unsigned, as recorded
+  for (size_t i = 0; i < kMemKeyCount; ++i) {
+    t.Lit(kMemMembers[i].text, kMemMembers[i].size);
+    int index = kMemKeys[i].index;
+    if (index < 0) t.Int(MemUsed(mem));
+    else t.Uint(mem[static_cast<size_t>(index)]);  // kB counts: unsigned, as recorded
   }
   t.Char('}').AppendTo(out);
 }

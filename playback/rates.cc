@@ -165,6 +165,10 @@ void SortByName(std::vector<std::pair<std::string, T>>& v) {
     for (size_t j = i; j > 0 && by_name(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
 }
 
+// PerfMonger keys devices by name in one map with "total" (sizes first:
+// no memcmp call for the other names).
+bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
+
 auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };
 
 void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
@@ -182,7 +186,7 @@ void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
               Delta(a.counters[kWrIos], b->counters[kWrIos]));
     // PerfMonger keys devices by name in one map with "total": a device
     // named "total" counts towards the total but is not listed.
-    if (a.name != "total") r.disks.emplace_back(a.name, e);
+    if (!IsTotal(a.name)) r.disks.emplace_back(a.name, e);
   }
   SortByName(r.disks);
   r.disk_total = total.Finish();
@@ -213,7 +217,7 @@ void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
     t.txpktps += e.txpktps;
     t.txerrps += e.txerrps;
     t.txdropps += e.txdropps;
-    if (a.name != "total") r.nets.emplace_back(a.name, e);
+    if (!IsTotal(a.name)) r.nets.emplace_back(a.name, e);
   }
   SortByName(r.nets);
 }

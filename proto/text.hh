@@ -82,6 +82,14 @@ class StackText {
     p_ += s.size();
     return *this;
   }
+  // The first `used` bytes of `slot`, copied whole (a constant size, no
+  // memcpy call): the M bytes must fit where the text goes.
+  template <size_t M>
+  StackText& Lit(const char (&slot)[M], size_t used) {
+    std::memcpy(p_, slot, M);
+    p_ += used;
+    return *this;
+  }
   StackText& Char(char c) {
     *p_++ = c;
     return *this;
