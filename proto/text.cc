@@ -51,21 +51,51 @@ constexpr char kDigitPairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-int DecimalDigits(uint64_t v) {
-  for (int n = 1;; n += 4, v /= 10000) {
-    if (v < 10) return n;
-    if (v < 100) return n + 1;
-    if (v < 1000) return n + 2;
-    if (v < 10000) return n + 3;
+void WritePair(char* p, uint32_t v) { std::memcpy(p, kDigitPairs + 2 * v, 2); }
+
+// v < 10^4 as exactly 4 digits, leading zeros kept.
+void Write4(char* p, uint32_t v) {
+  WritePair(p, v / 100);
+  WritePair(p + 2, v % 100);
+}
+
+// v < 10^8 as exactly 8 digits: the halves are independent, so their
+// multiplications overlap instead of forming one chain of divisions.
+void Write8(char* p, uint32_t v) {
+  Write4(p, v / 10000);
+  Write4(p + 4, v % 10000);
+}
+
+// v < 10^4 without leading zeros.
+char* WriteUpTo4(char* p, uint32_t v) {
+  if (v < 10) {
+    *p = static_cast<char>('0' + v);
+    return p + 1;
   }
+  if (v < 100) {
+    WritePair(p, v);
+    return p + 2;
+  }
+  if (v < 1000) {
+    *p = static_cast<char>('0' + v / 100);
+    WritePair(p + 1, v % 100);
+    return p + 3;
+  }
+  Write4(p, v);
+  return p + 4;
+}
+
+// v < 10^8 without leading zeros.
+char* WriteUpTo8(char* p, uint32_t v) {
+  if (v < 10000) return WriteUpTo4(p, v);
+  p = WriteUpTo4(p, v / 10000);
+  Write4(p, v % 10000);
+  return p + 4;
 }
 
 // The last `digits` digits of v (leading zeros kept) ending at `end`.
 void WriteDigitsBackwards(char* end, uint64_t v, int digits) {
-  for (; digits >= 2; digits -= 2, v /= 100) {
-    end -= 2;
-    std::memcpy(end, kDigitPairs + 2 * (v % 100), 2);
-  }
+  for (; digits >= 2; digits -= 2, v /= 100) WritePair(end -= 2, static_cast<uint32_t>(v % 100));
   if (digits == 1) end[-1] = static_cast<char>('0' + v % 10);
 }
 
@@ -112,9 +142,19 @@ char* Copy(char* p, std::string_view s) {
 }  // namespace
 
 char* WriteUint(char* p, uint64_t v) {
-  int digits = DecimalDigits(v);
-  WriteDigitsBackwards(p + digits, v, digits);
-  return p + digits;
+  constexpr uint64_t k1e8 = 100000000;
+  if (v < k1e8) return WriteUpTo8(p, static_cast<uint32_t>(v));
+  uint64_t high = v / k1e8;
+  auto low = static_cast<uint32_t>(v % k1e8);
+  if (high < k1e8) {
+    p = WriteUpTo8(p, static_cast<uint32_t>(high));
+  } else {  // 17 to 20 digits
+    p = WriteUpTo4(p, static_cast<uint32_t>(high / k1e8));
+    Write8(p, static_cast<uint32_t>(high % k1e8));
+    p += 8;
+  }
+  Write8(p, low);
+  return p + 8;
 }
 
 char* WriteInt(char* p, int64_t v) {
