@@ -20,59 +20,61 @@ void NameKey(std::string& out, std::string_view name) {
   AppendJsonKey(out, name);
 }
 
+// `,"key":` (or `{"key":`) and v with `precision` decimals.
+char* Member(char* p, std::string_view key, double v, int precision = 2) {
+  return WriteFixed(Put(p, key), v, precision);
+}
+
 void AppendCoreJson(std::string& out, const CpuUsage& u) {
-  StackText<10 * kFixedMember + 2> t;
-  t.Lit("{\"usr\":").Fixed(u.usr, 2)
-      .Lit(",\"nice\":").Fixed(u.nice, 2)
-      .Lit(",\"sys\":").Fixed(u.sys, 2)
-      .Lit(",\"idle\":").Fixed(u.idle, 2)
-      .Lit(",\"iowait\":").Fixed(u.iowait, 2)
-      .Lit(",\"hardirq\":").Fixed(u.hardirq, 2)
-      .Lit(",\"softirq\":").Fixed(u.softirq, 2)
-      .Lit(",\"steal\":").Fixed(u.steal, 2)
-      .Lit(",\"guest\":").Fixed(u.guest, 2)
-      .Lit(",\"guestnice\":").Fixed(u.guestnice, 2)
-      .Char('}');
-  t.AppendTo(out);
+  char buf[10 * kFixedMember + 2];
+  char* p = Member(buf, "{\"usr\":", u.usr);
+  p = Member(p, ",\"nice\":", u.nice);
+  p = Member(p, ",\"sys\":", u.sys);
+  p = Member(p, ",\"idle\":", u.idle);
+  p = Member(p, ",\"iowait\":", u.iowait);
+  p = Member(p, ",\"hardirq\":", u.hardirq);
+  p = Member(p, ",\"softirq\":", u.softirq);
+  p = Member(p, ",\"steal\":", u.steal);
+  p = Member(p, ",\"guest\":", u.guest);
+  p = Member(p, ",\"guestnice\":", u.guestnice);
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 void AppendDoubles(std::string& out, const std::vector<double>& v) {
   out.push_back('[');
   for (size_t i = 0; i < v.size(); ++i) {
-    StackText<1 + kFixedTextMax> t;
-    if (i > 0) t.Char(',');
-    t.Fixed(v[i], 2).AppendTo(out);
+    char buf[1 + kFixedTextMax];
+    char* p = i > 0 ? Put(buf, ',') : buf;
+    AppendWritten(out, buf, WriteFixed(p, v[i], 2));
   }
   out.push_back(']');
 }
 
 void AppendDiskEntry(std::string& out, const DiskRates& d) {
-  StackText<9 * kFixedMember + 2> t;
-  t.Lit("{\"riops\":").Fixed(d.riops, 2)
-      .Lit(",\"wiops\":").Fixed(d.wiops, 2)
-      .Lit(",\"rkbyteps\":").Fixed(d.rkbyteps, 2)
-      .Lit(",\"wkbyteps\":").Fixed(d.wkbyteps, 2)
-      .Lit(",\"rlatency\":").Fixed(d.rlatency, 3)
-      .Lit(",\"wlatency\":").Fixed(d.wlatency, 3)
-      .Lit(",\"rsize\":").Fixed(d.rsize, 2)
-      .Lit(",\"wsize\":").Fixed(d.wsize, 2)
-      .Lit(",\"qlen\":").Fixed(d.qlen, 2)
-      .Char('}');
-  t.AppendTo(out);
+  char buf[9 * kFixedMember + 2];
+  char* p = Member(buf, "{\"riops\":", d.riops);
+  p = Member(p, ",\"wiops\":", d.wiops);
+  p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
+  p = Member(p, ",\"wkbyteps\":", d.wkbyteps);
+  p = Member(p, ",\"rlatency\":", d.rlatency, 3);
+  p = Member(p, ",\"wlatency\":", d.wlatency, 3);
+  p = Member(p, ",\"rsize\":", d.rsize);
+  p = Member(p, ",\"wsize\":", d.wsize);
+  p = Member(p, ",\"qlen\":", d.qlen);
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 void AppendNetEntry(std::string& out, const NetRates& n) {
-  StackText<8 * kFixedMember + 2> t;
-  t.Lit("{\"rxkbyteps\":").Fixed(n.rxkbyteps, 2)
-      .Lit(",\"rxpktps\":").Fixed(n.rxpktps, 2)
-      .Lit(",\"rxerrps\":").Fixed(n.rxerrps, 2)
-      .Lit(",\"rxdropps\":").Fixed(n.rxdropps, 2)
-      .Lit(",\"txkbyteps\":").Fixed(n.txkbyteps, 2)
-      .Lit(",\"txpktps\":").Fixed(n.txpktps, 2)
-      .Lit(",\"txerrps\":").Fixed(n.txerrps, 2)
-      .Lit(",\"txdropps\":").Fixed(n.txdropps, 2)
-      .Char('}');
-  t.AppendTo(out);
+  char buf[8 * kFixedMember + 2];
+  char* p = Member(buf, "{\"rxkbyteps\":", n.rxkbyteps);
+  p = Member(p, ",\"rxpktps\":", n.rxpktps);
+  p = Member(p, ",\"rxerrps\":", n.rxerrps);
+  p = Member(p, ",\"rxdropps\":", n.rxdropps);
+  p = Member(p, ",\"txkbyteps\":", n.txkbyteps);
+  p = Member(p, ",\"txpktps\":", n.txpktps);
+  p = Member(p, ",\"txerrps\":", n.txerrps);
+  p = Member(p, ",\"txdropps\":", n.txdropps);
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 // {"devices":[names],"<name>":{..},...,"total":{..}}
@@ -134,8 +136,9 @@ constexpr std::array<MemMember, kMemKeyCount> kMemMembers = MemMembers();
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
 
 void AppendCpuJson(std::string& out, const CpuRates& cpu) {
-  StackText<16 + kUintTextMax> head;
-  head.Lit("{\"num_core\":").Int(cpu.num_core).Lit(",\"all\":").AppendTo(out);
+  char buf[16 + kUintTextMax];
+  char* p = WriteInt(Put(buf, "{\"num_core\":"), cpu.num_core);
+  AppendWritten(out, buf, Put(p, ",\"all\":"));
   AppendCoreJson(out, cpu.all);
   out.append(",\"cores\":[");
   for (size_t i = 0; i < cpu.cores.size(); ++i) {
@@ -162,21 +165,21 @@ void AppendNetJson(std::string& out, const PairRates& rates) {
 }
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {
-  StackText<kMemKeyCount * kUintMember + 1> t;
+  char buf[kMemKeyCount * kUintMember + 1];
+  char* p = buf;
   for (size_t i = 0; i < kMemKeyCount; ++i) {
-    t.Lit(kMemMembers[i].text, kMemMembers[i].size);
+    p = PutSlot(p, kMemMembers[i].text, kMemMembers[i].size);
     int index = kMemKeys[i].index;
-    if (index < 0) t.Int(MemUsed(mem));
-    else t.Uint(mem[static_cast<size_t>(index)]);  // kB counts: unsigned, as recorded
+    if (index < 0) p = WriteInt(p, MemUsed(mem));
+    else p = WriteUint(p, mem[static_cast<size_t>(index)]);  // kB counts: unsigned, as recorded
   }
-  t.Char('}').AppendTo(out);
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 void AppendPlayJson(std::string& out, const PairRates& rates) {
-  StackText<2 * kFixedMember> head;
-  head.Lit("{\"time\":").Fixed(rates.time, 3)
-      .Lit(",\"elapsed_time\":").Fixed(rates.elapsed_time, 3)
-      .AppendTo(out);
+  char buf[2 * kFixedMember];
+  char* p = Member(buf, "{\"time\":", rates.time, 3);
+  AppendWritten(out, buf, Member(p, ",\"elapsed_time\":", rates.elapsed_time, 3));
   if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); }
   if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); }
   if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); }

@@ -66,51 +66,29 @@ inline char* WriteFixed(char* p, double v, int precision) {
 }
 void AppendFixed(std::string& out, double v, int precision);
 
-// Text assembled on the stack, then appended to a string at once: one
-// capacity check and one copy per object instead of one per piece. N must
-// bound everything written (the caller sizes it from fixed keys and the
-// *TextMax bounds); nothing is checked at run time.
-template <size_t N>
-class StackText {
- public:
-  StackText() = default;
-  StackText(const StackText&) = delete;
-  StackText& operator=(const StackText&) = delete;
-
-  StackText& Lit(std::string_view s) {
-    std::memcpy(p_, s.data(), s.size());
-    p_ += s.size();
-    return *this;
-  }
-  // The first `used` bytes of `slot`, copied whole (a constant size, no
-  // memcpy call): the M bytes must fit where the text goes.
-  template <size_t M>
-  StackText& Lit(const char (&slot)[M], size_t used) {
-    std::memcpy(p_, slot, M);
-    p_ += used;
-    return *this;
-  }
-  StackText& Char(char c) {
-    *p_++ = c;
-    return *this;
-  }
-  StackText& Fixed(double v, int precision) {
-    p_ = WriteFixed(p_, v, precision);
-    return *this;
-  }
-  StackText& Uint(uint64_t v) {
-    p_ = WriteUint(p_, v);
-    return *this;
-  }
-  StackText& Int(int64_t v) {
-    p_ = WriteInt(p_, v);
-    return *this;
-  }
-  void AppendTo(std::string& out) const { out.append(buf_, static_cast<size_t>(p_ - buf_)); }
-
- private:
-  char buf_[N];
-  char* p_ = buf_;
-};
+// Text written at a cursor into a buffer on the stack, then appended to a
+// string at once: one capacity check and one copy per object instead of
+// one per piece. The caller sizes the buffer from its fixed keys and the
+// *TextMax bounds; nothing is checked at run time. The cursor is a local
+// (p = Put(p, ...)), not a member: a store through a char* may alias any
+// object's member, which would then be reloaded after every byte written.
+inline char* Put(char* p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+inline char* Put(char* p, char c) {
+  *p = c;
+  return p + 1;
+}
+// The first `used` bytes of `slot`, copied whole (a constant size, no
+// memcpy call): the M bytes must fit where the text goes.
+template <size_t M>
+char* PutSlot(char* p, const char (&slot)[M], size_t used) {
+  std::memcpy(p, slot, M);
+  return p + used;
+}
+inline void AppendWritten(std::string& out, const char* begin, const char* end) {
+  out.append(begin, static_cast<size_t>(end - begin));
+}
 
 }  // namespace pm
