@@ -165,8 +165,7 @@ void SortByName(std::vector<std::pair<std::string, T>>& v) {
     for (size_t j = i; j > 0 && by_name(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
 }
 
-// PerfMonger keys devices by name in one map with "total" (sizes first:
-// no memcmp call for the other names).
+// As a string_view: sizes compared first, no memcmp call for other names.
 bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
 
 auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };

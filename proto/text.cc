@@ -134,11 +134,6 @@ char* WriteFixedFast(char* p, double v, int precision) {
   }
 }
 
-char* Copy(char* p, std::string_view s) {
-  std::memcpy(p, s.data(), s.size());
-  return p + s.size();
-}
-
 }  // namespace
 
 char* WriteUint(char* p, uint64_t v) {
@@ -164,8 +159,8 @@ char* WriteInt(char* p, int64_t v) {
 }
 
 char* WriteFixedNonZero(char* p, double v, int precision) {
-  if (std::isnan(v)) return Copy(p, "NaN");
-  if (std::isinf(v)) return Copy(p, v > 0 ? "+Inf" : "-Inf");
+  if (std::isnan(v)) return Put(p, "NaN");
+  if (std::isinf(v)) return Put(p, v > 0 ? "+Inf" : "-Inf");
   if (char* end = WriteFixedFast(p, v, precision)) return end;
   // Exact (Ryu printf) for everything else.
   return std::to_chars(p, p + kFixedTextMax, v, std::chars_format::fixed, precision).ptr;
