@@ -1,5 +1,7 @@
 #include "proto/json.hh"
 
+#include <array>
+
 #include "proto/text.hh"
 
 namespace pm {
@@ -10,14 +12,18 @@ void AppendU00(std::string& out, unsigned char c) {
   AppendHexByte(out, c);
 }
 
-// Whether Go's encoder writes `s` as it is: no byte to escape, all ASCII
-// (device and key names, nearly always).
+// The bytes Go's encoder writes as they are: printable ASCII (and DEL)
+// except the quote, the backslash and `<` `>` `&`.
+constexpr std::array<bool, 256> kVerbatim = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x80; ++c) t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+  return t;
+}();
+
+// Whether `s` needs no escape (device and key names, nearly always).
 bool Verbatim(std::string_view s) {
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&')
-      return false;
-  }
+  for (char ch : s)
+    if (!kVerbatim[static_cast<unsigned char>(ch)]) return false;
   return true;
 }
 
