@@ -136,7 +136,7 @@ constexpr std::array<MemMember, kMemKeyCount> kMemMembers = MemMembers();
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
 
 void AppendCpuJson(std::string& out, const CpuRates& cpu) {
-  char buf[16 + kUintTextMax];
+  char buf[24 + kUintTextMax];  // both keys and an int
   char* p = WriteInt(Put(buf, "{\"num_core\":"), cpu.num_core);
   AppendWritten(out, buf, Put(p, ",\"all\":"));
   AppendCoreJson(out, cpu.all);
