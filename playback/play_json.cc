@@ -50,9 +50,10 @@ void AppendDoubles(std::string& out, const std::vector<double>& v) {
   out.push_back(']');
 }
 
-void AppendDiskEntry(std::string& out, const DiskRates& d) {
-  char buf[9 * kFixedMember + 2];
-  char* p = Member(buf, "{\"riops\":", d.riops);
+constexpr size_t kDiskEntryMax = 9 * kFixedMember + 2;
+
+char* PutDiskEntry(char* p, const DiskRates& d) {
+  p = Member(p, "{\"riops\":", d.riops);
   p = Member(p, ",\"wiops\":", d.wiops);
   p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
   p = Member(p, ",\"wkbyteps\":", d.wkbyteps);
@@ -61,12 +62,13 @@ void AppendDiskEntry(std::string& out, const DiskRates& d) {
   p = Member(p, ",\"rsize\":", d.rsize);
   p = Member(p, ",\"wsize\":", d.wsize);
   p = Member(p, ",\"qlen\":", d.qlen);
-  AppendWritten(out, buf, Put(p, '}'));
+  return Put(p, '}');
 }
 
-void AppendNetEntry(std::string& out, const NetRates& n) {
-  char buf[8 * kFixedMember + 2];
-  char* p = Member(buf, "{\"rxkbyteps\":", n.rxkbyteps);
+constexpr size_t kNetEntryMax = 8 * kFixedMember + 2;
+
+char* PutNetEntry(char* p, const NetRates& n) {
+  p = Member(p, "{\"rxkbyteps\":", n.rxkbyteps);
   p = Member(p, ",\"rxpktps\":", n.rxpktps);
   p = Member(p, ",\"rxerrps\":", n.rxerrps);
   p = Member(p, ",\"rxdropps\":", n.rxdropps);
@@ -74,26 +76,58 @@ void AppendNetEntry(std::string& out, const NetRates& n) {
   p = Member(p, ",\"txpktps\":", n.txpktps);
   p = Member(p, ",\"txerrps\":", n.txerrps);
   p = Member(p, ",\"txdropps\":", n.txdropps);
-  AppendWritten(out, buf, Put(p, '}'));
+  return Put(p, '}');
 }
 
-// {"devices":[names],"<name>":{..},...,"total":{..}}
-template <typename T, typename F>
+// Names no longer than this with nothing to escape are written on the
+// stack with what surrounds them; others go through AppendJsonString.
+constexpr size_t kShortName = 64;
+
+bool IsShortName(std::string_view name) {
+  return name.size() <= kShortName && IsJsonVerbatim(name);
+}
+
+// "a","b",...: the short names gathered into one append per kilobyte.
+template <typename T>
+void AppendNames(std::string& out, const std::vector<std::pair<std::string, T>>& devices) {
+  char buf[1024];
+  char* p = buf;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    std::string_view name = devices[i].first;
+    if (static_cast<size_t>(buf + sizeof buf - p) < kShortName + 3 || !IsShortName(name)) {
+      AppendWritten(out, buf, p);
+      p = buf;
+    }
+    if (i > 0) p = Put(p, ',');
+    if (!IsShortName(name)) {
+      AppendWritten(out, buf, p);
+      p = buf;
+      AppendJsonString(out, name);
+      continue;
+    }
+    p = Put(Put(Put(p, '"'), name), '"');
+  }
+  AppendWritten(out, buf, p);
+}
+
+// {"devices":[names],"<name>":{..},...,"total":{..}}; put_entry writes
+// at most kEntryMax bytes.
+template <size_t kEntryMax, typename T, typename F>
 void AppendDevices(std::string& out,
                    const std::vector<std::pair<std::string, T>>& devices,
-                   const T& total, F append_entry) {
+                   const T& total, F put_entry) {
   out.append("{\"devices\":[");
-  for (size_t i = 0; i < devices.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendJsonString(out, devices[i].first);
-  }
+  AppendNames(out, devices);
   out.push_back(']');
   for (const auto& [name, entry] : devices) {
-    NameKey(out, name);
-    append_entry(out, entry);
+    char buf[kShortName + 4 + kEntryMax];  // `,"name":{..}` in one append
+    char* p = buf;
+    if (IsShortName(name)) p = Put(Put(Put(p, ",\""), name), "\":");
+    else NameKey(out, name);
+    AppendWritten(out, buf, put_entry(p, entry));
   }
-  out.append(",\"total\":");
-  append_entry(out, total);
+  char buf[16 + kEntryMax];
+  AppendWritten(out, buf, put_entry(Put(buf, ",\"total\":"), total));
   out.push_back('}');
 }
 
@@ -157,11 +191,11 @@ void AppendIntrJson(std::string& out, const IntrRates& intr) {
 }
 
 void AppendDiskJson(std::string& out, const PairRates& rates) {
-  AppendDevices(out, rates.disks, rates.disk_total, AppendDiskEntry);
+  AppendDevices<kDiskEntryMax>(out, rates.disks, rates.disk_total, PutDiskEntry);
 }
 
 void AppendNetJson(std::string& out, const PairRates& rates) {
-  AppendDevices(out, rates.nets, rates.net_total, AppendNetEntry);
+  AppendDevices<kNetEntryMax>(out, rates.nets, rates.net_total, PutNetEntry);
 }
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {

@@ -20,17 +20,16 @@ constexpr std::array<bool, 256> kVerbatim = [] {
   return t;
 }();
 
-// Whether `s` needs no escape (device and key names, nearly always).
-bool Verbatim(std::string_view s) {
+}  // namespace
+
+bool IsJsonVerbatim(std::string_view s) {
   for (char ch : s)
     if (!kVerbatim[static_cast<unsigned char>(ch)]) return false;
   return true;
 }
 
-}  // namespace
-
 void AppendJsonString(std::string& out, std::string_view s) {
-  if (Verbatim(s)) {
+  if (IsJsonVerbatim(s)) {  // device and key names, nearly always
     out.push_back('"');
     out.append(s);
     out.push_back('"');

@@ -240,6 +240,38 @@ TEST_CASE("disk and net names are escaped as Go does") {
                               std::string(kZeroDisk) + "}");
 }
 
+TEST_CASE("device lists of any length, long and escaped names among short ones") {
+  RawSample a = At(0), b = At(kSec);
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i)  // 40 names of 62 bytes: several kilobytes of list
+    names.push_back("n" + std::string(2 - std::to_string(i).size(), '0') + std::to_string(i) +
+                    std::string(59, 'x'));
+  names.push_back("n50" + std::string(100, 'y'));  // longer than a short name
+  names.push_back("n60<&>");                        // escaped
+  for (const std::string& name : names) {
+    AddNet(a, name, {});
+    AddNet(b, name, {});
+  }
+  std::string out;
+  AppendNetJson(out, ComputeRates(a, b, 0));
+  std::string zero =
+      R"({"rxkbyteps":0.00,"rxpktps":0.00,"rxerrps":0.00,"rxdropps":0.00,)"
+      R"("txkbyteps":0.00,"txpktps":0.00,"txerrps":0.00,"txdropps":0.00})";
+  std::string expect = R"({"devices":[)";
+  for (const std::string& name : names) {
+    std::string quoted =
+        name == "n60<&>" ? R"("n60\u003c\u0026\u003e")" : "\"" + name + "\"";
+    expect += (name == names.front() ? "" : ",") + quoted;
+  }
+  expect += "]";
+  for (const std::string& name : names) {
+    std::string quoted =
+        name == "n60<&>" ? R"("n60\u003c\u0026\u003e")" : "\"" + name + "\"";
+    expect += "," + quoted + ":" + zero;
+  }
+  CHECK(out == expect + R"(,"total":)" + zero + "}");
+}
+
 TEST_CASE("net: per interface and summed total") {
   RawSample a = At(0), b = At(2 * kSec);
   AddNet(a, "lo", Net(0, 0, 0, 0));
