@@ -40,12 +40,15 @@ void Names(std::string& out, const std::string& prefix,
 template <size_t N>
 void Cells(std::string& out, const std::array<double, N>* values, int latency_from = -1,
            int latency_to = -1) {
+  char buf[N * (1 + kFixedTextMax)];  // one append per device
+  char* p = buf;
   for (size_t i = 0; i < N; ++i) {
-    out.push_back(',');
+    p = Put(p, ',');
     if (values == nullptr) continue;
     int digits = static_cast<int>(i) >= latency_from && static_cast<int>(i) < latency_to ? 3 : 2;
-    AppendFixed(out, (*values)[i], digits);
+    p = WriteFixed(p, (*values)[i], digits);
   }
+  AppendWritten(out, buf, p);
 }
 
 // The rates of each named device (header order), matched by name in the
@@ -120,9 +123,9 @@ void CsvExport::AppendRow(std::string& out, const PairRates& r) {
     AppendHeader(out);
     started_ = true;
   }
-  AppendFixed(out, r.time, 3);
-  out.push_back(',');
-  AppendFixed(out, r.elapsed_time, 3);
+  char times[2 * kFixedTextMax + 1];
+  char* end = WriteFixed(Put(WriteFixed(times, r.time, 3), ','), r.elapsed_time, 3);
+  AppendWritten(out, times, end);
   if (has_cpu_) {
     auto all = CpuValues(r.cpu.all);
     Cells(out, r.has_cpu ? &all : nullptr);
@@ -161,12 +164,15 @@ void CsvExport::AppendRow(std::string& out, const PairRates& r) {
     net(out, r.has_net ? &r.net_total : nullptr);
   }
   if (has_mem_) {
+    char buf[std::tuple_size_v<MemCounters> * (1 + kUintTextMax)];
+    char* p = buf;
     for (const PlayMemKey& k : PlayMemKeys()) {
-      out.push_back(',');
+      p = Put(p, ',');
       if (!r.has_mem) continue;
-      if (k.index < 0) out.append(std::to_string(MemUsed(r.mem)));
-      else out.append(std::to_string(static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)])));
+      if (k.index < 0) p = WriteInt(p, MemUsed(r.mem));
+      else p = WriteInt(p, static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)]));
     }
+    AppendWritten(out, buf, p);
   }
   out.append("\r\n");
 }

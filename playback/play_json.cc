@@ -1,7 +1,7 @@
 // PerfMonger's WriteJsonTo methods: compact JSON, keys in its order,
 // `%.2f` everywhere but disk latency (`%.3f`), memory as integers.
-#include <charconv>
-#include <cmath>
+#include <array>
+#include <iterator>
 
 #include "proto/json.hh"
 #include "playback/rates.hh"
@@ -9,12 +9,10 @@
 namespace pm {
 namespace {
 
-// `,"key":` for this file's fixed ASCII keys: nothing to escape.
-void Key(std::string& out, std::string_view key) {
-  out.append(",\"");
-  out.append(key);
-  out.append("\":");
-}
+// Room for one `,"key":` of this file (none is longer than 24 bytes) and
+// its value.
+constexpr size_t kFixedMember = 24 + kFixedTextMax;
+constexpr size_t kUintMember = 24 + kUintTextMax;
 
 // `,"name":` for a device or interface name, escaped as Go does.
 void NameKey(std::string& out, std::string_view name) {
@@ -22,81 +20,114 @@ void NameKey(std::string& out, std::string_view name) {
   AppendJsonKey(out, name);
 }
 
-void Fixed2(std::string& out, std::string_view key, double v) {
-  Key(out, key);
-  AppendFixed(out, v, 2);
+// `,"key":` (or `{"key":`) and v with `precision` decimals.
+char* Member(char* p, std::string_view key, double v, int precision = 2) {
+  return WriteFixed(Put(p, key), v, precision);
 }
 
 void AppendCoreJson(std::string& out, const CpuUsage& u) {
-  out.append("{\"usr\":");
-  AppendFixed(out, u.usr, 2);
-  Fixed2(out, "nice", u.nice);
-  Fixed2(out, "sys", u.sys);
-  Fixed2(out, "idle", u.idle);
-  Fixed2(out, "iowait", u.iowait);
-  Fixed2(out, "hardirq", u.hardirq);
-  Fixed2(out, "softirq", u.softirq);
-  Fixed2(out, "steal", u.steal);
-  Fixed2(out, "guest", u.guest);
-  Fixed2(out, "guestnice", u.guestnice);
-  out.push_back('}');
+  char buf[10 * kFixedMember + 2];
+  char* p = Member(buf, "{\"usr\":", u.usr);
+  p = Member(p, ",\"nice\":", u.nice);
+  p = Member(p, ",\"sys\":", u.sys);
+  p = Member(p, ",\"idle\":", u.idle);
+  p = Member(p, ",\"iowait\":", u.iowait);
+  p = Member(p, ",\"hardirq\":", u.hardirq);
+  p = Member(p, ",\"softirq\":", u.softirq);
+  p = Member(p, ",\"steal\":", u.steal);
+  p = Member(p, ",\"guest\":", u.guest);
+  p = Member(p, ",\"guestnice\":", u.guestnice);
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 void AppendDoubles(std::string& out, const std::vector<double>& v) {
   out.push_back('[');
   for (size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendFixed(out, v[i], 2);
+    char buf[1 + kFixedTextMax];
+    char* p = i > 0 ? Put(buf, ',') : buf;
+    AppendWritten(out, buf, WriteFixed(p, v[i], 2));
   }
   out.push_back(']');
 }
 
-void AppendDiskEntry(std::string& out, const DiskRates& d) {
-  out.append("{\"riops\":");
-  AppendFixed(out, d.riops, 2);
-  Fixed2(out, "wiops", d.wiops);
-  Fixed2(out, "rkbyteps", d.rkbyteps);
-  Fixed2(out, "wkbyteps", d.wkbyteps);
-  Key(out, "rlatency");
-  AppendFixed(out, d.rlatency, 3);
-  Key(out, "wlatency");
-  AppendFixed(out, d.wlatency, 3);
-  Fixed2(out, "rsize", d.rsize);
-  Fixed2(out, "wsize", d.wsize);
-  Fixed2(out, "qlen", d.qlen);
-  out.push_back('}');
+constexpr size_t kDiskEntryMax = 9 * kFixedMember + 2;
+
+char* PutDiskEntry(char* p, const DiskRates& d) {
+  p = Member(p, "{\"riops\":", d.riops);
+  p = Member(p, ",\"wiops\":", d.wiops);
+  p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
+  p = Member(p, ",\"wkbyteps\":", d.wkbyteps);
+  p = Member(p, ",\"rlatency\":", d.rlatency, 3);
+  p = Member(p, ",\"wlatency\":", d.wlatency, 3);
+  p = Member(p, ",\"rsize\":", d.rsize);
+  p = Member(p, ",\"wsize\":", d.wsize);
+  p = Member(p, ",\"qlen\":", d.qlen);
+  return Put(p, '}');
 }
 
-void AppendNetEntry(std::string& out, const NetRates& n) {
-  out.append("{\"rxkbyteps\":");
-  AppendFixed(out, n.rxkbyteps, 2);
-  Fixed2(out, "rxpktps", n.rxpktps);
-  Fixed2(out, "rxerrps", n.rxerrps);
-  Fixed2(out, "rxdropps", n.rxdropps);
-  Fixed2(out, "txkbyteps", n.txkbyteps);
-  Fixed2(out, "txpktps", n.txpktps);
-  Fixed2(out, "txerrps", n.txerrps);
-  Fixed2(out, "txdropps", n.txdropps);
-  out.push_back('}');
+constexpr size_t kNetEntryMax = 8 * kFixedMember + 2;
+
+char* PutNetEntry(char* p, const NetRates& n) {
+  p = Member(p, "{\"rxkbyteps\":", n.rxkbyteps);
+  p = Member(p, ",\"rxpktps\":", n.rxpktps);
+  p = Member(p, ",\"rxerrps\":", n.rxerrps);
+  p = Member(p, ",\"rxdropps\":", n.rxdropps);
+  p = Member(p, ",\"txkbyteps\":", n.txkbyteps);
+  p = Member(p, ",\"txpktps\":", n.txpktps);
+  p = Member(p, ",\"txerrps\":", n.txerrps);
+  p = Member(p, ",\"txdropps\":", n.txdropps);
+  return Put(p, '}');
 }
 
-// {"devices":[names],"<name>":{..},...,"total":{..}}
-template <typename T, typename F>
+// Names no longer than this with nothing to escape are written on the
+// stack with what surrounds them; others go through AppendJsonString.
+constexpr size_t kShortName = 64;
+
+bool IsShortName(std::string_view name) {
+  return name.size() <= kShortName && IsJsonVerbatim(name);
+}
+
+// "a","b",...: the short names gathered into one append per kilobyte.
+template <typename T>
+void AppendNames(std::string& out, const std::vector<std::pair<std::string, T>>& devices) {
+  char buf[1024];
+  char* p = buf;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    std::string_view name = devices[i].first;
+    if (static_cast<size_t>(buf + sizeof buf - p) < kShortName + 3 || !IsShortName(name)) {
+      AppendWritten(out, buf, p);
+      p = buf;
+    }
+    if (i > 0) p = Put(p, ',');
+    if (!IsShortName(name)) {
+      AppendWritten(out, buf, p);
+      p = buf;
+      AppendJsonString(out, name);
+      continue;
+    }
+    p = Put(Put(Put(p, '"'), name), '"');
+  }
+  AppendWritten(out, buf, p);
+}
+
+// {"devices":[names],"<name>":{..},...,"total":{..}}; put_entry writes
+// at most kEntryMax bytes.
+template <size_t kEntryMax, typename T, typename F>
 void AppendDevices(std::string& out,
                    const std::vector<std::pair<std::string, T>>& devices,
-                   const T& total, F append_entry) {
+                   const T& total, F put_entry) {
   out.append("{\"devices\":[");
-  for (size_t i = 0; i < devices.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendJsonString(out, devices[i].first);
-  }
+  AppendNames(out, devices);
   out.push_back(']');
   for (const auto& [name, entry] : devices) {
-    NameKey(out, name);
-    append_entry(out, entry);
+    char buf[kShortName + 4 + kEntryMax];  // `,"name":{..}` in one append
+    char* p = buf;
+    if (IsShortName(name)) p = Put(Put(Put(p, ",\""), name), "\":");
+    else NameKey(out, name);
+    AppendWritten(out, buf, put_entry(p, entry));
   }
-  Key(out, "total");
-  append_entry(out, total);
+  char buf[16 + kEntryMax];
+  AppendWritten(out, buf, put_entry(Put(buf, ",\"total\":"), total));
   out.push_back('}');
 }
 
@@ -111,55 +142,39 @@ constexpr PlayMemKey kMemKeys[] = {
     {"huge_pages_total", 25}, {"huge_pages_free", 26},
     {"huge_pages_rsvd", 27}, {"huge_pages_surp", 28},
 };
+constexpr size_t kMemKeyCount = std::size(kMemKeys);
 
-}  // namespace
+// `,"key":` of each mem key in a fixed-size slot, so that writing one is a
+// fixed 24-byte copy (the rest cut) instead of a memcpy call per key.
+struct MemMember {
+  char text[24] = {};
+  size_t size = 0;
+};
 
-namespace {
-
-// %.2f / %.3f without the general algorithm when the answer is certain:
-// for |v| < 1e9, v·10^p is computed with an error below 1e-4, so unless its
-// fraction lies within 1e-3 of one half, rounding the computed product
-// rounds the exact binary value the same way (what Go and to_chars do).
-bool AppendFixedFast(std::string& out, double v, int precision) {
-  static constexpr double kScale[] = {1, 10, 100, 1000};
-  if (precision < 1 || precision > 3 || !(std::fabs(v) < 1e9)) return false;
-  double s = std::fabs(v) * kScale[precision];
-  double whole = std::floor(s);
-  double frac = s - whole;
-  if (std::fabs(frac - 0.5) < 1e-3) return false;
-  uint64_t n = static_cast<uint64_t>(whole) + (frac > 0.5 ? 1 : 0);
-  uint64_t unit = static_cast<uint64_t>(kScale[precision]);
-  if (std::signbit(v)) out.push_back('-');
-  AppendUint(out, n / unit);
-  out.push_back('.');
-  char digits[3];
-  uint64_t rest = n % unit;
-  for (int i = precision - 1; i >= 0; --i, rest /= 10) digits[i] = static_cast<char>('0' + rest % 10);
-  out.append(digits, static_cast<size_t>(precision));
-  return true;
+constexpr std::array<MemMember, kMemKeyCount> MemMembers() {
+  std::array<MemMember, kMemKeyCount> members{};
+  for (size_t i = 0; i < kMemKeyCount; ++i) {
+    MemMember& m = members[i];
+    m.text[m.size++] = i == 0 ? '{' : ',';
+    m.text[m.size++] = '"';
+    for (char c : kMemKeys[i].key) m.text[m.size++] = c;
+    m.text[m.size++] = '"';
+    m.text[m.size++] = ':';
+  }
+  return members;
 }
+constexpr std::array<MemMember, kMemKeyCount> kMemMembers = MemMembers();
 
 }  // namespace
 
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
 
-void AppendFixed(std::string& out, double v, int precision) {
-  if (std::isnan(v)) { out.append("NaN"); return; }
-  if (std::isinf(v)) { out.append(v > 0 ? "+Inf" : "-Inf"); return; }
-  if (AppendFixedFast(out, v, precision)) return;
-  char buf[400];  // DBL_MAX in fixed notation is 309 digits
-  auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed,
-                         precision);
-  out.append(buf, r.ptr);
-}
-
 void AppendCpuJson(std::string& out, const CpuRates& cpu) {
-  out.append("{\"num_core\":");
-  AppendInt(out, cpu.num_core);
-  Key(out, "all");
+  char buf[24 + kUintTextMax];  // both keys and an int
+  char* p = WriteInt(Put(buf, "{\"num_core\":"), cpu.num_core);
+  AppendWritten(out, buf, Put(p, ",\"all\":"));
   AppendCoreJson(out, cpu.all);
-  Key(out, "cores");
-  out.push_back('[');
+  out.append(",\"cores\":[");
   for (size_t i = 0; i < cpu.cores.size(); ++i) {
     if (i > 0) out.push_back(',');
     AppendCoreJson(out, cpu.cores[i]);
@@ -170,48 +185,46 @@ void AppendCpuJson(std::string& out, const CpuRates& cpu) {
 void AppendIntrJson(std::string& out, const IntrRates& intr) {
   out.append("{\"core_dev_intr\":");
   AppendDoubles(out, intr.core_dev_intr);
-  Key(out, "core_sys_intr");
+  out.append(",\"core_sys_intr\":");
   AppendDoubles(out, intr.core_sys_intr);
   out.push_back('}');
 }
 
 void AppendDiskJson(std::string& out, const PairRates& rates) {
-  AppendDevices(out, rates.disks, rates.disk_total, AppendDiskEntry);
+  AppendDevices<kDiskEntryMax>(out, rates.disks, rates.disk_total, PutDiskEntry);
 }
 
 void AppendNetJson(std::string& out, const PairRates& rates) {
-  AppendDevices(out, rates.nets, rates.net_total, AppendNetEntry);
+  AppendDevices<kNetEntryMax>(out, rates.nets, rates.net_total, PutNetEntry);
 }
 
 void AppendMemJson(std::string& out, const MemCounters& mem) {
-  char sep = '{';
-  for (const PlayMemKey& k : kMemKeys) {
-    out.push_back(sep);
-    sep = ',';
-    out.push_back('"');
-    out.append(k.key);
-    out.append("\":");
-    if (k.index < 0) AppendInt(out, MemUsed(mem));
-    else AppendUint(out, mem[k.index]);  // kB counts: unsigned, as recorded
+  char buf[kMemKeyCount * kUintMember + 1];
+  char* p = buf;
+  for (size_t i = 0; i < kMemKeyCount; ++i) {
+    p = PutSlot(p, kMemMembers[i].text, kMemMembers[i].size);
+    int index = kMemKeys[i].index;
+    if (index < 0) p = WriteInt(p, MemUsed(mem));
+    else p = WriteUint(p, mem[static_cast<size_t>(index)]);  // kB counts: unsigned, as recorded
   }
-  out.push_back('}');
+  AppendWritten(out, buf, Put(p, '}'));
 }
 
 void AppendPlayJson(std::string& out, const PairRates& rates) {
-  out.append("{\"time\":");
-  AppendFixed(out, rates.time, 3);
-  Key(out, "elapsed_time");
-  AppendFixed(out, rates.elapsed_time, 3);
-  if (rates.has_cpu) { Key(out, "cpu"); AppendCpuJson(out, rates.cpu); }
-  if (rates.has_intr) { Key(out, "intr"); AppendIntrJson(out, rates.intr); }
-  if (rates.has_disk) { Key(out, "disk"); AppendDiskJson(out, rates); }
-  if (rates.has_net) { Key(out, "net"); AppendNetJson(out, rates); }
-  if (rates.has_mem) { Key(out, "mem"); AppendMemJson(out, rates.mem); }
+  char buf[2 * kFixedMember];
+  char* p = Member(buf, "{\"time\":", rates.time, 3);
+  AppendWritten(out, buf, Member(p, ",\"elapsed_time\":", rates.elapsed_time, 3));
+  if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); }
+  if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); }
+  if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); }
+  if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); }
+  if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); }
   for (size_t t = 0; t < kRowTableCount; ++t) {
-    const RowReport& report = RowReportOf(t);
     // Without them, PerfMonger's lines stay as they were.
-    if (!rates.tables[t].has || report.nested) continue;
-    Key(out, report.key);
+    if (!rates.tables[t].has) continue;
+    const RowReport& report = RowReportOf(t);
+    if (report.nested) continue;
+    out.append(",\"").append(report.key).append("\":");
     report.play_json(out, rates.tables[t], rates);
   }
   out.push_back('}');

@@ -53,17 +53,16 @@ CpuUsage Scaled(CpuUsage u, double n) {
   return u;
 }
 
-CpuRates ComputeCpu(const RawSample& prev, const RawSample& cur) {
-  CpuRates r;
+void ComputeCpu(const RawSample& prev, const RawSample& cur, CpuRates& r) {
   r.num_core = static_cast<int>(cur.cores.size());
+  r.all = {};
   if (prev.cpu_total_present && cur.cpu_total_present)
     r.all = Scaled(CoreUsage(prev.cpu_total, cur.cpu_total), r.num_core);
-  r.cores.resize(cur.cores.size());
+  r.cores.assign(cur.cores.size(), CpuUsage{});
   for (size_t i = 0; i < cur.cores.size() && i < prev.cores.size(); ++i) {
     if (prev.cores[i].present && cur.cores[i].present)
       r.cores[i] = CoreUsage(prev.cores[i].counters, cur.cores[i].counters);
   }
-  return r;
 }
 
 // The row of `rows` named like rows_b[i], if present: index i first, since
@@ -78,10 +77,9 @@ const Row* Match(const std::vector<Row>& rows, const std::string& name,
   return nullptr;
 }
 
-IntrRates ComputeIntr(const RawSample& prev, const RawSample& cur, double itv) {
+void ComputeIntr(const RawSample& prev, const RawSample& cur, double itv, IntrRates& r) {
   size_t ncpu = 0;
   for (const IntrSample& row : cur.intr) ncpu = std::max(ncpu, row.counts.size());
-  IntrRates r;
   r.core_dev_intr.assign(ncpu, 0.0);
   r.core_sys_intr.assign(ncpu, 0.0);
   auto irq_of = [](const IntrSample& s) -> const std::string& { return s.irq; };
@@ -93,7 +91,6 @@ IntrRates ComputeIntr(const RawSample& prev, const RawSample& cur, double itv) {
     for (size_t c = 0; c < b.counts.size() && c < a->counts.size(); ++c)
       sums[c] += static_cast<double>(Delta(a->counts[c], b.counts[c])) / itv;
   }
-  return r;
 }
 
 enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
@@ -155,16 +152,27 @@ struct DiskTotal {
   }
 };
 
+// By name, stably, without stable_sort's buffer allocated on every line:
+// a machine has a handful of devices, in the same order on every line.
 template <typename T>
 void SortByName(std::vector<std::pair<std::string, T>>& v) {
-  std::stable_sort(v.begin(), v.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  auto by_name = [](const auto& x, const auto& y) { return x.first < y.first; };
+  if (v.size() > 32) {
+    std::stable_sort(v.begin(), v.end(), by_name);
+    return;
+  }
+  for (size_t i = 1; i < v.size(); ++i)  // insertion sort: stable
+    for (size_t j = i; j > 0 && by_name(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
 }
+
+// As a string_view: sizes compared first, no memcmp call for other names.
+bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
 
 auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };
 
 void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
                   const RateOptions& options, PairRates& r) {
+  r.disks.clear();
   DiskTotal total;
   for (size_t i = 0; i < prev.disks.size(); ++i) {
     const DiskSample& a = prev.disks[i];
@@ -177,7 +185,7 @@ void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
               Delta(a.counters[kWrIos], b->counters[kWrIos]));
     // PerfMonger keys devices by name in one map with "total": a device
     // named "total" counts towards the total but is not listed.
-    if (a.name != "total") r.disks.emplace_back(a.name, e);
+    if (!IsTotal(a.name)) r.disks.emplace_back(a.name, e);
   }
   SortByName(r.disks);
   r.disk_total = total.Finish();
@@ -192,7 +200,9 @@ NetRates NetEntry(const NetCounters& a, const NetCounters& b, double itv) {
 
 void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
                  PairRates& r) {
+  r.nets.clear();
   NetRates& t = r.net_total;
+  t = {};
   for (size_t i = 0; i < prev.nets.size(); ++i) {
     const NetSample& a = prev.nets[i];
     const NetSample* b = Match(cur.nets, a.name, i, device_name);
@@ -206,9 +216,32 @@ void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
     t.txpktps += e.txpktps;
     t.txerrps += e.txerrps;
     t.txdropps += e.txdropps;
-    if (a.name != "total") r.nets.emplace_back(a.name, e);
+    if (!IsTotal(a.name)) r.nets.emplace_back(a.name, e);
   }
   SortByName(r.nets);
+}
+
+// A section the pair lacks reads as a fresh PairRates' would (empty, zero),
+// whatever an earlier pair left in `r`; the vectors keep their memory.
+void ClearAbsent(PairRates& r) {
+  if (!r.has_cpu) {
+    r.cpu.num_core = 0;
+    r.cpu.all = {};
+    r.cpu.cores.clear();
+  }
+  if (!r.has_intr) {
+    r.intr.core_dev_intr.clear();
+    r.intr.core_sys_intr.clear();
+  }
+  if (!r.has_disk) {
+    r.disks.clear();
+    r.disk_total = {};
+  }
+  if (!r.has_net) {
+    r.nets.clear();
+    r.net_total = {};
+  }
+  if (!r.has_mem) r.mem = {};
 }
 
 }  // namespace
@@ -228,24 +261,30 @@ int64_t MemUsed(const MemCounters& m) {
   return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
 }
 
-PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
-                       int64_t first_time_ns, const RateOptions& options) {
-  PairRates r;
+void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_time_ns,
+                  const RateOptions& options, PairRates& r) {
   r.time = static_cast<double>(cur.time_ns) / 1e9;
   r.elapsed_time = ElapsedSeconds(cur.time_ns, first_time_ns);
   r.interval = GoSeconds(cur.time_ns - prev.time_ns);
   r.has_cpu = prev.has_cpu && cur.has_cpu;
-  if (r.has_cpu) r.cpu = ComputeCpu(prev, cur);
+  if (r.has_cpu) ComputeCpu(prev, cur, r.cpu);
   r.has_intr = prev.has_intr && cur.has_intr;
-  if (r.has_intr) r.intr = ComputeIntr(prev, cur, r.interval);
+  if (r.has_intr) ComputeIntr(prev, cur, r.interval, r.intr);
   r.has_disk = prev.has_disk && cur.has_disk;
   if (r.has_disk) ComputeDisks(prev, cur, r.interval, options, r);
   r.has_net = prev.has_net && cur.has_net;
   if (r.has_net) ComputeNets(prev, cur, r.interval, r);
   r.has_mem = cur.has_mem;
   if (r.has_mem) r.mem = cur.mem;
+  ClearAbsent(r);
   for (size_t t = 0; t < kRowTableCount; ++t)
-    r.tables[t] = ComputeTableDelta(t, prev.tables[t], cur.tables[t]);
+    ComputeTableDelta(t, prev.tables[t], cur.tables[t], r.tables[t]);
+}
+
+PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
+                       int64_t first_time_ns, const RateOptions& options) {
+  PairRates r;
+  ComputeRates(prev, cur, first_time_ns, options, r);
   return r;
 }
 

@@ -13,6 +13,7 @@
 #include "playback/disk_filter.hh"
 #include "playback/raw_sample.hh"
 #include "playback/row_tables.hh"
+#include "proto/text.hh"  // AppendFixed: every rate is printed with it
 
 namespace pm {
 
@@ -72,6 +73,10 @@ struct RateOptions {
 // Rates over [prev, cur]. Requires cur.time_ns > prev.time_ns.
 PairRates ComputeRates(const RawSample& prev, const RawSample& cur,
                        int64_t first_time_ns, const RateOptions& options = {});
+// The same into `out`, whatever it held, reusing its vectors' memory: a
+// reader computing a pair per line allocates nothing once warmed up.
+void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_time_ns,
+                  const RateOptions& options, PairRates& out);
 
 // JSON text in PerfMonger's key order and number formats:
 //   AppendPlayJson: {"time":..,"elapsed_time":..,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..}
@@ -97,10 +102,6 @@ double GoSeconds(int64_t ns);
 // timestamps rounded to double (≈256 ns steps today) before the
 // subtraction, which is not always the exact difference's rounding.
 double ElapsedSeconds(int64_t t_ns, int64_t origin_ns);
-
-// Go's fmt "%.<precision>f": correctly rounded from the exact binary value,
-// trailing zeros kept; NaN and infinities spelled as Go does.
-void AppendFixed(std::string& out, double v, int precision);
 
 // MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
 int64_t MemUsed(const MemCounters& mem);

@@ -20,12 +20,15 @@ const TableRow* Find(const RowTable& t, const std::string& name, size_t i) {
 
 }  // namespace
 
-TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur) {
+void ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur,
+                       TableDelta& out) {
+  out.has = prev.has && cur.has;
+  if (!out.has) {
+    out.rows.clear();
+    return;
+  }
   const PgrMember& member = RowTableMember(table);
   const size_t counters = member.fields.size() - member.levels;
-  TableDelta out;
-  out.has = prev.has && cur.has;
-  if (!out.has) return out;
   out.rows.resize(cur.rows.size());
   for (size_t i = 0; i < cur.rows.size(); ++i) {
     const TableRow& c = cur.rows[i];
@@ -33,7 +36,10 @@ TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable&
     RowDelta& d = out.rows[i];
     d.name = c.name;
     d.present = c.present && p != nullptr && p->present;
-    if (!d.present) continue;
+    if (!d.present) {
+      d.values.clear();
+      continue;
+    }
     d.values.resize(c.values.size());
     for (size_t k = 0; k < c.values.size(); ++k) {
       uint64_t before = k < p->values.size() ? p->values[k] : 0;
@@ -43,13 +49,32 @@ TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable&
                                            : static_cast<double>(c.values[k] - before);
     }
   }
+}
+
+TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur) {
+  TableDelta out;
+  ComputeTableDelta(table, prev, cur, out);
   return out;
 }
 
-const RowReport& RowReportOf(size_t table) {
+namespace {
+
+const RowReport& FindReport(size_t table) {
   for (const RowReport* r : kReports)
     if (r->key == RowTableMember(table).key) return *r;
   throw std::logic_error("no report for " + std::string(RowTableMember(table).key));
+}
+
+}  // namespace
+
+// Looked up once: play asks for every table on every line.
+const RowReport& RowReportOf(size_t table) {
+  static const auto by_table = [] {
+    std::array<const RowReport*, kRowTableCount> reports{};
+    for (size_t t = 0; t < kRowTableCount; ++t) reports[t] = &FindReport(t);
+    return reports;
+  }();
+  return *by_table[table];
 }
 
 double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }

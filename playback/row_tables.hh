@@ -28,7 +28,9 @@ struct TableDelta {
 
 using TableDeltas = std::array<TableDelta, kRowTableCount>;
 
-// Table `table` over [prev, cur].
+// Table `table` over [prev, cur], into `out` (its memory reused).
+void ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur,
+                       TableDelta& out);
 TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur);
 
 struct PairRates;

@@ -1,6 +1,6 @@
 #include "proto/json.hh"
 
-#include <charconv>
+#include <array>
 
 #include "proto/text.hh"
 
@@ -12,9 +12,29 @@ void AppendU00(std::string& out, unsigned char c) {
   AppendHexByte(out, c);
 }
 
+// The bytes Go's encoder writes as they are: printable ASCII (and DEL)
+// except the quote, the backslash and `<` `>` `&`.
+constexpr std::array<bool, 256> kVerbatim = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x80; ++c) t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+  return t;
+}();
+
 }  // namespace
 
+bool IsJsonVerbatim(std::string_view s) {
+  for (char ch : s)
+    if (!kVerbatim[static_cast<unsigned char>(ch)]) return false;
+  return true;
+}
+
 void AppendJsonString(std::string& out, std::string_view s) {
+  if (IsJsonVerbatim(s)) {  // device and key names, nearly always
+    out.push_back('"');
+    out.append(s);
+    out.push_back('"');
+    return;
+  }
   out.push_back('"');
   for (size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
@@ -50,15 +70,13 @@ void AppendJsonString(std::string& out, std::string_view s) {
 }
 
 void AppendInt(std::string& out, int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
+  char buf[kUintTextMax];  // INT64_MIN is 20 bytes too
+  out.append(buf, WriteInt(buf, v));
 }
 
 void AppendUint(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
+  char buf[kUintTextMax];
+  out.append(buf, WriteUint(buf, v));
 }
 
 }  // namespace pm

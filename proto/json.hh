@@ -13,6 +13,8 @@ namespace pm {
 // escapes, other control bytes and `<` `>` `&` U+2028 U+2029 as \u00XX /
 // \u2028, invalid UTF-8 as \ufffd.
 void AppendJsonString(std::string& out, std::string_view s);
+// True when AppendJsonString writes `s` between its quotes as it is.
+bool IsJsonVerbatim(std::string_view s);
 
 void AppendInt(std::string& out, int64_t v);
 void AppendUint(std::string& out, uint64_t v);

@@ -1,5 +1,9 @@
 #include "proto/text.hh"
 
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
 namespace pm {
 
 size_t Utf8SequenceLength(std::string_view s) {
@@ -38,6 +42,133 @@ void AppendPrintable(std::string& out, std::string_view s) {
       AppendHexByte(out, c);
     }
   }
+}
+
+namespace {
+
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+void WritePair(char* p, uint32_t v) { std::memcpy(p, kDigitPairs + 2 * v, 2); }
+
+// v < 10^4 as exactly 4 digits, leading zeros kept.
+void Write4(char* p, uint32_t v) {
+  WritePair(p, v / 100);
+  WritePair(p + 2, v % 100);
+}
+
+// v < 10^8 as exactly 8 digits: the halves are independent, so their
+// multiplications overlap instead of forming one chain of divisions.
+void Write8(char* p, uint32_t v) {
+  Write4(p, v / 10000);
+  Write4(p + 4, v % 10000);
+}
+
+// v < 10^4 without leading zeros.
+char* WriteUpTo4(char* p, uint32_t v) {
+  if (v < 10) {
+    *p = static_cast<char>('0' + v);
+    return p + 1;
+  }
+  if (v < 100) {
+    WritePair(p, v);
+    return p + 2;
+  }
+  if (v < 1000) {
+    *p = static_cast<char>('0' + v / 100);
+    WritePair(p + 1, v % 100);
+    return p + 3;
+  }
+  Write4(p, v);
+  return p + 4;
+}
+
+// v < 10^8 without leading zeros.
+char* WriteUpTo8(char* p, uint32_t v) {
+  if (v < 10000) return WriteUpTo4(p, v);
+  p = WriteUpTo4(p, v / 10000);
+  Write4(p, v % 10000);
+  return p + 4;
+}
+
+// The last `digits` digits of v (leading zeros kept) ending at `end`.
+void WriteDigitsBackwards(char* end, uint64_t v, int digits) {
+  for (; digits >= 2; digits -= 2, v /= 100) WritePair(end -= 2, static_cast<uint32_t>(v % 100));
+  if (digits == 1) end[-1] = static_cast<char>('0' + v % 10);
+}
+
+// n / 10^P and its remainder as P digits: constant divisors, no div.
+template <int P>
+char* WriteScaled(char* p, uint64_t n) {
+  constexpr uint64_t kUnit = P == 1 ? 10 : P == 2 ? 100 : 1000;
+  uint64_t whole = n / kUnit;
+  if (whole < 10) *p++ = static_cast<char>('0' + whole);  // most rates
+  else p = WriteUint(p, whole);
+  *p = '.';
+  WriteDigitsBackwards(p + 1 + P, n % kUnit, P);
+  return p + 1 + P;
+}
+
+// Precision 0-3 without the general algorithm when the answer is certain.
+// Below 2^52, s = fl(|v|·10^p) is the exact product x rounded once, and
+// every half-integer k+½ is a double: rounding is monotonic, so x < k+½
+// gives s <= k+½, and x > k+½ gives s >= k+½. Unless s lands on a
+// half-integer, s and x round to the same integer. Null when it does.
+char* WriteFixedFast(char* p, double v, int precision) {
+  static constexpr double kScale[] = {1, 10, 100, 1000};
+  if (precision < 0 || precision > 3) return nullptr;
+  double s = std::fabs(v) * kScale[precision];
+  if (!(s < 0x1p52)) return nullptr;
+  auto whole = static_cast<uint64_t>(s);
+  double frac = s - static_cast<double>(whole);  // exact
+  if (frac == 0.5) return nullptr;
+  uint64_t n = whole + (frac > 0.5 ? 1 : 0);
+  if (std::signbit(v)) *p++ = '-';
+  switch (precision) {
+    case 1: return WriteScaled<1>(p, n);
+    case 2: return WriteScaled<2>(p, n);
+    case 3: return WriteScaled<3>(p, n);
+    default: return WriteUint(p, n);
+  }
+}
+
+}  // namespace
+
+char* WriteUint(char* p, uint64_t v) {
+  constexpr uint64_t k1e8 = 100000000;
+  if (v < k1e8) return WriteUpTo8(p, static_cast<uint32_t>(v));
+  uint64_t high = v / k1e8;
+  auto low = static_cast<uint32_t>(v % k1e8);
+  if (high < k1e8) {
+    p = WriteUpTo8(p, static_cast<uint32_t>(high));
+  } else {  // 17 to 20 digits
+    p = WriteUpTo4(p, static_cast<uint32_t>(high / k1e8));
+    Write8(p, static_cast<uint32_t>(high % k1e8));
+    p += 8;
+  }
+  Write8(p, low);
+  return p + 8;
+}
+
+char* WriteInt(char* p, int64_t v) {
+  if (v >= 0) return WriteUint(p, static_cast<uint64_t>(v));
+  *p++ = '-';
+  return WriteUint(p, 0 - static_cast<uint64_t>(v));
+}
+
+char* WriteFixedNonZero(char* p, double v, int precision) {
+  if (std::isnan(v)) return Put(p, "NaN");
+  if (std::isinf(v)) return Put(p, v > 0 ? "+Inf" : "-Inf");
+  if (char* end = WriteFixedFast(p, v, precision)) return end;
+  // Exact (Ryu printf) for everything else.
+  return std::to_chars(p, p + kFixedTextMax, v, std::chars_format::fixed, precision).ptr;
+}
+
+void AppendFixed(std::string& out, double v, int precision) {
+  char buf[kFixedTextMax];
+  out.append(buf, WriteFixed(buf, v, precision));
 }
 
 std::string Printable(std::string_view s) {

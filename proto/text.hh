@@ -2,7 +2,10 @@
 // --meta decoder and every message or report that quotes outside text.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -34,5 +37,58 @@ size_t Utf8SequenceLength(std::string_view s);
 // other control bytes and DEL as \xNN, everything else verbatim.
 void AppendPrintable(std::string& out, std::string_view s);
 std::string Printable(std::string_view s);
+
+// Decimal numbers written at `p`, returning the end: the hot path of every
+// `play` line, so no allocation and no locale. `p` must have room for
+// kUintTextMax (WriteUint, WriteInt) or kFixedTextMax (WriteFixed) bytes.
+inline constexpr size_t kUintTextMax = 20;
+inline constexpr int kFixedPrecisionMax = 17;
+inline constexpr size_t kFixedTextMax = 1 + 309 + 1 + kFixedPrecisionMax;  // -DBL_MAX
+char* WriteUint(char* p, uint64_t v);
+char* WriteInt(char* p, int64_t v);
+
+// WriteFixed for v != 0 (or NaN); WriteFixed inlines the zero case, over
+// half of the numbers a resting machine's `play` prints.
+char* WriteFixedNonZero(char* p, double v, int precision);
+
+// Go's strconv.FormatFloat(v, 'f', precision, 64), i.e. fmt's "%.<p>f":
+// correctly rounded from the exact binary value (ties of the exact value to
+// even), trailing zeros kept, "-" on negative zero and on negative values
+// that round to zero, NaN and infinities spelled "NaN" "+Inf" "-Inf".
+// 0 <= precision <= kFixedPrecisionMax.
+inline char* WriteFixed(char* p, double v, int precision) {
+  if (v != 0) return WriteFixedNonZero(p, v, precision);
+  static constexpr char kZero[] = "0.00000000000000000";
+  static_assert(sizeof kZero - 1 == 2 + kFixedPrecisionMax && sizeof kZero < kFixedTextMax);
+  if (std::signbit(v)) *p++ = '-';  // -0.0 keeps its sign, as in Go
+  std::memcpy(p, kZero, sizeof kZero - 1);  // one fixed-size copy, then cut
+  return p + (precision == 0 ? 1 : 2 + precision);
+}
+void AppendFixed(std::string& out, double v, int precision);
+
+// Text written at a cursor into a buffer on the stack, then appended to a
+// string at once: one capacity check and one copy per object instead of
+// one per piece. The caller sizes the buffer from its fixed keys and the
+// *TextMax bounds; nothing is checked at run time. The cursor is a local
+// (p = Put(p, ...)), not a member: a store through a char* may alias any
+// object's member, which would then be reloaded after every byte written.
+inline char* Put(char* p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+inline char* Put(char* p, char c) {
+  *p = c;
+  return p + 1;
+}
+// The first `used` bytes of `slot`, copied whole (a constant size, no
+// memcpy call): the M bytes must fit where the text goes.
+template <size_t M>
+char* PutSlot(char* p, const char (&slot)[M], size_t used) {
+  std::memcpy(p, slot, M);
+  return p + used;
+}
+inline void AppendWritten(std::string& out, const char* begin, const char* end) {
+  out.append(begin, static_cast<size_t>(end - begin));
+}
 
 }  // namespace pm

@@ -75,16 +75,25 @@ class Player {
                    input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
       return;
     }
-    PairRates rates = ComputeRates(prev, cur, origin_ns_, options_);
+    ComputeRates(prev, cur, origin_ns_, options_, rates_);
     if (args_.format == PlayFormat::kCsv) {
-      csv_.AppendRow(out_.buffer(), rates);
+      csv_.AppendRow(out_.buffer(), rates_);
       out_.MaybeFlush();
       return;
     }
-    line_.clear();
-    AppendPlayJson(line_, rates);
-    Emit(line_);
+    if (styled()) {
+      line_.clear();
+      AppendPlayJson(line_, rates_);
+      Emit(line_);
+      return;
+    }
+    std::string& out = out_.buffer();  // plain lines need no copy
+    AppendPlayJson(out, rates_);
+    out.push_back('\n');
+    out_.MaybeFlush();
   }
+
+  bool styled() const { return args_.pretty || args_.color; }
 
   void OnEvent(const RecordingEvent& event) {
     bool pause = event.kind == "pause" || event.kind == "resume";
@@ -116,7 +125,7 @@ class Player {
   // One compact JSON line out, styled as the rate lines are.
   void Emit(const std::string& json) {
     std::string& out = out_.buffer();
-    if (args_.pretty || args_.color) AppendStyledPlayJson(out, json, {args_.pretty, args_.color});
+    if (styled()) AppendStyledPlayJson(out, json, {args_.pretty, args_.color});
     else out.append(json);
     out.push_back('\n');
     out_.MaybeFlush();
@@ -127,6 +136,7 @@ class Player {
   OutputBuffer out_;
   RateOptions options_;
   RawSample samples_[2];  // the previous and the current, by turns
+  PairRates rates_;       // the last pair's, its memory reused
   int cur_ = 0;
   bool have_prev_ = false;
   bool have_origin_ = false;

@@ -240,6 +240,38 @@ TEST_CASE("disk and net names are escaped as Go does") {
                               std::string(kZeroDisk) + "}");
 }
 
+TEST_CASE("device lists of any length, long and escaped names among short ones") {
+  RawSample a = At(0), b = At(kSec);
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i)  // 40 names of 62 bytes: several kilobytes of list
+    names.push_back("n" + std::string(2 - std::to_string(i).size(), '0') + std::to_string(i) +
+                    std::string(59, 'x'));
+  names.push_back("n50" + std::string(100, 'y'));  // longer than a short name
+  names.push_back("n60<&>");                        // escaped
+  for (const std::string& name : names) {
+    AddNet(a, name, {});
+    AddNet(b, name, {});
+  }
+  std::string out;
+  AppendNetJson(out, ComputeRates(a, b, 0));
+  std::string zero =
+      R"({"rxkbyteps":0.00,"rxpktps":0.00,"rxerrps":0.00,"rxdropps":0.00,)"
+      R"("txkbyteps":0.00,"txpktps":0.00,"txerrps":0.00,"txdropps":0.00})";
+  std::string expect = R"({"devices":[)";
+  for (const std::string& name : names) {
+    std::string quoted =
+        name == "n60<&>" ? R"("n60\u003c\u0026\u003e")" : "\"" + name + "\"";
+    expect += (name == names.front() ? "" : ",") + quoted;
+  }
+  expect += "]";
+  for (const std::string& name : names) {
+    std::string quoted =
+        name == "n60<&>" ? R"("n60\u003c\u0026\u003e")" : "\"" + name + "\"";
+    expect += "," + quoted + ":" + zero;
+  }
+  CHECK(out == expect + R"(,"total":)" + zero + "}");
+}
+
 TEST_CASE("net: per interface and summed total") {
   RawSample a = At(0), b = At(2 * kSec);
   AddNet(a, "lo", Net(0, 0, 0, 0));
@@ -321,6 +353,54 @@ TEST_CASE("play line: intr after cpu, mem last; a section needs both samples") {
                         R"("mem":{"mem_total":100,"mem_used":100,"mem_free":0,)"));
   CHECK(out.find("disk") == std::string::npos);
   CHECK(out.ends_with(R"("huge_pages_surp":0}})"));
+}
+
+TEST_CASE("devices sorted bytewise and stably, few or many") {
+  for (int count : {5, 32, 33, 200}) {
+    CAPTURE(count);
+    RawSample a = At(0), b = At(kSec);
+    for (int i = 0; i < count; ++i) {  // a scrambled order, as /proc lists them
+      std::string name = "dev" + std::to_string((i * 7919) % count);
+      AddNet(a, name, {});
+      AddNet(b, name, Net(static_cast<uint64_t>(i), 0, 0, 0));
+    }
+    PairRates r = ComputeRates(a, b, 0);
+    REQUIRE(r.nets.size() == static_cast<size_t>(count));
+    for (size_t i = 1; i < r.nets.size(); ++i) CHECK(r.nets[i - 1].first < r.nets[i].first);
+  }
+}
+
+TEST_CASE("rates computed into a used PairRates read as freshly computed ones") {
+  // play reuses one PairRates for every pair: nothing of a richer pair may
+  // leak into a poorer one.
+  RawSample a = At(kSec), b = At(2 * kSec), c = At(3 * kSec), d = At(4 * kSec);
+  for (RawSample* s : {&a, &b}) {
+    SetCpu(*s, {1, 2, 3, 4}, {{1, 2, 3, 4}, {5, 6, 7, 8}});
+    AddDisk(*s, "sdb", {s->time_ns == kSec ? 0u : 9u});
+    AddDisk(*s, "sda", {});
+    AddNet(*s, "eth0", Net(static_cast<uint64_t>(s->time_ns / 1000), 1, 2, 3));
+    s->has_intr = true;
+    s->intr = {{"LOC", false, true, {0, static_cast<uint64_t>(s->time_ns)}}};
+    s->has_mem = true;
+    s->mem[0] = 77;
+  }
+  SetCpu(c, {}, {{}});  // one core, nothing else
+  SetCpu(d, {9}, {{9}});
+  PairRates reused;
+  ComputeRates(a, b, 0, {}, reused);
+  std::string rich, fresh, again;
+  AppendPlayJson(rich, reused);
+  CHECK(rich.find("\"sdb\"") != std::string::npos);
+  ComputeRates(c, d, 0, {}, reused);
+  AppendPlayJson(again, reused);
+  AppendPlayJson(fresh, ComputeRates(c, d, 0));
+  CHECK(again == fresh);
+  CHECK(reused.disks.empty());
+  CHECK(reused.nets.empty());
+  CHECK(reused.intr.core_sys_intr.empty());
+  CHECK(reused.mem[0] == 0);
+  CHECK(reused.disk_total.riops == 0.0);
+  CHECK(reused.net_total.rxkbyteps == 0.0);
 }
 
 }  // TEST_SUITE

@@ -39,6 +39,18 @@ TEST_CASE("JSON strings are escaped as Go's encoding/json does") {
   }
 }
 
+TEST_CASE("a string with nothing to escape is written as the escaping path would") {
+  // Names without escapes skip the byte-by-byte path; a control byte in
+  // front forces that path, so both must agree on every byte after it.
+  for (int c = 0; c < 256; ++c) {
+    std::string one(1, static_cast<char>(c));
+    std::string word = "ab" + one + "cd";
+    std::string slow = Escaped("\x01" + word);
+    CAPTURE(c);
+    CHECK("\"\\u0001" + Escaped(word).substr(1) == slow);
+  }
+}
+
 TEST_CASE("integers print in full") {
   std::string out;
   pm::AppendInt(out, std::numeric_limits<int64_t>::min());
