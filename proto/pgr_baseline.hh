@@ -50,7 +50,8 @@ class Baseline {
   size_t AddDifferences(std::string_view differences);
 
   // After a 0 from Advance or AddDifferences the baseline is half moved:
-  // only Split may follow.
+  // only Split may follow. Text() is then still the line before (Advance
+  // and AddDifferences replace it only once the walk succeeded).
 
   std::string_view Text() const { return {text_.data(), size_}; }
   // The most bytes a line of this shape takes, its integers written with

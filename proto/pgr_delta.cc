@@ -45,18 +45,25 @@ std::string_view DeltaEncoder::Encode(std::string_view line, int64_t mono_ns) {
 }
 
 std::string_view DeltaDecoder::Decode(std::string_view line) {
+  std::string_view out;
+  if (const char* why = TryDecode(line, out)) throw FormatError(why);
+  return out;
+}
+
+const char* DeltaDecoder::TryDecode(std::string_view line, std::string_view& out) {
+  out = line;
   if (!DeltaDecoder::IsDelta(line)) {
     if (line.starts_with(kSampleStart)) FollowKeyframe(line);
-    return line;
+    return nullptr;
   }
-  if (!have_prev_)
-    throw FormatError("a difference line without a keyframe before it");
+  if (!have_prev_) return "a difference line without a keyframe before it";
   // The prefix's ',' stands for the baseline's '{'.
   if (prev_.AddDifferences(line.substr(kDeltaLinePrefix.size() - 1)) == 0) {
     have_prev_ = false;
-    throw FormatError("a difference line whose shape is not the line before's");
+    return "a difference line whose shape is not the line before's";
   }
-  return prev_.Text();
+  out = prev_.Text();
+  return nullptr;
 }
 
 void DeltaDecoder::FollowKeyframe(std::string_view line) {

@@ -66,6 +66,13 @@ class DeltaDecoder {
   // baseline or whose shape is not the baseline's (a corrupt line); the
   // baseline is lost then, as by Lose().
   std::string_view Decode(std::string_view line);
+  // Decode without the throw: null and `out` set, or why it failed.
+  const char* TryDecode(std::string_view line, std::string_view& out);
+
+  // The line the last difference line rebuilt; still that line after a
+  // difference line failed (a failed AddDifferences leaves the text), so
+  // a reader can hand on the last good sample before the corrupt one.
+  std::string_view Rebuilt() const { return prev_.Text(); }
 
   // Forget the baseline (after a corrupt line): the next difference line
   // throws until a keyframe comes.

@@ -10,10 +10,9 @@
 
 #include "common/error.hh"
 #include "playback/line_skim.hh"
-#include "playback/phases.hh"
 #include "playback/recording_reader.hh"
-#include "playback/summary.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/summary_texts.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -178,33 +177,6 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
     lines.resize(4);
     CHECK(ReadAll(Join(lines), true).error == full.error);
   }
-}
-
-// What summary prints, for the whole recording and each phase (as
-// tools/summary_cli.cc assembles it), read one way or the other.
-std::string Summaries(const std::string& bytes, bool skim) {
-  MemoryInputStream in(bytes);
-  RecordingReader reader(in);
-  if (skim) reader.SkimSamples(false);
-  PhaseWalk walk(true);
-  RawSample s;
-  RecordingEvent e;
-  for (Item item; (item = reader.Next(s, e)) != Item::kEnd;)
-    item == Item::kSample ? walk.OnSample(s) : walk.OnEvent(e);
-  std::string out = std::to_string(reader.samples_read()) + " samples\n";
-  auto report = [&out](const ActiveSpan& span, const char* phase) {
-    RawSample end = span.empty() ? RawSample() : span.ActiveEnd();
-    SummaryInput in;
-    in.first = &span.first();
-    in.last = &end;
-    in.all = true;
-    SummaryPauses p{span.has_pauses(), span.paused_ns(), {}};
-    if (phase) p.phase = phase;
-    out += SummaryText(in, p) + SummaryJson(in, p);
-  };
-  report(walk.whole(), nullptr);
-  for (const Phase& phase : walk.phases()) report(phase.span, phase.label.c_str());
-  return out;
 }
 
 TEST_CASE("summary with pauses and phases: the same figures as the full reading") {
