@@ -137,16 +137,12 @@ void Report(const char* form, const std::string& path, const Figures& f, size_t 
               failed ? "  FAILED" : "");
 }
 
-// Issue 20: v2 read no slower than v1, in CPU (the machine is shared:
-// wall time is the noisier).
+// Issue 20: v2's `play` no slower than v1's (in CPU: the machine is
+// shared, wall time is the noisier); `summary` is held to its floor above.
 void ReportVersions(const char* codec, const Figures& v1, const Figures& v2) {
-  std::printf("v2/v1  %-4s  play cpu %.2fx, summary cpu %.2fx  (target <= 1.00 %s)\n", codec,
-              v2.play.cpu_seconds / v1.play.cpu_seconds,
-              v2.summary.cpu_seconds / v1.summary.cpu_seconds,
-              v2.play.cpu_seconds <= v1.play.cpu_seconds &&
-                      v2.summary.cpu_seconds <= v1.summary.cpu_seconds
-                  ? "PASS"
-                  : "MISS");
+  double play = v2.play.cpu_seconds / v1.play.cpu_seconds;
+  std::printf("v2/v1  %-4s  play cpu %.2fx (target <= 1.00 %s), summary cpu %.2fx\n", codec, play,
+              play <= 1.0 ? "PASS" : "MISS", v2.summary.cpu_seconds / v1.summary.cpu_seconds);
 }
 
 void ReportExports(const std::string& perfmonger, const char* codec, const std::string& path,
