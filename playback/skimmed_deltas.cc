@@ -13,8 +13,7 @@ std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
   while (std::optional<std::string_view> line = lines_.Next()) {
     bool delta = DeltaDecoder::IsDelta(*line);
     if (delta && in_run_) {
-      std::string_view rebuilt;
-      if (const char* why = delta_.TryDecode(*line, rebuilt)) {
+      if (const char* why = delta_.TrySum(*line)) {
         in_run_ = false;  // no baseline: a loss begins
         return Hand({*line, Line::kRefused, why});
       }

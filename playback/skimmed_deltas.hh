@@ -2,8 +2,9 @@
 // SkimmedLines (playback/skimmed_lines.hh) for v1, every line but the
 // samples in the middle of a run, which are only validated and counted.
 //
-// A difference line in the middle of a run is validated by rebuilding it
-// (DeltaDecoder, Baseline::AddDifferences): that succeeds only when it
+// A difference line in the middle of a run is validated as rebuilding it
+// would (DeltaDecoder::TrySum, the walk of Baseline::AddDifferences that
+// sums the values without writing the text): that succeeds only when it
 // has, byte for byte outside its integers, the shape of the line before,
 // and so by induction the shape of the keyframe the run's baseline came
 // from, which was parsed in full; its integers must be plain decimal
@@ -21,7 +22,8 @@
 // reason DeltaDecoder::Decode would have thrown, after the last good
 // sample, so the reader loses the span to the next keyframe with the
 // warning and line numbers of the full reading. Memory stays flat: the
-// run's last sample is the decoder's baseline, never copied.
+// run's last sample is the decoder's baseline, its text written only when
+// it is returned.
 #pragma once
 
 #include <cstdint>

@@ -51,6 +51,7 @@ std::string_view DeltaDecoder::Decode(std::string_view line) {
 }
 
 const char* DeltaDecoder::TryDecode(std::string_view line, std::string_view& out) {
+  Render();
   out = line;
   if (!DeltaDecoder::IsDelta(line)) {
     if (line.starts_with(kSampleStart)) FollowKeyframe(line);
@@ -64,6 +65,29 @@ const char* DeltaDecoder::TryDecode(std::string_view line, std::string_view& out
   }
   out = prev_.Text();
   return nullptr;
+}
+
+const char* DeltaDecoder::TrySum(std::string_view line) {
+  if (!have_prev_) return "a difference line without a keyframe before it";
+  if (!prev_.SumDifferences(line.substr(kDeltaLinePrefix.size() - 1))) {
+    have_prev_ = false;
+    return "a difference line whose shape is not the line before's";
+  }
+  stale_ = true;
+  return nullptr;
+}
+
+std::string_view DeltaDecoder::Rebuilt() {
+  Render();
+  return prev_.Text();
+}
+
+// A failed TrySum left the values those of the last good line: they are
+// still rendered (once), so Rebuilt() is that line.
+void DeltaDecoder::Render() {
+  if (!stale_) return;
+  prev_.Render();
+  stale_ = false;
 }
 
 void DeltaDecoder::FollowKeyframe(std::string_view line) {

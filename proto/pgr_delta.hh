@@ -69,10 +69,16 @@ class DeltaDecoder {
   // Decode without the throw: null and `out` set, or why it failed.
   const char* TryDecode(std::string_view line, std::string_view& out);
 
+  // Decode's validation of a difference line without its text (summary's
+  // skim): null when it holds, else why, as TryDecode. The rebuilt text
+  // is written only when Rebuilt() or the next decode asks for it.
+  const char* TrySum(std::string_view line);
+
   // The line the last difference line rebuilt; still that line after a
-  // difference line failed (a failed AddDifferences leaves the text), so
-  // a reader can hand on the last good sample before the corrupt one.
-  std::string_view Rebuilt() const { return prev_.Text(); }
+  // difference line failed (a failed walk leaves the text, or the values
+  // it is rendered from), so a reader can hand on the last good sample
+  // before the corrupt one.
+  std::string_view Rebuilt();
 
   // Forget the baseline (after a corrupt line): the next difference line
   // throws until a keyframe comes.
@@ -81,8 +87,11 @@ class DeltaDecoder {
  private:
   void FollowKeyframe(std::string_view line);
 
+  void Render();
+
   Baseline prev_;
   bool have_prev_ = false;
+  bool stale_ = false;  // prev_'s text lags its values (TrySum)
   LineBuffer scratch_;  // the differences of a keyframe, unused
 };
 
