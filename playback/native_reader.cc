@@ -80,6 +80,7 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
     if (lost_from_ != 0 && DeltaDecoder::IsDelta(*line)) continue;
     LineKind kind = LineKind::kSkip;
     try {
+      if (skim_kind_ == SkimmedDeltas::Line::kRefused) throw FormatError(refused_why_);
       kind = ParseDecoded(*line, sample, event);
     } catch (const FormatError& e) {
       if (info_.version != kPgrDeltaVersion) throw;
@@ -99,12 +100,23 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
 }
 
 bool NativeReader::SkimSamples() {
-  if (info_.version != kPgrVersion) return false;
-  if (!skimmed_) skimmed_ = std::make_unique<SkimmedLines>(lines_);
-  return true;
+  if (skimmed_ || skimmed_deltas_) return true;
+  if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_);
+  if (info_.version == kPgrDeltaVersion)
+    skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_);
+  return skimmed_ || skimmed_deltas_;
 }
 
 std::optional<std::string_view> NativeReader::NextLine() {
+  if (skimmed_deltas_) {
+    std::optional<SkimmedDeltas::Line> line = skimmed_deltas_->Next();
+    line_number_ = skimmed_deltas_->line_number();
+    line_offset_ = skimmed_deltas_->line_offset();
+    skim_kind_ = line ? line->kind : SkimmedDeltas::Line::kRead;
+    refused_why_ = line ? line->why : nullptr;
+    if (!line) return std::nullopt;
+    return line->text;
+  }
   std::optional<std::string_view> line = skimmed_ ? skimmed_->Next() : lines_.Next();
   line_number_ = skimmed_ ? skimmed_->line_number() : lines_.line_number();
   line_offset_ = skimmed_ ? skimmed_->line_offset() : lines_.line_offset();
@@ -114,7 +126,8 @@ std::optional<std::string_view> NativeReader::NextLine() {
 NativeReader::LineKind NativeReader::ParseDecoded(std::string_view line, RawSample& s,
                                                   RecordingEvent& e) {
   return Guarded([&] {
-    if (info_.version == kPgrDeltaVersion) line = delta_.Decode(line);
+    if (info_.version == kPgrDeltaVersion && skim_kind_ != SkimmedDeltas::Line::kRebuilt)
+      line = delta_.Decode(line);
     return ParseLine(line, s, e);
   });
 }

@@ -17,8 +17,9 @@
 // next keyframe: it is skipped, with a warning naming the lines lost,
 // instead of ending the read as in v1.
 //
-// summary's reading (SkimSamples(), version 1 only) parses only the
-// lines it needs and skims the others: see playback/skimmed_lines.hh.
+// summary's reading (SkimSamples()) parses only the lines it needs and
+// skims the others: see playback/skimmed_lines.hh (v1) and
+// playback/skimmed_deltas.hh (v2).
 //
 // Steady state allocates nothing: the line buffer, the JSON scratch string
 // and the caller's RawSample vectors are reused from sample to sample.
@@ -38,6 +39,7 @@
 #include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
+#include "playback/skimmed_deltas.hh"
 #include "playback/skimmed_lines.hh"
 
 namespace pm {
@@ -87,9 +89,11 @@ class NativeReader final : public RecordingReader::Source {
   // The input ended with a partial line.
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
-  // Version 1 only (else nothing changes): see SkimmedLines.
+  // See SkimmedLines (v1) and SkimmedDeltas (v2).
   bool SkimSamples() override;
-  uint64_t samples_skipped() const override { return skimmed_ ? skimmed_->skipped() : 0; }
+  uint64_t samples_skipped() const override {
+    return skimmed_ ? skimmed_->skipped() : skimmed_deltas_ ? skimmed_deltas_->skipped() : 0;
+  }
 
  private:
   enum class LineKind { kSample, kEvent, kSkip };
@@ -124,6 +128,10 @@ class NativeReader final : public RecordingReader::Source {
 
   LineReader lines_;
   std::unique_ptr<SkimmedLines> skimmed_;  // summary's reading, or null
+  std::unique_ptr<SkimmedDeltas> skimmed_deltas_;  // the same for v2
+  // What SkimmedDeltas said of the line NextLine() returned.
+  SkimmedDeltas::Line::Kind skim_kind_ = SkimmedDeltas::Line::kRead;
+  const char* refused_why_ = nullptr;
   uint64_t line_number_ = 0;  // of the line being parsed
   uint64_t line_offset_ = 0;
   JsonReader json_;

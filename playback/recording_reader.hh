@@ -56,10 +56,10 @@ class RecordingReader {
 
   // summary's reading, before the first Next(): of each run of samples
   // between other lines, only the first and the last are returned; the
-  // others are validated without reading their values (see
-  // playback/line_skim.hh for what that checks) and counted in
-  // samples_read(). Native version 1 recordings only; others are read in
-  // full as before. With `read_ahead`, a compressed recording is
+  // others are validated against the line before without being parsed
+  // (see playback/skimmed_lines.hh for v1, skimmed_deltas.hh for v2) and
+  // counted in samples_read(). Native recordings only; legacy ones are
+  // read in full as before. With `read_ahead`, a compressed recording is
   // decompressed on a second thread (PrefetchedInput: only for an input
   // whose reads never block, a regular file).
   void SkimSamples(bool read_ahead);

@@ -8,42 +8,54 @@ bool IsSampleLine(std::string_view line) { return line.starts_with(R"({"t":)"); 
 }  // namespace
 
 std::optional<std::string_view> SkimmedLines::Next() {
-  if (deferred_.present) return Return(deferred_);
+  if (deferred_) {
+    std::string_view line = *deferred_;
+    deferred_.reset();
+    return Hand(line, deferred_sample_);
+  }
   while (std::optional<std::string_view> line = lines_.Next()) {
     bool sample = IsSampleLine(*line);
-    if (sample && in_run_ && skim_.Vouches(*line)) {
-      if (held_.present) ++skipped_;  // a later one is the run's last now
-      Keep(held_, *line);
+    if (sample && in_run_ && Vouches(*line)) {
+      if (held_) ++skipped_;  // a later one is the run's last now
+      held_ = true;
+      held_number_ = lines_.line_number();
+      held_offset_ = lines_.line_offset();
       continue;
     }
     in_run_ = sample;
-    if (sample) skim_.Learn(*line);
-    if (held_.present) {
-      Keep(deferred_, *line);
-      return Return(held_);
+    if (held_) {
+      deferred_ = *line;
+      deferred_sample_ = sample;
+      return TakeHeld();
     }
-    number_ = lines_.line_number();
-    offset_ = lines_.line_offset();
-    return line;
+    return Hand(*line, sample);
   }
-  if (held_.present) return Return(held_);
+  if (held_) return TakeHeld();
   return std::nullopt;
 }
 
-// Assigning into the same string reuses its storage: no allocation once
-// it has held the longest sample.
-void SkimmedLines::Keep(Kept& kept, std::string_view line) {
-  kept.text.assign(line);
-  kept.number = lines_.line_number();
-  kept.offset = lines_.line_offset();
-  kept.present = true;
+// A 0 from Advance leaves the baseline's text (the held line) in place,
+// but only Split may follow.
+bool SkimmedLines::Vouches(std::string_view line) {
+  if (!have_baseline_) return false;
+  have_baseline_ = baseline_.Advance(line, scratch_.Reserve(baseline_.MaxLineBytes())) != 0;
+  return have_baseline_;
 }
 
-std::string_view SkimmedLines::Return(Kept& kept) {
-  kept.present = false;
-  number_ = kept.number;
-  offset_ = kept.offset;
-  return kept.text;
+// `line` goes to the full parse; a sample's shape is what the lines after
+// it are walked against (most often the shape before: a walk, no split).
+std::string_view SkimmedLines::Hand(std::string_view line, bool sample) {
+  if (sample) have_baseline_ = Vouches(line) || baseline_.Split(line);
+  number_ = lines_.line_number();
+  offset_ = lines_.line_offset();
+  return line;
+}
+
+std::string_view SkimmedLines::TakeHeld() {
+  held_ = false;
+  number_ = held_number_;
+  offset_ = held_offset_;
+  return baseline_.Text();
 }
 
 }  // namespace pm

@@ -1,16 +1,29 @@
 // The lines of a version 1 recording that `summary` has to parse: every
 // line but the samples in the middle of a run of samples, which are only
-// validated (LineSkim) and counted.
+// validated and counted.
 //
 // `summary` needs the values of the first and the last sample of every
 // span between events (counters are cumulative: what happened in between
 // is their difference). So of each run of sample lines, the first is
-// returned, the next ones are skimmed, the most recent held back (copied)
-// and returned when the run ends: at a line of another kind (returned
-// next) or at the end of the input. A sample line the skim cannot vouch
-// for is returned too, so the full parse refuses it — with the error and
-// line number it gives today — or accepts it (a row that became null) and
-// its shape is learned for the lines after it.
+// returned, the next ones are skimmed, the most recent held back and
+// returned when the run ends: at a line of another kind (returned next)
+// or at the end of the input.
+//
+// A skimmed line is validated against the line before by
+// Baseline::Advance (proto/pgr_baseline.hh), the walk format v2's encoder
+// takes: it succeeds only when the line is, byte for byte outside its
+// integers, the line before — and so by induction the first line of the
+// run, which was parsed in full — and each integer is a plain decimal
+// integer that fits 64 bits (no sign, fraction, exponent or leading
+// zero). That implies everything a full parse checks of such a line but
+// one: that "t" and "mono" stay below 2^63, values summary never reads
+// in a skimmed sample. Version 2 is skimmed the same way
+// (playback/skimmed_deltas.hh): one validation for both.
+//
+// A sample line the walk cannot vouch for is returned, so the full parse
+// refuses it — with the error and line number it gives today — or accepts
+// it (a row that became null), and the lines after it are walked against
+// it. Memory stays flat: the held line is the baseline's copy of it.
 //
 // Sample lines are told by their first bytes, `{"t":` (the writer's
 // BeginSampleLine); anything else (events, a line in another form, zero
@@ -19,11 +32,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 
-#include "playback/line_skim.hh"
 #include "proto/line_reader.hh"
+#include "proto/pgr_baseline.hh"
 
 namespace pm {
 
@@ -42,20 +54,22 @@ class SkimmedLines {
   uint64_t skipped() const { return skipped_; }
 
  private:
-  struct Kept {  // a line read ahead of the one returned
-    std::string text;
-    uint64_t number = 0;
-    uint64_t offset = 0;
-    bool present = false;
-  };
-  void Keep(Kept& kept, std::string_view line);
-  std::string_view Return(Kept& kept);
+  bool Vouches(std::string_view line);
+  std::string_view Hand(std::string_view line, bool sample);
+  std::string_view TakeHeld();
 
   LineReader& lines_;
-  LineSkim skim_;
-  Kept held_;      // the last sample skimmed: the run's last, so far
-  Kept deferred_;  // the line that ended a run, returned after held_
-  bool in_run_ = false;  // a sample of the current run was returned
+  Baseline baseline_;     // the last sample line returned or skimmed
+  bool have_baseline_ = false;
+  LineBuffer scratch_;    // Advance's differences, unused
+  bool in_run_ = false;   // the line before was a sample
+  bool held_ = false;     // the baseline is a skimmed sample not returned yet
+  uint64_t held_number_ = 0;
+  uint64_t held_offset_ = 0;
+  // The line that ended a run, returned after the held one: still in the
+  // LineReader's buffer, which moves only at its next Next().
+  std::optional<std::string_view> deferred_;
+  bool deferred_sample_ = false;
   uint64_t number_ = 0;
   uint64_t offset_ = 0;
   uint64_t skipped_ = 0;

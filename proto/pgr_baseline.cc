@@ -187,6 +187,46 @@ size_t Baseline::AddDifferences(std::string_view differences) {
   return size_;
 }
 
+// AddDifferences' walk without the text: the sums are applied only once
+// the whole line matched, so a failure leaves the baseline as it was.
+bool Baseline::SumDifferences(std::string_view differences) {
+  changes_.clear();
+  ptrdiff_t shift = 0;  // how far the differences are ahead of zeros_
+  size_t at = 1, k = 0;
+  for (;;) {
+    at = NextDifference(differences, zeros_, at, shift);
+    if (at == zeros_.size() && at + static_cast<size_t>(shift) == differences.size()) break;
+    size_t j = ZeroAround(k, at);
+    if (j == count()) return false;
+    size_t to = zero_at_[j] + static_cast<size_t>(shift);
+    uint64_t difference;
+    if (!ReadDifference(differences, to, difference)) return false;
+    changes_.push_back({j, difference});
+    at = zero_at_[j] + 1;
+    shift = static_cast<ptrdiff_t>(to - at);
+    k = j + 1;
+  }
+  for (const auto& [j, difference] : changes_) values_[j] += difference;
+  return true;
+}
+
+// The text from the shape and the values: what AddDifferences would have
+// written (a split line's integers are in the form WriteUint writes).
+void Baseline::Render() {
+  char* const base = text_.Reserve(MaxLineBytes());
+  char* out = base;
+  size_t from = 0;
+  for (size_t k = 0; k < count(); ++k) {
+    out = Append(out, zeros_, from, zero_at_[k]);
+    start_[k] = static_cast<uint32_t>(out - base);
+    out = digits::WriteUint(out, values_[k]);
+    end_[k] = static_cast<uint32_t>(out - base);
+    from = zero_at_[k] + 1;
+  }
+  out = Append(out, zeros_, from, zeros_.size());
+  size_ = static_cast<size_t>(out - base);
+}
+
 // Between two changed integers lie a dozen unchanged ones or more: the
 // scans stride over 8 at a time first.
 size_t Baseline::IntegerAround(size_t from, size_t at) const {

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pm {
@@ -49,8 +50,17 @@ class Baseline {
   // shape.
   size_t AddDifferences(std::string_view differences);
 
+  // AddDifferences without writing the text (summary's skim of the lines
+  // it never parses): true when `differences` has the baseline's shape,
+  // then the sums are the baseline's values and Text() is stale until
+  // Render(). False leaves the baseline untouched.
+  bool SumDifferences(std::string_view differences);
+  // Writes the text of the values (after SumDifferences).
+  void Render();
+
   // After a 0 from Advance or AddDifferences the baseline is half moved:
-  // only Split may follow.
+  // only Split may follow. Text() is then still the line before (Advance
+  // and AddDifferences replace it only once the walk succeeded).
 
   std::string_view Text() const { return {text_.data(), size_}; }
   // The most bytes a line of this shape takes, its integers written with
@@ -71,6 +81,7 @@ class Baseline {
   std::vector<uint32_t> end_;
   std::vector<uint32_t> zero_at_;  // and zeros_[zero_at_[k]]
   std::vector<uint64_t> values_;
+  std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
 };
 
 }  // namespace pm

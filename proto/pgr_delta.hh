@@ -66,6 +66,19 @@ class DeltaDecoder {
   // baseline or whose shape is not the baseline's (a corrupt line); the
   // baseline is lost then, as by Lose().
   std::string_view Decode(std::string_view line);
+  // Decode without the throw: null and `out` set, or why it failed.
+  const char* TryDecode(std::string_view line, std::string_view& out);
+
+  // Decode's validation of a difference line without its text (summary's
+  // skim): null when it holds, else why, as TryDecode. The rebuilt text
+  // is written only when Rebuilt() or the next decode asks for it.
+  const char* TrySum(std::string_view line);
+
+  // The line the last difference line rebuilt; still that line after a
+  // difference line failed (a failed walk leaves the text, or the values
+  // it is rendered from), so a reader can hand on the last good sample
+  // before the corrupt one.
+  std::string_view Rebuilt();
 
   // Forget the baseline (after a corrupt line): the next difference line
   // throws until a keyframe comes.
@@ -74,8 +87,11 @@ class DeltaDecoder {
  private:
   void FollowKeyframe(std::string_view line);
 
+  void Render();
+
   Baseline prev_;
   bool have_prev_ = false;
+  bool stale_ = false;  // prev_'s text lags its values (TrySum)
   LineBuffer scratch_;  // the differences of a keyframe, unused
 };
 

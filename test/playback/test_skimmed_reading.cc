@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/line_skim.hh"
-#include "playback/phases.hh"
+#include "playback/skimmed_lines.hh"
+#include "proto/line_reader.hh"
 #include "playback/recording_reader.hh"
-#include "playback/summary.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/summary_texts.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -126,38 +126,39 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
   };
   struct Case {
     std::string line;
-    bool skim_sees;  // false: only a scalar's text is wrong
   };
   const Case cases[] = {
       // test_recording_reader.cc's table: none has a sample's shape.
-      {"garbage", true},
-      {R"({"t":1,"mono":2,})", true},
-      {R"({"t":-1x})", true},
-      {R"({"t":1,"cpu":[[1,2]]})", true},
-      {R"({"t":1,"disk":[[-1]]})", true},
-      {R"({"t":99999999999999999999})", true},
-      {"{\"t\":1,\"x\":\"\xff\"}", true},
-      {R"({"t":1,"cpu":null,"bogus":[1,]})", true},
-      {R"({"mono":1})", true},
-      {R"({"t":1} x)", true},
-      {R"({"event":"mark","t":1,"label":"\ud800"})", true},
-      {std::string("{\"t\":1\0}", 8), true},
-      {"", true},
-      {"\x01\x02\x03", true},
-      {std::string(20, '\0'), true},
+      {"garbage"},
+      {R"({"t":1,"mono":2,})"},
+      {R"({"t":-1x})"},
+      {R"({"t":1,"cpu":[[1,2]]})"},
+      {R"({"t":1,"disk":[[-1]]})"},
+      {R"({"t":99999999999999999999})"},
+      {"{\"t\":1,\"x\":\"\xff\"}"},
+      {R"({"t":1,"cpu":null,"bogus":[1,]})"},
+      {R"({"mono":1})"},
+      {R"({"t":1} x)"},
+      {R"({"event":"mark","t":1,"label":"\ud800"})"},
+      {std::string("{\"t\":1\0}", 8)},
+      {""},
+      {"\x01\x02\x03"},
+      {std::string(20, '\0')},
       // A sample line garbled.
-      {good.substr(0, 40) + Sample(6).substr(0, Sample(6).size() - 1), true},  // cut, spliced
-      {with("]", ","), true},                  // a comma too many
-      {with("[[", "}", 1), true},              // a bracket changed
-      {with("\"mono\":", "x", 1), true},       // a scalar starting with garbage
-      {with("\"mono\":", "\"5\"", 0), true},   // a string for a number
-      {with("\"mem\":[", "\xc3", 0), true},    // invalid UTF-8
-      {good.substr(0, good.size() - 1), true},  // its last byte lost
-      {renamed("\"net\"", "\"mem\""), true},    // a key garbled
-      {renamed("\"net\"", "\"disk\""), true},   // a member twice
-      {with("\"mono\":9", "x", 1), false},     // a digit garbled into a letter
-      {with("\"disk\":[[", "-", 0), false},    // a negative counter
-      {with("\"mem\":[", "99999999999999999999", 0), false},  // out of range
+      {good.substr(0, 40) + Sample(6).substr(0, Sample(6).size() - 1)},  // cut, spliced
+      {with("]", ",")},                  // a comma too many
+      {with("[[", "}", 1)},              // a bracket changed
+      {with("\"mono\":", "x", 1)},       // a scalar starting with garbage
+      {with("\"mono\":", "\"5\"", 0)},   // a string for a number
+      {with("\"mem\":[", "\xc3", 0)},    // invalid UTF-8
+      {good.substr(0, good.size() - 1)},  // its last byte lost
+      {renamed("\"net\"", "\"mem\"")},    // a key garbled
+      {renamed("\"net\"", "\"disk\"")},   // a member twice
+      {with("\"mono\":9", "x", 1)},      // a digit garbled into a letter
+      {with("\"disk\":[[", "-", 0)},     // a negative counter
+      {with("\"mem\":[", "99999999999999999999", 0)},  // out of range
+      {with("\"mem\":[", "0", 0)},       // a leading zero
+      {with("\"mem\":[", "1.5,", 0)},    // a fraction
   };
   for (const Case& k : cases) {
     CAPTURE(k.line);
@@ -169,8 +170,7 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
     Read full = ReadAll(middle, false);
     REQUIRE(full.error.starts_with("pgr line 4, byte "));
     Read skim = ReadAll(middle, true);
-    if (k.skim_sees) CHECK(skim.error == full.error);
-    else CHECK(skim.error == "no error");  // summary never reads these values
+    CHECK(skim.error == full.error);
     // Where the run ends, the line is parsed whatever it holds.
     lines.resize(4);
     lines.push_back(Event("mark", 4, "x"));
@@ -178,33 +178,6 @@ TEST_CASE("a corrupt line is refused as the full reading refuses it, same line")
     lines.resize(4);
     CHECK(ReadAll(Join(lines), true).error == full.error);
   }
-}
-
-// What summary prints, for the whole recording and each phase (as
-// tools/summary_cli.cc assembles it), read one way or the other.
-std::string Summaries(const std::string& bytes, bool skim) {
-  MemoryInputStream in(bytes);
-  RecordingReader reader(in);
-  if (skim) reader.SkimSamples(false);
-  PhaseWalk walk(true);
-  RawSample s;
-  RecordingEvent e;
-  for (Item item; (item = reader.Next(s, e)) != Item::kEnd;)
-    item == Item::kSample ? walk.OnSample(s) : walk.OnEvent(e);
-  std::string out = std::to_string(reader.samples_read()) + " samples\n";
-  auto report = [&out](const ActiveSpan& span, const char* phase) {
-    RawSample end = span.empty() ? RawSample() : span.ActiveEnd();
-    SummaryInput in;
-    in.first = &span.first();
-    in.last = &end;
-    in.all = true;
-    SummaryPauses p{span.has_pauses(), span.paused_ns(), {}};
-    if (phase) p.phase = phase;
-    out += SummaryText(in, p) + SummaryJson(in, p);
-  };
-  report(walk.whole(), nullptr);
-  for (const Phase& phase : walk.phases()) report(phase.span, phase.label.c_str());
-  return out;
 }
 
 TEST_CASE("summary with pauses and phases: the same figures as the full reading") {
@@ -240,43 +213,33 @@ TEST_CASE("summary with pauses and phases: the same figures as the full reading"
   }
 }
 
-TEST_CASE("LineSkim: nothing vouched for before a shape is learned, or beyond it") {
-  LineSkim skim;
-  std::string line = Sample(0);
-  line.pop_back();  // the "\n"
-  CHECK_FALSE(skim.Vouches(line));
-  skim.Learn(line);
-  CHECK(skim.Vouches(line));
-  std::string other = Sample(2);
-  other.pop_back();
-  CHECK(skim.Vouches(other));  // other values, same structure
-  std::string odd = Sample(1);
-  odd.pop_back();
-  CHECK_FALSE(skim.Vouches(odd));  // null rows
-  CHECK_FALSE(skim.Vouches(line.substr(0, line.size() - 1)));  // cut
-  CHECK_FALSE(skim.Vouches(""));
-  skim.Learn(odd);  // the last shape learned is the one vouched for
-  CHECK(skim.Vouches(odd));
-  CHECK_FALSE(skim.Vouches(line));
-}
-
-// A sample of a big machine outgrows the first 64 KiB of stage 1's
-// buffers; a line of kMaxLine bytes is left to the full parse.
-TEST_CASE("LineSkim: long lines grow the buffers, up to kMaxLine") {
-  auto line_of = [](size_t values) {
-    std::string line = "{\"t\":1,\"a\":[7";
-    while (--values > 0) line += ",7";
+// SkimmedLines alone, on lines it never parses: a long sample (a big
+// machine's) is skimmed as a short one; one of another length is not.
+TEST_CASE("SkimmedLines: long lines, and a change of shape ends the skim") {
+  auto line_of = [](size_t values, int v) {
+    std::string line = "{\"t\":" + std::to_string(v) + ",\"a\":[7";
+    while (--values > 0) line += "," + std::to_string(v);
     return line + "]}";
   };
-  LineSkim skim;
-  std::string long_line = line_of(100'000);  // 200 KB
-  skim.Learn(long_line);
-  CHECK(skim.Vouches(long_line));
-  CHECK_FALSE(skim.Vouches(line_of(99'999)));
-  std::string too_long = line_of(LineSkim::kMaxLine / 2);
-  REQUIRE(too_long.size() >= LineSkim::kMaxLine);
-  skim.Learn(too_long);
-  CHECK_FALSE(skim.Vouches(too_long));
+  std::vector<std::string> lines = {line_of(100'000, 1), line_of(100'000, 2),
+                                    line_of(100'000, 3), line_of(99'999, 4),
+                                    line_of(99'999, 5), R"({"event":"end","t":6})"};
+  std::string bytes;
+  for (const std::string& line : lines) bytes += line + "\n";
+  MemoryInputStream in(bytes);
+  LineReader reader(in);
+  SkimmedLines skimmed(reader);
+  std::vector<uint64_t> numbers;
+  std::vector<std::string> got;
+  while (std::optional<std::string_view> line = skimmed.Next()) {
+    got.emplace_back(*line);
+    numbers.push_back(skimmed.line_number());
+  }
+  // 2 is skimmed; 3 is the run's last before a line of another shape;
+  // 4 starts the walk again, 5 ends its run at the event.
+  CHECK(got == std::vector<std::string>{lines[0], lines[2], lines[3], lines[4], lines[5]});
+  CHECK(numbers == std::vector<uint64_t>{1, 3, 4, 5, 6});
+  CHECK(skimmed.skipped() == 1);
 }
 
 }  // TEST_SUITE

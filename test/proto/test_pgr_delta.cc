@@ -215,3 +215,59 @@ TEST_CASE("a difference line that does not fit its baseline is refused") {
   dec.Lose();
   CHECK_THROWS_AS(dec.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,2]}\n"), pm::FormatError);
 }
+
+// summary's skim sums without writing text: what Rebuilt() renders must
+// be what Decode rebuilds, line for line, and a refused line must leave
+// the last good line (the run's last sample a reader hands on).
+TEST_CASE("TrySum validates as Decode does; Rebuilt() is Decode's line") {
+  std::mt19937_64 rng(11);
+  FakeSample s;
+  s.rows = {{1, 2, 3, 4}, {5, 6, 7, 8}, {}};
+  s.flat = {100, 20000, 3};
+  pm::DeltaEncoder enc;
+  pm::DeltaDecoder full, skim;
+  size_t sums = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Step(s, rng);
+    std::string line = s.Line();
+    std::string written(enc.Encode(line, s.mono));
+    std::string want(full.Decode(written));
+    REQUIRE(want == line);
+    bool delta = pm::DeltaDecoder::IsDelta(written);
+    // Every third difference line summed, the others decoded: the two
+    // ways must hand each other a baseline that agrees.
+    if (delta && i % 3 != 0) {
+      REQUIRE(skim.TrySum(written) == nullptr);
+      ++sums;
+      if (i % 5 == 0) CHECK(skim.Rebuilt() == line);
+    } else {
+      CHECK(skim.Decode(written) == line);
+    }
+  }
+  CHECK(sums > 1000);
+
+  const std::string keyframe = "{\"t\":1,\"mono\":1,\"m\":[1,2]}\n";
+  for (std::string bad : {"{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1]}\n",
+                          "{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,x]}\n",
+                          "{\"d\":1,\"t\":1,\"mono\":1,\"m\":[1,2,3]}\n",
+                          "{\"d\":1,\"t\":1,\"mono\":1,\"n\":[5,2]}\n"}) {
+    CAPTURE(bad);
+    pm::DeltaDecoder dec;
+    CHECK(dec.Decode(keyframe) == keyframe);
+    REQUIRE(dec.TrySum("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[10,0]}\n") == nullptr);
+    std::string why;
+    try {
+      pm::DeltaDecoder reference;
+      reference.Decode(keyframe);
+      reference.Decode("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[10,0]}\n");
+      reference.Decode(bad);
+    } catch (const pm::FormatError& e) {
+      why = e.what();
+    }
+    const char* refused = dec.TrySum(bad);
+    REQUIRE(refused != nullptr);
+    CHECK(why == refused);
+    CHECK(dec.Rebuilt() == "{\"t\":2,\"mono\":2,\"m\":[11,2]}\n");
+    CHECK(dec.TrySum("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[0,0]}\n") != nullptr);  // no baseline
+  }
+}

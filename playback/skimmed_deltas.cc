@@ -1,0 +1,53 @@
+#include "playback/skimmed_deltas.hh"
+
+namespace pm {
+
+std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
+  if (deferred_) {
+    Line line = *deferred_;
+    deferred_.reset();
+    number_ = lines_.line_number();
+    offset_ = lines_.line_offset();
+    return line;
+  }
+  while (std::optional<std::string_view> line = lines_.Next()) {
+    bool delta = DeltaDecoder::IsDelta(*line);
+    if (delta && in_run_) {
+      if (const char* why = delta_.TrySum(*line)) {
+        in_run_ = false;  // no baseline: a loss begins
+        return Hand({*line, Line::kRefused, why});
+      }
+      if (held_) ++skipped_;  // a later one is the run's last now
+      held_ = true;
+      held_number_ = lines_.line_number();
+      held_offset_ = lines_.line_offset();
+      continue;
+    }
+    // A run goes on after a sample the reader will decode: it has the
+    // baseline then (or a loss begins, and the next line is refused).
+    in_run_ = delta || line->starts_with(R"({"t":)");
+    return Hand({*line, Line::kRead});
+  }
+  if (!held_) return std::nullopt;
+  return TakeHeld();
+}
+
+// `line` ends the run: the held sample goes first, `line` next.
+SkimmedDeltas::Line SkimmedDeltas::Hand(Line line) {
+  if (!held_) {
+    number_ = lines_.line_number();
+    offset_ = lines_.line_offset();
+    return line;
+  }
+  deferred_ = line;
+  return TakeHeld();
+}
+
+SkimmedDeltas::Line SkimmedDeltas::TakeHeld() {
+  held_ = false;
+  number_ = held_number_;
+  offset_ = held_offset_;
+  return {delta_.Rebuilt(), Line::kRebuilt};
+}
+
+}  // namespace pm

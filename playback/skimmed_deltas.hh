@@ -1,0 +1,74 @@
+// The lines of a version 2 recording that `summary` has to parse: as
+// SkimmedLines (playback/skimmed_lines.hh) for v1, every line but the
+// samples in the middle of a run, which are only validated and counted.
+//
+// A difference line in the middle of a run is validated as rebuilding it
+// would (DeltaDecoder::TrySum, the walk of Baseline::AddDifferences that
+// sums the values without writing the text): that succeeds only when it
+// has, byte for byte outside its integers, the shape of the line before,
+// and so by induction the shape of the keyframe the run's baseline came
+// from, which was parsed in full; its integers must be plain decimal
+// integers. The rebuilt text only ever holds unsigned integers written
+// back in the keyframe's shape, so the full parse would accept it too.
+// (One thing the full parse checks and this does not: that "t" and
+// "mono" stay below 2^63 — summary never reads a skimmed sample's values.)
+//
+// Returned, each to parse in full: every keyframe, event and other line
+// as read (Line::kRead, to decode as the full reading does), the first
+// sample of each run, and the run's last sample as its rebuilt text
+// (kRebuilt, already v1) when the run ends — at a line of another kind
+// (returned next), a keyframe, a corrupt difference line or the end. A
+// difference line that fails to rebuild is returned as kRefused with the
+// reason DeltaDecoder::Decode would have thrown, after the last good
+// sample, so the reader loses the span to the next keyframe with the
+// warning and line numbers of the full reading. Memory stays flat: the
+// run's last sample is the decoder's baseline, its text written only when
+// it is returned.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "proto/line_reader.hh"
+#include "proto/pgr_delta.hh"
+
+namespace pm {
+
+class SkimmedDeltas {
+ public:
+  SkimmedDeltas(LineReader& lines, DeltaDecoder& delta) : lines_(lines), delta_(delta) {}
+
+  struct Line {
+    enum Kind { kRead, kRebuilt, kRefused };
+    std::string_view text;  // valid until the next call
+    Kind kind = kRead;
+    const char* why = nullptr;  // kRefused: what Decode would throw
+  };
+
+  // The next line to handle in full; nullopt at the end of the input.
+  std::optional<Line> Next();
+  // The line Next() returned: its number (1-based) and the offset of its
+  // first byte in the input (for kRebuilt, those of the line it rebuilt).
+  uint64_t line_number() const { return number_; }
+  uint64_t line_offset() const { return offset_; }
+  // Sample lines validated and not returned.
+  uint64_t skipped() const { return skipped_; }
+
+ private:
+  Line Hand(Line line);
+  Line TakeHeld();
+
+  LineReader& lines_;
+  DeltaDecoder& delta_;
+  bool in_run_ = false;  // the line before was a sample, with a baseline
+  bool held_ = false;    // the baseline is a sample not returned yet
+  uint64_t held_number_ = 0;
+  uint64_t held_offset_ = 0;
+  std::optional<Line> deferred_;  // the line that ended a run
+  uint64_t number_ = 0;
+  uint64_t offset_ = 0;
+  uint64_t skipped_ = 0;
+};
+
+}  // namespace pm
