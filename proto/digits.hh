@@ -1,13 +1,12 @@
-// Decimal digits read and written eight at a time (SWAR), for the v2
+// Decimal digits read eight at a time (SWAR), for the v2
 // transform's hot loops (proto/pgr_delta.cc): a sample line holds ~200
 // integers, and a digit-at-a-time loop whose exit depends on each number's
-// length costs a mispredicted branch per number. Writers need 8 bytes of
-// slack after what they write; readers load 8 bytes only when the caller
-// says they are there.
+// length costs a mispredicted branch per number. Loads take 8 bytes only
+// when the caller says they are there. (Digits are written by WriteUint in
+// proto/text.hh.)
 #pragma once
 
 #include <bit>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 
@@ -68,39 +67,6 @@ inline bool ParseDigits(const char* p, size_t& i, size_t end, uint64_t& v) {
     v = v * 10 + d;
   }
   return true;
-}
-
-// `v` < 10^8 as 8 digit values, most significant in the low byte.
-inline uint64_t EightDigitValues(uint64_t v) {
-  uint64_t merged = (v / 10000) | ((v % 10000) << 32);
-  uint64_t top = ((merged * 10486) >> 20) & ((0x7FULL << 32) | 0x7F);  // /100
-  uint64_t hundreds = ((merged - 100 * top) << 16) + top;
-  uint64_t tens = (hundreds * 103) >> 10;  // /10
-  tens &= (0xFULL << 48) | (0xFULL << 32) | (0xFULL << 16) | 0xF;
-  return tens + ((hundreds - 10 * tens) << 8);
-}
-
-// Writes `v` at `p` (8 bytes of slack after it), returns the end.
-inline char* WriteUint(char* p, uint64_t v) {
-  if (v < 10) {
-    *p = static_cast<char>('0' + v);
-    return p + 1;
-  }
-  if (v < 100000000) {
-    uint64_t d = EightDigitValues(v);
-    unsigned zeros = static_cast<unsigned>(std::countr_zero(d)) / 8;
-    Store8(p, (d + kZeros) >> (8 * zeros));
-    return p + 8 - zeros;
-  }
-  p = WriteUint(p, v / 100000000);
-  Store8(p, EightDigitValues(v % 100000000) + kZeros);
-  return p + 8;
-}
-
-inline char* WriteInt(char* p, int64_t v) {
-  if (v >= 0) return WriteUint(p, static_cast<uint64_t>(v));
-  *p = '-';
-  return WriteUint(p + 1, 0 - static_cast<uint64_t>(v));
 }
 
 }  // namespace pm::digits

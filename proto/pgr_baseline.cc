@@ -9,6 +9,7 @@
 #endif
 
 #include "proto/digits.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -137,7 +138,7 @@ size_t Baseline::Advance(std::string_view line, char* out) {
     size_t from = start_[j] + static_cast<size_t>(shift), to = from;
     uint64_t now;
     if (!ReadCounter(line, to, now)) return 0;
-    out = digits::WriteInt(out, static_cast<int64_t>(now - values_[j]));
+    out = WriteInt(out, static_cast<int64_t>(now - values_[j]));
     values_[j] = now;
     at = end_[j];
     shift = static_cast<ptrdiff_t>(to - at);
@@ -174,7 +175,7 @@ size_t Baseline::AddDifferences(std::string_view differences) {
     values_[j] += difference;
     text_from = end_[j];
     start_[j] = static_cast<uint32_t>(out - base);
-    out = digits::WriteUint(out, values_[j]);
+    out = WriteUint(out, values_[j]);
     end_[j] = static_cast<uint32_t>(out - base);
     at = zero_at_[j] + 1;
     shift = static_cast<ptrdiff_t>(to - at);
@@ -219,7 +220,7 @@ void Baseline::Render() {
   for (size_t k = 0; k < count(); ++k) {
     out = Append(out, zeros_, from, zero_at_[k]);
     start_[k] = static_cast<uint32_t>(out - base);
-    out = digits::WriteUint(out, values_[k]);
+    out = WriteUint(out, values_[k]);
     end_[k] = static_cast<uint32_t>(out - base);
     from = zero_at_[k] + 1;
   }
