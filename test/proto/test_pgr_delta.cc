@@ -16,8 +16,9 @@ namespace {
 struct FakeSample {
   int64_t t = 1'700'000'000'000'000'000;
   int64_t mono = 5'000'000'000;
-  std::vector<std::vector<uint64_t>> rows;  // empty row: null
-  std::vector<uint64_t> flat;
+  std::vector<std::vector<uint64_t>> rows = std::vector<std::vector<uint64_t>>(
+      3, std::vector<uint64_t>(4, 1000));  // empty row: null
+  std::vector<uint64_t> flat = std::vector<uint64_t>(6, 1'000'000);
 
   std::string Line() const {
     std::string out = "{\"t\":";
@@ -75,8 +76,6 @@ TEST_CASE("v2 round trip: random counters with resets, rows vanishing, pauses") 
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     std::mt19937_64 rng(seed);
     FakeSample s;
-    s.rows.assign(3, std::vector<uint64_t>(4, 1000));
-    s.flat.assign(6, 1'000'000);
     pm::DeltaEncoder enc;
     pm::DeltaDecoder dec;
     size_t deltas = 0, since_keyframe = 0;
@@ -103,8 +102,6 @@ TEST_CASE("a damaged difference line costs the lines up to the next keyframe, no
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     std::mt19937_64 rng(seed);
     FakeSample s;
-    s.rows.assign(3, std::vector<uint64_t>(4, 1000));
-    s.flat.assign(6, 1'000'000);
     pm::DeltaEncoder enc;
     pm::DeltaDecoder dec;
     bool lost = false;
