@@ -15,6 +15,7 @@
 #include "proto/pgr_delta.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
+#include "test/playback/skim_reads.hh"
 #include "test/playback/summary_texts.hh"
 
 using namespace pm;
@@ -22,37 +23,6 @@ using namespace pm::test;
 
 namespace {
 
-using Item = RecordingReader::Item;
-
-struct Read {
-  std::vector<std::string> items;  // Dump() of each sample and event
-  std::vector<bool> is_sample;
-  std::vector<std::string> warnings;
-  uint64_t samples = 0;
-  bool truncated = false;
-  std::string error = "no error";
-};
-
-Read ReadAll(const std::string& bytes, bool skim) {
-  Read out;
-  try {
-    MemoryInputStream in(bytes);
-    RecordingReader reader(in);
-    if (skim) reader.SkimSamples(false);
-    RawSample s;
-    RecordingEvent e;
-    for (Item item; (item = reader.Next(s, e)) != Item::kEnd;) {
-      out.items.push_back(item == Item::kSample ? Dump(s) : Dump(e));
-      out.is_sample.push_back(item == Item::kSample);
-    }
-    out.samples = reader.samples_read();
-    out.truncated = reader.truncated();
-    out.warnings.assign(reader.warnings().begin(), reader.warnings().end());
-  } catch (const FormatError& e) {
-    out.error = e.what();
-  }
-  return out;
-}
 
 // The full reading's items a skimmed reading must return: every event,
 // each run's first and last sample.

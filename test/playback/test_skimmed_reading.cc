@@ -13,6 +13,7 @@
 #include "proto/line_reader.hh"
 #include "playback/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/skim_reads.hh"
 #include "test/playback/summary_texts.hh"
 
 using namespace pm;
@@ -20,33 +21,7 @@ using namespace pm::test;
 
 namespace {
 
-using Item = RecordingReader::Item;
 const Shape kShape;
-
-struct Read {
-  std::vector<std::string> items;  // Dump() of each sample and event
-  uint64_t samples = 0;
-  bool truncated = false;
-  std::string error = "no error";
-};
-
-Read ReadAll(const std::string& bytes, bool skim) {
-  Read out;
-  try {
-    MemoryInputStream in(bytes);
-    RecordingReader reader(in);
-    if (skim) reader.SkimSamples(false);
-    RawSample s;
-    RecordingEvent e;
-    for (Item item; (item = reader.Next(s, e)) != Item::kEnd;)
-      out.items.push_back(item == Item::kSample ? Dump(s) : Dump(e));
-    out.samples = reader.samples_read();
-    out.truncated = reader.truncated();
-  } catch (const FormatError& e) {
-    out.error = e.what();
-  }
-  return out;
-}
 
 // Even samples share one shape; odd ones have rows null (pgr_builder.hh).
 std::string Sample(uint64_t k) { return SampleLine(MakeSample(kShape, k)); }
