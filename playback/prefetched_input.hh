@@ -1,7 +1,7 @@
 // An InputStream read ahead on a thread of its own: the source's Read()
 // (a decompressor) runs there, a few blocks ahead of the reader, so that
-// `summary` validates one stretch of a recording while the next is being
-// inflated.
+// `play` formats (or `summary` validates) one stretch of a recording while
+// the next is being inflated.
 //
 // Memory stays flat: a ring of kBlocks blocks of kBlockSize bytes; the
 // thread waits when the reader is that far behind. The reader sees the
