@@ -1,7 +1,7 @@
 // An InputStream read ahead on a thread of its own: the source's Read()
 // (a decompressor) runs there, a few blocks ahead of the reader, so that
-// `summary` validates one stretch of a recording while the next is being
-// inflated.
+// `play` formats (or `summary` validates) one stretch of a recording while
+// the next is being inflated.
 //
 // Memory stays flat: a ring of kBlocks blocks of kBlockSize bytes; the
 // thread waits when the reader is that far behind. The reader sees the
@@ -27,7 +27,10 @@ namespace pm {
 class PrefetchedInput final : public InputStream {
  public:
   static constexpr size_t kBlocks = 4;
-  static constexpr size_t kBlockSize = 64 * 1024;
+  // Each hand-over may wake the other thread (a futex call each way):
+  // 256 KiB blocks cost a quarter of 64 KiB ones' wake-ups, measured
+  // 3-15% off summary's wall time on a zstd recording, for 768 KiB more.
+  static constexpr size_t kBlockSize = 256 * 1024;
 
   // Starts reading `source`, which must outlive this stream.
   explicit PrefetchedInput(InputStream& source);

@@ -121,8 +121,10 @@ std::span<const std::string> RecordingReader::warnings() const {
   return source_->warnings();
 }
 
-void RecordingReader::SkimSamples(bool read_ahead) {
-  if (!source_->SkimSamples() || !read_ahead || prefetched_) return;
+void RecordingReader::SkimSamples() { source_->SkimSamples(); }
+
+void RecordingReader::ReadAhead() {
+  if (prefetched_) return;
   if (decompressed_->compression() == Compression::kPlain) return;  // reading costs little
   prefetched_ = std::make_unique<PrefetchedInput>(*decompressed_);
   static_cast<PeekedInput&>(*peeked_).ReadFrom(*prefetched_);

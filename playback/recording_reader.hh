@@ -59,10 +59,15 @@ class RecordingReader {
   // others are validated against the line before without being parsed
   // (see playback/skimmed_lines.hh for v1, skimmed_deltas.hh for v2) and
   // counted in samples_read(). Native recordings only; legacy ones are
-  // read in full as before. With `read_ahead`, a compressed recording is
-  // decompressed on a second thread (PrefetchedInput: only for an input
-  // whose reads never block, a regular file).
-  void SkimSamples(bool read_ahead);
+  // read in full as before.
+  void SkimSamples();
+
+  // Before the first Next(): a compressed recording is decompressed on a
+  // second thread from here on (PrefetchedInput), so that decompressing
+  // one stretch overlaps parsing the one before. Only for an input whose
+  // reads never block (a regular file): the thread is stopped, not
+  // interrupted, when the reader goes away. A plain input is read as is.
+  void ReadAhead();
 
   bool truncated() const;         // valid once Next() returned kEnd
   // A native recording whose last item is not its end trailer; valid once

@@ -34,11 +34,11 @@ std::optional<std::string_view> SkimmedLines::Next() {
   return std::nullopt;
 }
 
-// A 0 from Advance leaves the baseline's text (the held line) in place,
+// A false from Follow leaves the baseline's text (the held line) in place,
 // but only Split may follow.
 bool SkimmedLines::Vouches(std::string_view line) {
   if (!have_baseline_) return false;
-  have_baseline_ = baseline_.Advance(line, scratch_.Reserve(baseline_.MaxLineBytes())) != 0;
+  have_baseline_ = baseline_.Follow(line);
   return have_baseline_;
 }
 

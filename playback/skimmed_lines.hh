@@ -10,15 +10,16 @@
 // or at the end of the input.
 //
 // A skimmed line is validated against the line before by
-// Baseline::Advance (proto/pgr_baseline.hh), the walk format v2's encoder
-// takes: it succeeds only when the line is, byte for byte outside its
-// integers, the line before — and so by induction the first line of the
-// run, which was parsed in full — and each integer is a plain decimal
-// integer that fits 64 bits (no sign, fraction, exponent or leading
-// zero). That implies everything a full parse checks of such a line but
-// one: that "t" and "mono" stay below 2^63, values summary never reads
-// in a skimmed sample. Version 2 is skimmed the same way
-// (playback/skimmed_deltas.hh): one validation for both.
+// Baseline::Follow (proto/pgr_baseline.hh), the walk format v2's encoder
+// takes, without writing the differences: it succeeds only when the line
+// is, byte for byte outside its integers, the line before — and so by
+// induction the first line of the run, which was parsed in full — and
+// each integer is a plain decimal integer that fits 64 bits (no sign,
+// fraction, exponent or leading zero). That implies everything a full
+// parse checks of such a line but one: that "t" and "mono" stay below
+// 2^63, values summary never reads in a skimmed sample. Version 2 is
+// skimmed the same way (playback/skimmed_deltas.hh): one validation for
+// both.
 //
 // A sample line the walk cannot vouch for is returned, so the full parse
 // refuses it — with the error and line number it gives today — or accepts
@@ -61,7 +62,6 @@ class SkimmedLines {
   LineReader& lines_;
   Baseline baseline_;     // the last sample line returned or skimmed
   bool have_baseline_ = false;
-  LineBuffer scratch_;    // Advance's differences, unused
   bool in_run_ = false;   // the line before was a sample
   bool held_ = false;     // the baseline is a skimmed sample not returned yet
   uint64_t held_number_ = 0;

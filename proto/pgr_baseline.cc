@@ -154,6 +154,41 @@ size_t Baseline::Advance(std::string_view line, char* out) {
   return static_cast<size_t>(out - base);
 }
 
+// Advance's walk, keeping the text: the changed integers are written
+// into it only once the whole line matched, so a failure leaves the text
+// the line before.
+bool Baseline::Follow(std::string_view line) {
+  patched_.clear();
+  ptrdiff_t shift = 0;  // how far the line is ahead of the text
+  bool resized = false;
+  size_t at = 0, k = 0;
+  for (;;) {
+    at = NextDifference(line, Text(), at, shift);
+    if (at == size_ && at + static_cast<size_t>(shift) == line.size()) break;
+    size_t j = IntegerAround(k, at);
+    if (j == count()) return false;
+    Move(k, j, shift);
+    size_t from = start_[j] + static_cast<size_t>(shift), to = from;
+    if (!ReadCounter(line, to, values_[j])) return false;
+    at = end_[j];
+    shift = static_cast<ptrdiff_t>(to - at);
+    resized |= shift != 0;
+    start_[j] = static_cast<uint32_t>(from);
+    end_[j] = static_cast<uint32_t>(to);
+    patched_.push_back(static_cast<uint32_t>(j));
+    k = j + 1;
+  }
+  Move(k, count(), shift);
+  if (resized) {
+    std::memcpy(text_.Reserve(line.size()), line.data(), line.size());
+    size_ = line.size();
+    return true;
+  }
+  for (uint32_t j : patched_)  // same places in the line as in the text
+    std::memcpy(text_.data() + start_[j], line.data() + start_[j], end_[j] - start_[j]);
+  return true;
+}
+
 // Advance's walk the other way: the differences compared with zeros_,
 // stopping where one is not 0; the text around unchanged integers copied
 // from the text.

@@ -42,6 +42,12 @@ class Baseline {
   // signed; `out` holds MaxLineBytes()). The bytes written, or 0 when
   // `line` has another shape.
   size_t Advance(std::string_view line, char* out);
+  // Advance without writing the differences (summary's skim of the v1
+  // lines it never parses): true when `line` has the baseline's shape,
+  // and the baseline is then `line`. The text is patched where integers
+  // changed, copied whole only when one changed its length. False: as
+  // a 0 from Advance.
+  bool Follow(std::string_view line);
 
   // The reverse: `differences` is the baseline's shape with differences
   // for integers, from its second byte on (a difference line's first
@@ -82,6 +88,7 @@ class Baseline {
   std::vector<uint32_t> zero_at_;  // and zeros_[zero_at_[k]]
   std::vector<uint64_t> values_;
   std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
+  std::vector<uint32_t> patched_;  // Follow's changed integers, to write once it matched
 };
 
 }  // namespace pm

@@ -81,13 +81,9 @@ bool RecordingInput::Open() {
   } catch (const std::system_error&) {
     Rethrow();
   }
-  return true;
-}
-
-void RecordingInput::SkimSamples() {
   struct stat st;
-  bool regular = fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode);
-  reader_->SkimSamples(regular);
+  if (fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode)) reader_->ReadAhead();
+  return true;
 }
 
 RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& event) {

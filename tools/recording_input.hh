@@ -35,13 +35,15 @@ class RecordingInput {
   const std::string& name() const { return name_; }  // path, or "stdin"
 
   // Reads the header. False for an input without a single byte: nothing to
-  // read, not an error. Garbage throws FormatError naming the input.
+  // read, not an error. Garbage throws FormatError naming the input. A
+  // compressed regular file is decompressed on a second thread from then
+  // on (RecordingReader::ReadAhead); stdin that is a pipe or a terminal,
+  // whose reads may block, is read on this one.
   bool Open();
 
   const RecordingInfo& info() const { return reader_->info(); }
-  // After Open(): RecordingReader::SkimSamples(), reading ahead on a
-  // second thread when the input is a regular file.
-  void SkimSamples();
+  // After Open(): RecordingReader::SkimSamples().
+  void SkimSamples() { reader_->SkimSamples(); }
   RecordingReader::Item Next(RawSample& sample, RecordingEvent& event);
   bool truncated() const { return reader_->truncated(); }
   uint64_t samples_read() const { return reader_->samples_read(); }

@@ -28,7 +28,7 @@ inline Read ReadAll(const std::string& bytes, bool skim) {
   try {
     MemoryInputStream in(bytes);
     RecordingReader reader(in);
-    if (skim) reader.SkimSamples(false);
+    if (skim) reader.SkimSamples();
     RawSample s;
     RecordingEvent e;
     for (Item item; (item = reader.Next(s, e)) != Item::kEnd;) {

@@ -16,7 +16,7 @@ namespace pm::test {
 inline std::string Summaries(const std::string& bytes, bool skim) {
   MemoryInputStream in(bytes);
   RecordingReader reader(in);
-  if (skim) reader.SkimSamples(false);
+  if (skim) reader.SkimSamples();
   PhaseWalk walk(true);
   RawSample s;
   RecordingEvent e;

@@ -68,12 +68,14 @@ struct Read {
   bool operator==(const Read&) const = default;
 };
 
-Read SkimAll(const std::string& bytes, bool read_ahead) {
+// Every item `bytes` holds, read as summary does (`skim`) or as play does.
+Read ReadAll(const std::string& bytes, bool skim, bool read_ahead) {
   Read out;
   try {
     MemoryInputStream in(bytes);
     RecordingReader reader(in);
-    reader.SkimSamples(read_ahead);
+    if (read_ahead) reader.ReadAhead();
+    if (skim) reader.SkimSamples();
     RawSample s;
     RecordingEvent e;
     for (RecordingReader::Item item;
@@ -131,34 +133,47 @@ TEST_CASE("stopped early: the thread ends with the stream") {
   CHECK(byte == 'a');
 }  // destroyed with the ring full and the thread waiting
 
-TEST_CASE("summary's reading through the thread: every cut, every flipped byte alike") {
+// The reading through the thread and without it alike, summary's (`skim`)
+// or play's, on every cut and every flipped byte.
+void CheckThreadChangesNothing(bool skim) {
+  auto read = [skim](const std::string& bytes, bool read_ahead) {
+    return ReadAll(bytes, skim, read_ahead);
+  };
   std::vector<std::string> lines = Lines(6);
   std::string corrupt_lines = Lines(12)[0] + Lines(12)[1] + "{\"t\":1,oops}\n";
   for (Compression c : {Compression::kGzip, Compression::kZstd}) {
     CAPTURE(CompressionName(c));
     std::string bytes = Compress(c, lines);
-    Read whole = SkimAll(bytes, true);
-    CHECK(whole == SkimAll(bytes, false));
+    Read whole = read(bytes, true);
+    CHECK(whole == read(bytes, false));
     CHECK(whole.samples == 6);
     for (size_t cut = 0; cut < bytes.size(); ++cut) {
       CAPTURE(cut);
-      CHECK(SkimAll(bytes.substr(0, cut), true) == SkimAll(bytes.substr(0, cut), false));
+      CHECK(read(bytes.substr(0, cut), true) == read(bytes.substr(0, cut), false));
     }
     int errors = 0;
     for (size_t i = 0; i < bytes.size(); ++i) {
       std::string broken = bytes;
       broken[i] = static_cast<char>(broken[i] ^ 0x55);
       CAPTURE(i);
-      Read got = SkimAll(broken, true);
-      CHECK(got == SkimAll(broken, false));
+      Read got = read(broken, true);
+      CHECK(got == read(broken, false));
       errors += got.error != "no error";
     }
     CHECK(errors > 0);
     std::string corrupt = Compress(c, {corrupt_lines});
-    Read refused = SkimAll(corrupt, true);
+    Read refused = read(corrupt, true);
     CHECK(refused.error.starts_with("pgr line 3, byte "));
-    CHECK(refused == SkimAll(corrupt, false));
+    CHECK(refused == read(corrupt, false));
   }
+}
+
+TEST_CASE("summary's reading through the thread: every cut, every flipped byte alike") {
+  CheckThreadChangesNothing(true);
+}
+
+TEST_CASE("play's reading through the thread: every cut, every flipped byte alike") {
+  CheckThreadChangesNothing(false);
 }
 
 }  // TEST_SUITE

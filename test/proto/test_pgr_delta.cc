@@ -7,6 +7,7 @@
 
 #include "common/error.hh"
 #include "proto/json.hh"
+#include "proto/pgr_baseline.hh"
 #include "proto/pgr_delta.hh"
 
 namespace {
@@ -266,5 +267,41 @@ TEST_CASE("TrySum validates as Decode does; Rebuilt() is Decode's line") {
     CHECK(why == refused);
     CHECK(dec.Rebuilt() == "{\"t\":2,\"mono\":2,\"m\":[11,2]}\n");
     CHECK(dec.TrySum("{\"d\":1,\"t\":1,\"mono\":1,\"m\":[0,0]}\n") != nullptr);  // no baseline
+  }
+}
+
+TEST_CASE("Baseline::Follow accepts what Advance does and keeps the line's text") {
+  const std::vector<uint64_t> values = {0, 9, 10, 99999999, 100000000, 1234567890123,
+                                        UINT64_MAX, 5};
+  std::mt19937_64 rng(5);
+  auto line_with = [&](int i) {
+    std::string line = "{\"t\":" + std::to_string(i) + ",\"mono\":7,\"m\":[";
+    for (int k = 0; k < 5; ++k) line += (k ? "," : "") + std::to_string(values[rng() % 8]);
+    return line + "],\"z\":" + std::to_string(values[rng() % 8]) + "}";
+  };
+  pm::Baseline advanced, followed;
+  std::string first = line_with(0);
+  REQUIRE(advanced.Split(first));
+  REQUIRE(followed.Split(first));
+  std::vector<char> out;
+  for (int i = 1; i < 3000; ++i) {
+    std::string line = line_with(i % 7 == 0 ? i - 1 : i);  // now and then only the m change
+    out.resize(advanced.MaxLineBytes());
+    REQUIRE(advanced.Advance(line, out.data()) != 0);
+    REQUIRE(followed.Follow(line));
+    REQUIRE(followed.Text() == line);
+  }
+  // Refused: the text stays the line before.
+  std::string before(followed.Text());
+  for (std::string bad : {"{\"t\":1,\"mono\":7,\"m\":[1,2,3,4],\"z\":1}",
+                          "{\"t\":1,\"mono\":07,\"m\":[1,2,3,4,5],\"z\":1}",
+                          "{\"t\":1,\"mono\":-7,\"m\":[1,2,3,4,5],\"z\":1}",
+                          "{\"t\":1,\"mono\":7,\"m\":[1,2,3,4,5],\"y\":1}",
+                          "{\"t\":1,\"mono\":7,\"m\":[1,2,3,4,18446744073709551616],\"z\":1}"}) {
+    CAPTURE(bad);
+    pm::Baseline b;
+    REQUIRE(b.Split(before));
+    CHECK_FALSE(b.Follow(bad));
+    CHECK(b.Text() == before);
   }
 }
