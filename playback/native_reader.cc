@@ -99,12 +99,11 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
   return RecordingReader::Item::kEnd;
 }
 
-bool NativeReader::SkimSamples() {
-  if (skimmed_ || skimmed_deltas_) return true;
+void NativeReader::SkimSamples() {
+  if (skimmed_ || skimmed_deltas_) return;
   if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_);
   if (info_.version == kPgrDeltaVersion)
     skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_);
-  return skimmed_ || skimmed_deltas_;
 }
 
 std::optional<std::string_view> NativeReader::NextLine() {

@@ -90,7 +90,7 @@ class NativeReader final : public RecordingReader::Source {
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
   // See SkimmedLines (v1) and SkimmedDeltas (v2).
-  bool SkimSamples() override;
+  void SkimSamples() override;
   uint64_t samples_skipped() const override {
     return skimmed_ ? skimmed_->skipped() : skimmed_deltas_ ? skimmed_deltas_->skipped() : 0;
   }

@@ -100,7 +100,9 @@ class RecordingReader::Source {
   // decompressor's is added by RecordingReader.
   virtual bool truncated() const = 0;
   virtual std::span<const std::string> warnings() const { return {}; }
-  virtual bool SkimSamples() { return false; }  // true: it will
+  // Skim from now on where the format allows it (native_reader.hh);
+  // other sources read in full.
+  virtual void SkimSamples() {}
   virtual uint64_t samples_skipped() const { return 0; }
 };
 
