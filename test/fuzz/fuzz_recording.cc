@@ -3,11 +3,15 @@
 // (tools/play_cli.cc, tools/summary_cli.cc): native or gob, plain, gzip or
 // zstd, as detected from the bytes. Garbage may only throw FormatError.
 //
+// summary's skimmed reading must print what the full reading prints
+// wherever the full reading accepts the input.
+//
 // An input that is not compressed is also read gzip- and zstd-compressed
 // (flushed after each line, as the recorder writes): a codec must never
 // change what the tools print, the error and truncation included.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -117,6 +121,29 @@ std::string Transcript(std::string_view bytes) {
   return play.out + tail;
 }
 
+// What summary prints, read as summary reads (SkimSamples: only each
+// run's first and last sample parsed, the rest validated by the walk
+// against the line before), or nullopt when the full read would refuse
+// it: there the skim may refuse more or less (pgr's `t`/`mono` above
+// 2^63-1 in a skimmed sample are left to play, summary(1) says).
+std::optional<std::string> SummaryReports(std::string_view bytes, bool skim) {
+  pm::MemoryInputStream in(bytes);
+  pm::PhaseWalk walk(true);
+  try {
+    pm::RecordingReader reader(in);
+    if (skim) reader.SkimSamples();
+    RawSample sample;
+    RecordingEvent event;
+    for (pm::RecordingReader::Item item;
+         (item = reader.Next(sample, event)) != pm::RecordingReader::Item::kEnd;)
+      item == pm::RecordingReader::Item::kSample ? walk.OnSample(sample) : walk.OnEvent(event);
+    return Reports(reader.info(), walk) + (reader.truncated() ? "truncated\n" : "");
+  } catch (const pm::FormatError& e) {
+    if (!skim) return std::nullopt;
+    return std::string("error: ") + e.what() + "\n";
+  }
+}
+
 // As the recorder writes: a sync flush after each line.
 std::string Compress(pm::Compression codec, std::string_view plain) {
   pm::StringOutputStream sink;
@@ -138,6 +165,8 @@ std::string Compress(pm::Compression codec, std::string_view plain) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
   std::string plain = Transcript(bytes);
+  if (std::optional<std::string> full = SummaryReports(bytes, false))
+    pm::fuzz::Require(SummaryReports(bytes, true) == full, "summary's skim reads as the full read");
   if (pm::DetectCompression(bytes.substr(0, pm::kMagicLength)) != pm::Compression::kPlain)
     return 0;
   pm::fuzz::Require(Transcript(Compress(pm::Compression::kGzip, bytes)) == plain,
