@@ -119,12 +119,9 @@ class CgroupCollector final : public Collector {
     AppendMember(out, kMember.key);
     out.append("{\"fields\":");
     AppendStringArray(out, kMember.fields);
-    out.append(",\"rows\":[");
-    for (const Group& g : groups_) {
-      if (out.back() != '[') out.push_back(',');
-      AppendJsonString(out, g.name);
-    }
-    out.append("],\"absent\":[");  // per row, the files it lacks
+    out.append(",\"rows\":");
+    AppendStringArray(out, groups_, [](const Group& g) -> const std::string& { return g.name; });
+    out.append(",\"absent\":[");  // per row, the files it lacks
     for (const Group& g : groups_) {
       if (out.back() != '[') out.push_back(',');
       std::vector<std::string_view> absent;

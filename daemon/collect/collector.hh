@@ -69,14 +69,20 @@ void AppendMember(std::string& out, std::string_view key);
 // [1,2,3]
 void AppendCounters(std::string& out, std::span<const uint64_t> counters);
 
-template <class Strings>
-void AppendStringArray(std::string& out, const Strings& strings) {
+// ["a","b"]: each item, or name_of(item), as a JSON string.
+template <class Items, class NameOf>
+void AppendStringArray(std::string& out, const Items& items, NameOf name_of) {
   out.push_back('[');
-  for (const auto& s : strings) {
+  for (const auto& item : items) {
     if (out.back() != '[') out.push_back(',');
-    AppendJsonString(out, s);
+    AppendJsonString(out, name_of(item));
   }
   out.push_back(']');
+}
+
+template <class Strings>
+void AppendStringArray(std::string& out, const Strings& strings) {
+  AppendStringArray(out, strings, [](const auto& s) -> const auto& { return s; });
 }
 
 // Index of the row whose key_of(row) equals `key`, or -1. Rows keep their

@@ -80,12 +80,9 @@ class ProcessCollector final : public Collector {
     AppendMember(out, kMember.key);
     out.append("{\"fields\":");
     AppendStringArray(out, kMember.fields);
-    out.append(",\"rows\":[");
-    for (const Row& r : rows_) {
-      if (out.back() != '[') out.push_back(',');
-      AppendJsonString(out, r.name);
-    }
-    out.append("]}");
+    out.append(",\"rows\":");
+    AppendStringArray(out, rows_, [](const Row& r) -> const std::string& { return r.name; });
+    out.push_back('}');
   }
 
   void Read() override {
