@@ -81,7 +81,7 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
     LineKind kind = LineKind::kSkip;
     try {
       if (skim_kind_ == SkimmedDeltas::Line::kRefused) throw FormatError(refused_why_);
-      kind = ParseDecoded(*line, sample, event);
+      kind = ReadLine(*line, event);
     } catch (const FormatError& e) {
       if (info_.version != kPgrDeltaVersion) throw;
       StartLoss(e);
@@ -90,6 +90,7 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
     switch (kind) {
       case LineKind::kSample:
         if (lost_from_ != 0) EndLoss(false);
+        sample = state_;
         return RecordingReader::Item::kSample;
       case LineKind::kEvent: return RecordingReader::Item::kEvent;
       case LineKind::kSkip: break;
@@ -101,6 +102,7 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
 
 void NativeReader::SkimSamples() {
   if (skimmed_ || skimmed_deltas_) return;
+  shape_.Forget();  // summary parses few lines: the shape is not learned
   if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_);
   if (info_.version == kPgrDeltaVersion)
     skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_);
@@ -122,13 +124,42 @@ std::optional<std::string_view> NativeReader::NextLine() {
   return line;
 }
 
-NativeReader::LineKind NativeReader::ParseDecoded(std::string_view line, RawSample& s,
-                                                  RecordingEvent& e) {
+// Into state_: a sample line of the shape learned last is read from the
+// values of the walk that validated it (SampleShape); any other line is
+// parsed, and a sample's shape learned from it.
+NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEvent& e) {
   return Guarded([&] {
-    if (info_.version == kPgrDeltaVersion && skim_kind_ != SkimmedDeltas::Line::kRebuilt)
+    if (info_.version != kPgrDeltaVersion) {
+      if (shape_.learned() && follow_.Follow(line) && shape_.Fill(follow_))
+        return LineKind::kSample;
+    } else if (skim_kind_ == SkimmedDeltas::Line::kRebuilt) {
+      // the skim decoded it already
+    } else if (shape_.learned() && DeltaDecoder::IsDelta(line)) {
+      if (const char* why = delta_.TrySum(line)) throw FormatError(why);
+      if (shape_.Fill(*delta_.baseline())) return LineKind::kSample;
+      line = delta_.Rebuilt();
+    } else {
       line = delta_.Decode(line);
-    return ParseLine(line, s, e);
+      if (shape_.learned() && DeltaDecoder::IsKeyframe(line) && delta_.baseline() &&
+          shape_.Fill(*delta_.baseline()))
+        return LineKind::kSample;
+    }
+    LineKind kind = ParseLine(line, state_, e);
+    if (kind == LineKind::kSample) LearnShape(line);
+    return kind;
   });
+}
+
+// After ParseLine read sample line `line`: the baseline whose walk will
+// validate the next lines is split from it (v1), or is the decoder's,
+// which holds it (v2).
+void NativeReader::LearnShape(std::string_view line) {
+  if (skimmed_ || skimmed_deltas_) return;
+  if (info_.version != kPgrDeltaVersion) {
+    if (follow_.Split(line)) shape_.End(follow_);
+  } else if (const Baseline* b = delta_.baseline(); b && b->Text() == line) {
+    shape_.End(*b);
+  }
 }
 
 void NativeReader::StartLoss(const FormatError& error) {
@@ -154,6 +185,7 @@ void NativeReader::EndLoss(bool at_end) {
 // members into `e`; the "event" key decides which the line was.
 NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample& s,
                                                RecordingEvent& e) {
+  shape_.Begin();
   json_.Reset(line);
   for (const SampleMember& m : kSampleMembers) s.*m.has = false;
   for (RowTable& t : s.tables) t.has = false;
@@ -162,13 +194,15 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   e.reason.clear();
   bool is_event = false;
   std::optional<int64_t> t;
-  int64_t mono = 0;
+  s.mono_ns = 0;
   json_.BeginObject();
   for (std::string_view key; json_.NextKey(key);) {
     if (key == "t") {
       t = json_.ReadInt64();
+      shape_.Time(&s.time_ns);
     } else if (key == "mono") {
-      mono = json_.ReadInt64();
+      s.mono_ns = json_.ReadInt64();
+      shape_.Time(&s.mono_ns);
     } else if (key == "event") {
       e.kind = json_.ReadString();
       is_event = true;
@@ -186,7 +220,6 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);
   s.time_ns = *t;
-  s.mono_ns = mono;
   ClearAbsent(s);
   return LineKind::kSample;
 }
@@ -223,7 +256,14 @@ void NativeReader::ReadRowTable(size_t table, RawSample& s) {
 
 // A row of counters, or null (absent: false, zeros).
 bool NativeReader::ReadRow(const PgrColumns& cols, std::span<uint64_t> out) {
-  std::fill(out.begin(), out.end(), 0);
+  return ReadRow(cols, out.size(), [&](size_t to) -> uint64_t& { return out[to]; });
+}
+
+// The same into field(to) for to < fields: the row's places need not be
+// one array.
+template <class Field>
+bool NativeReader::ReadRow(const PgrColumns& cols, size_t fields, Field field) {
+  for (size_t to = 0; to < fields; ++to) field(to) = 0;
   if (json_.TryNull()) return false;
   json_.BeginArray();
   const size_t columns = cols.to.size();
@@ -231,7 +271,9 @@ bool NativeReader::ReadRow(const PgrColumns& cols, std::span<uint64_t> out) {
   for (; json_.NextElement(); ++i) {
     if (i == columns) json_.Fail("more values than the header's columns");
     uint64_t v = json_.ReadUint64();
-    if (int to = cols.to[i]; to >= 0) out[static_cast<size_t>(to)] = v;
+    uint64_t* slot = nullptr;
+    if (int to = cols.to[i]; to >= 0) *(slot = &field(static_cast<size_t>(to))) = v;
+    shape_.Integer(slot);
   }
   if (i != columns) json_.Fail("fewer values than the header's columns");
   return true;
@@ -273,11 +315,8 @@ bool NativeReader::ReadCpu(const PgrColumns& cols, RawSample& s) {
 }
 
 bool NativeReader::ReadProc(const PgrColumns& cols, RawSample& s) {
-  std::array<uint64_t, kProcFields.size()> v;
-  bool present = ReadRow(cols, v);
-  s.ctxt = v[0];
-  s.processes = v[1];
-  return present;
+  static_assert(kProcFields.size() == 2);
+  return ReadRow(cols, 2, [&](size_t to) -> uint64_t& { return to == 0 ? s.ctxt : s.processes; });
 }
 
 bool NativeReader::ReadDisk(const PgrColumns& cols, RawSample& s) {

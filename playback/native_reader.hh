@@ -21,6 +21,11 @@
 // skims the others: see playback/skimmed_lines.hh (v1) and
 // playback/skimmed_deltas.hh (v2).
 //
+// A sample line of the shape of the sample line before is not parsed:
+// the walk of proto/pgr_baseline.hh that validates it against that line
+// (and v2's decoding) yields its integers, which go where the parse of
+// the first line of that shape put them (playback/sample_shape.hh).
+//
 // Steady state allocates nothing: the line buffer, the JSON scratch string
 // and the caller's RawSample vectors are reused from sample to sample.
 #pragma once
@@ -39,6 +44,7 @@
 #include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
+#include "playback/sample_shape.hh"
 #include "playback/skimmed_deltas.hh"
 #include "playback/skimmed_lines.hh"
 
@@ -99,12 +105,14 @@ class NativeReader final : public RecordingReader::Source {
   enum class LineKind { kSample, kEvent, kSkip };
   template <class Parse> auto Guarded(Parse parse);
   std::optional<std::string_view> NextLine();
-  LineKind ParseDecoded(std::string_view line, RawSample& s, RecordingEvent& e);
+  LineKind ReadLine(std::string_view line, RecordingEvent& e);
+  void LearnShape(std::string_view line);
   void StartLoss(const FormatError& error);
   void EndLoss(bool at_end);
   LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
   bool ReadSampleMember(std::string_view key, RawSample& s);
   bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
+  template <class Field> bool ReadRow(const PgrColumns& cols, size_t fields, Field field);
   template <class RowFn> bool ReadTable(size_t rows, RowFn row);
   template <class Device>
   bool ReadDevices(const PgrColumns& cols, const std::vector<std::string>& names,
@@ -138,6 +146,11 @@ class NativeReader final : public RecordingReader::Source {
   RecordingInfo info_;
   PgrLayout layout_;
   DeltaDecoder delta_;
+  // The sample read last (the caller gets a copy), and where the integers
+  // of its line go in it; v1 follows its line with follow_.
+  RawSample state_;
+  SampleShape shape_;
+  Baseline follow_;
   // A span lost to a corrupt line (v2): from `lost_from_` to the keyframe.
   uint64_t lost_from_ = 0;  // 0: nothing lost
   std::string lost_why_;

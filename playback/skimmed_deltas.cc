@@ -25,7 +25,7 @@ std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
     }
     // A run goes on after a sample the reader will decode: it has the
     // baseline then (or a loss begins, and the next line is refused).
-    in_run_ = delta || line->starts_with(R"({"t":)");
+    in_run_ = delta || DeltaDecoder::IsKeyframe(*line);
     return Hand({*line, Line::kRead});
   }
   if (!held_) return std::nullopt;

@@ -1,9 +1,11 @@
 #include "playback/skimmed_lines.hh"
 
+#include "proto/pgr_format.hh"
+
 namespace pm {
 namespace {
 
-bool IsSampleLine(std::string_view line) { return line.starts_with(R"({"t":)"); }
+bool IsSampleLine(std::string_view line) { return line.starts_with(kSampleLineStart); }
 
 }  // namespace
 

@@ -89,6 +89,7 @@ char* LineBuffer::Reserve(size_t bytes) {
 }
 
 bool Baseline::Split(std::string_view line) {
+  ++splits_;
   zeros_.clear();
   start_.clear();
   end_.clear();

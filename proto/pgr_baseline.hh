@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,6 +70,11 @@ class Baseline {
   // and AddDifferences replace it only once the walk succeeded).
 
   std::string_view Text() const { return {text_.data(), size_}; }
+  // Integer k of the line, in text order (sums after SumDifferences).
+  std::span<const uint64_t> values() const { return values_; }
+  // How many times Split ran: values() keep their meaning, integer k the
+  // same place in the same shape, while this stays.
+  uint64_t splits() const { return splits_; }
   // The most bytes a line of this shape takes, its integers written with
   // up to 20 characters, plus slack for 8-byte stores.
   size_t MaxLineBytes() const { return zeros_.size() + 20 * values_.size() + 16; }
@@ -89,6 +95,7 @@ class Baseline {
   std::vector<uint64_t> values_;
   std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
   std::vector<uint32_t> patched_;  // Follow's changed integers, to write once it matched
+  uint64_t splits_ = 0;
 };
 
 }  // namespace pm

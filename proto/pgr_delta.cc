@@ -5,12 +5,6 @@
 #include "common/error.hh"
 
 namespace pm {
-namespace {
-
-constexpr std::string_view kSampleStart = "{\"t\":";
-
-}  // namespace
-
 bool DeltaEncoder::KeyframeDue(int64_t mono_ns) const {
   return force_keyframe_ || since_keyframe_ + 1 >= kKeyframeEvery ||
          mono_ns - keyframe_mono_ns_ >= kKeyframeMaxNs;
@@ -36,7 +30,7 @@ std::string_view DeltaEncoder::Encode(std::string_view line, int64_t mono_ns) {
     }
     have_prev_ = n != 0;
   }
-  if (!have_prev_ && line.starts_with(kSampleStart)) unsplit_.assign(line);
+  if (!have_prev_ && DeltaDecoder::IsKeyframe(line)) unsplit_.assign(line);
   force_keyframe_ = false;
   since_keyframe_ = 0;
   keyframe_mono_ns_ = mono_ns;
@@ -54,7 +48,7 @@ const char* DeltaDecoder::TryDecode(std::string_view line, std::string_view& out
   Render();
   out = line;
   if (!DeltaDecoder::IsDelta(line)) {
-    if (line.starts_with(kSampleStart)) FollowKeyframe(line);
+    if (IsKeyframe(line)) FollowKeyframe(line);
     return nullptr;
   }
   if (!have_prev_) return "a difference line without a keyframe before it";

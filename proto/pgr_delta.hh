@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "proto/pgr_baseline.hh"
+#include "proto/pgr_format.hh"
 
 namespace pm {
 
@@ -58,6 +59,8 @@ class DeltaEncoder {
 class DeltaDecoder {
  public:
   static bool IsDelta(std::string_view line) { return line.starts_with(kDeltaLinePrefix); }
+  // A line Decode follows as a keyframe.
+  static bool IsKeyframe(std::string_view line) { return line.starts_with(kSampleLineStart); }
 
   // The v1 line for `line`: the line itself unless it is a difference
   // line, which is rebuilt (absolute counters) in a buffer valid until the
@@ -79,6 +82,10 @@ class DeltaDecoder {
   // it is rendered from), so a reader can hand on the last good sample
   // before the corrupt one.
   std::string_view Rebuilt();
+
+  // The baseline the last line moved (its values: a sample line's
+  // absolute integers), or null when there is none.
+  const Baseline* baseline() const { return have_prev_ ? &prev_ : nullptr; }
 
   // Forget the baseline (after a corrupt line): the next difference line
   // throws until a keyframe comes.

@@ -70,6 +70,9 @@ struct RecordingHeader {
 std::string EncodeHeaderLine(const RecordingHeader& header);
 
 // `{"t":T,"mono":M` — the collectors append `,"name":value`, then EndLine.
+// Readers tell a sample line by its first bytes (an event line begins
+// with its "event").
+inline constexpr std::string_view kSampleLineStart = "{\"t\":";
 void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns);
 inline void EndLine(std::string& out) { out.append("}\n"); }
 
