@@ -102,7 +102,6 @@ RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& even
 
 void NativeReader::SkimSamples() {
   if (skimmed_ || skimmed_deltas_) return;
-  shape_.Forget();  // summary parses few lines: the shape is not learned
   if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_);
   if (info_.version == kPgrDeltaVersion)
     skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_);
@@ -132,8 +131,9 @@ NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEv
     if (info_.version != kPgrDeltaVersion) {
       if (shape_.learned() && follow_.Follow(line) && shape_.Fill(follow_))
         return LineKind::kSample;
-    } else if (skim_kind_ == SkimmedDeltas::Line::kRebuilt) {
-      // the skim decoded it already
+    } else if (skim_kind_ == SkimmedDeltas::Line::kRebuilt) {  // decoded by the skim
+      if (shape_.learned() && delta_.baseline() && shape_.Fill(*delta_.baseline()))
+        return LineKind::kSample;
     } else if (shape_.learned() && DeltaDecoder::IsDelta(line)) {
       if (const char* why = delta_.TrySum(line)) throw FormatError(why);
       if (shape_.Fill(*delta_.baseline())) return LineKind::kSample;
@@ -154,7 +154,6 @@ NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEv
 // validate the next lines is split from it (v1), or is the decoder's,
 // which holds it (v2).
 void NativeReader::LearnShape(std::string_view line) {
-  if (skimmed_ || skimmed_deltas_) return;
   if (info_.version != kPgrDeltaVersion) {
     if (follow_.Split(line)) shape_.End(follow_);
   } else if (const Baseline* b = delta_.baseline(); b && b->Text() == line) {
