@@ -14,7 +14,9 @@
 // before N (zstd checks whole blocks, so it may lie a block before).
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 
 #include "proto/stream.hh"
@@ -50,12 +52,47 @@ enum class FirstFlush { kCompressed, kStored };
 std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink,
                                              FirstFlush first = FirstFlush::kCompressed);
 
+// A point in a decompressor's output where the check its reader makes
+// (DeferChecks) starts or ends a gzip member: at a start, the CRC-32 and
+// count of the member's bytes before it (which the decompressor checked
+// itself: it checks each member's header, and the bytes inflated with
+// it); at an end, what the member's trailer says of all of them; at a cut
+// (the input ended inside the trailer, after its CRC), the CRC alone.
+struct CheckPoint {
+  enum class Kind { kStart, kEnd, kCut };
+  Kind kind = Kind::kEnd;
+  uint64_t at = 0;      // bytes Read() returned since DeferChecks() before it
+  uint32_t crc = 0;     // CRC-32
+  uint32_t size = 0;    // count, mod 2^32
+  uint64_t in_end = 0;  // kEnd, kCut: compressed bytes up to the trailer's end
+};
+
+// A decompressor's check of its output, made by its reader instead: a
+// reader on another thread (playback/prefetched_input.hh) takes that work
+// off the thread that inflates. Add() every byte Read() returns, in order,
+// and At() each check point where it lies: at an end it throws the
+// FormatError the decompressor would have thrown there.
+class DeferredCheck {
+ public:
+  virtual ~DeferredCheck() = default;
+  virtual void Add(std::span<const char> bytes) = 0;
+  virtual void At(const CheckPoint& point) = 0;
+};
+
 class DecompressingInput : public InputStream {
  public:
   // True once Read() has returned 0 because the input ended inside a gzip
   // member or zstd frame.
   virtual bool truncated() const = 0;
   virtual Compression compression() const = 0;
+
+  // Stops checking its output and hands that to the caller, from the next
+  // Read() on (also in the middle of a member): null when this codec does
+  // not (only gzip does). Then, after each Read(), TakeCheckPoint() until
+  // it returns false gives the check points it passed — also after a
+  // Read() that threw, where they come before the failure.
+  virtual std::unique_ptr<DeferredCheck> DeferChecks() { return nullptr; }
+  virtual bool TakeCheckPoint(CheckPoint&) { return false; }
 };
 
 // Reads the first bytes of `source` to detect the codec. The source must

@@ -4,6 +4,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "common/error.hh"
 
@@ -14,7 +15,40 @@ namespace {
 // Write per Flush.
 constexpr size_t kOutSize = 64 * 1024;
 constexpr int kGzipWindowBits = kGzipWindowLog + 16;  // with the gzip wrapper
-constexpr int kGunzipWindowBits = 15 + 32;    // auto-detect gzip/zlib header
+constexpr int kGunzipWindowBits = 15 + 16;    // gzip's header and trailer
+
+std::string Corrupt(uint64_t at, std::string_view why) {
+  return "corrupt gzip data at byte " + std::to_string(at) + ": " + std::string(why);
+}
+
+uint32_t LittleEndian32(const unsigned char* p) {
+  return p[0] | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+}
+
+// The reader's half of DeferChecks: zlib's checks, with its messages at
+// the bytes where zlib would have noticed (after the CRC, after the size).
+class GzipCheck final : public DeferredCheck {
+ public:
+  void Add(std::span<const char> bytes) override {
+    crc_ = static_cast<uint32_t>(
+        crc32_z(crc_, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+    size_ += static_cast<uint32_t>(bytes.size());
+  }
+  void At(const CheckPoint& point) override {
+    if (point.kind == CheckPoint::Kind::kStart) {
+      crc_ = point.crc;
+      size_ = point.size;
+      return;
+    }
+    if (crc_ != point.crc) throw FormatError(Corrupt(point.in_end - 4, "incorrect data check"));
+    if (point.kind == CheckPoint::Kind::kEnd && size_ != point.size)
+      throw FormatError(Corrupt(point.in_end, "incorrect length check"));
+  }
+
+ private:
+  uint32_t crc_ = 0;
+  uint32_t size_ = 0;
+};
 
 [[noreturn]] void ThrowInitError(int rc, const char* what) {
   if (rc == Z_MEM_ERROR) throw std::bad_alloc();
@@ -99,6 +133,7 @@ GzipInputStream::GzipInputStream(InputStream& source,
     : in_(source, already_read) {
   int rc = inflateInit2(&strm_, kGunzipWindowBits);
   if (rc != Z_OK) ThrowInitError(rc, "inflateInit2");
+  StartMember();
 }
 
 GzipInputStream::~GzipInputStream() { inflateEnd(&strm_); }
@@ -108,20 +143,22 @@ size_t GzipInputStream::Read(std::span<char> buf) {
   if (buf.empty()) return 0;
   buf = buf.first(std::min<size_t>(buf.size(), uInt{1} << 30));  // 32-bit
   for (;;) {
-    if (strm_.avail_in == 0 && !in_.eof()) {
-      std::string_view next = in_.Refill();
-      strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(next.data()));
-      strm_.avail_in = static_cast<uInt>(next.size());
-    }
+    if (strm_.avail_in == 0 && !in_.eof()) Refill();
     if (strm_.avail_in > 0) in_member_ = true;
     strm_.next_out = reinterpret_cast<Bytef*>(buf.data());
     strm_.avail_out = static_cast<uInt>(buf.size());
     // Called even without input: inflate may still hold output for us.
     int rc = inflate(&strm_, Z_NO_FLUSH);
     size_t produced = buf.size() - strm_.avail_out;
+    if (deferred_) HandOver(produced);
     if (rc == Z_STREAM_END) {
       in_member_ = false;
+      if (!zlib_checks_) {
+        points_.push_back(Trailer());
+        points_.back().at = out_total_ + produced;
+      }
       inflateReset(&strm_);
+      StartMember();
     } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
       std::string error = CorruptMessage(strm_.msg ? strm_.msg : "bad data");
       if (produced == 0) throw FormatError(error);
@@ -131,17 +168,113 @@ size_t GzipInputStream::Read(std::span<char> buf) {
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
       throw std::logic_error("gzip: inflate state");
     }
+    out_total_ += produced;
     if (produced > 0) return produced;
     if (strm_.avail_in == 0 && in_.eof()) {
       truncated_ = in_member_;
+      if (truncated_ && !zlib_checks_) CutInTrailer();
       return 0;
     }
   }
 }
 
 std::string GzipInputStream::CorruptMessage(const char* why) const {
-  return "corrupt gzip data at byte " +
-         std::to_string(in_.total() - strm_.avail_in) + ": " + why;
+  return Corrupt(in_.total() - strm_.avail_in, why);
+}
+
+// The input consumed so far ends with the 8 bytes before chunk_.
+void GzipInputStream::Refill() {
+  size_t keep = std::min(chunk_.size(), tail_.size());
+  std::copy(tail_.begin() + static_cast<ptrdiff_t>(keep), tail_.end(), tail_.begin());
+  std::copy(chunk_.end() - static_cast<ptrdiff_t>(keep), chunk_.end(),
+            tail_.end() - static_cast<ptrdiff_t>(keep));
+  chunk_ = in_.Refill();
+  strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(chunk_.data()));
+  strm_.avail_in = static_cast<uInt>(chunk_.size());
+}
+
+// zlib checks a member's header and, from there, its bytes until
+// HandOver() stops it.
+void GzipInputStream::StartMember() {
+  zlib_checks_ = true;
+  if (inflateValidate(&strm_, 1) != Z_OK || inflateGetHeader(&strm_, &header_) != Z_OK)
+    throw std::logic_error("gzip: inflate state");
+}
+
+// Deferred: once the member's header is read, zlib stops checking and
+// the reader starts, with the CRC zlib has of the bytes inflated so far.
+void GzipInputStream::HandOver(size_t produced) {
+  if (!zlib_checks_ || header_.done != 1) return;
+  if (inflateValidate(&strm_, 0) != Z_OK) throw std::logic_error("gzip: inflate state");
+  zlib_checks_ = false;
+  CheckPoint start;
+  start.kind = CheckPoint::Kind::kStart;
+  start.at = out_total_ + produced;
+  start.crc = strm_.total_out == 0 ? 0 : static_cast<uint32_t>(strm_.adler);
+  start.size = static_cast<uint32_t>(strm_.total_out);
+  points_.push_back(start);
+}
+
+// At a member's end: its trailer (CRC-32, then size, little-endian) is the
+// 8 bytes inflate read last.
+CheckPoint GzipInputStream::Trailer() const { return TrailerEndingAt(8); }
+
+// The trailer whose first `read` bytes are the last bytes inflate read;
+// `read` >= 4 (its CRC), the size counts only when all 8 are.
+CheckPoint GzipInputStream::TrailerEndingAt(size_t read) const {
+  const ptrdiff_t in_chunk = reinterpret_cast<const char*>(strm_.next_in) - chunk_.data();
+  unsigned char trailer[8] = {};
+  for (size_t i = 0; i < read; ++i) {
+    ptrdiff_t at = in_chunk - static_cast<ptrdiff_t>(read - i);
+    trailer[i] = static_cast<unsigned char>(at >= 0 ? chunk_[static_cast<size_t>(at)]
+                                                    : tail_[static_cast<size_t>(8 + at)]);
+  }
+  CheckPoint end;
+  end.crc = LittleEndian32(trailer);
+  end.size = LittleEndian32(trailer + 4);
+  end.in_end = in_.total() - strm_.avail_in - read + 8;
+  return end;
+}
+
+// The input ended inside a member the reader checks. zlib would still
+// have checked its CRC had the input ended inside the trailer after it: a
+// copy of the decoder given 8 more bytes tells. Only the trailer ends a
+// member within 8 bytes (the end of the last block and its padding take
+// one more), and what it took of them is what the trailer lacked.
+void GzipInputStream::CutInTrailer() {
+  z_stream copy;
+  if (int rc = inflateCopy(&copy, &strm_); rc != Z_OK) ThrowInitError(rc, "inflateCopy");
+  unsigned char more[8] = {}, out[64];
+  copy.next_in = more;
+  copy.avail_in = sizeof more;
+  copy.next_out = out;
+  copy.avail_out = sizeof out;
+  int rc = inflate(&copy, Z_NO_FLUSH);
+  size_t lacked = sizeof more - copy.avail_in;
+  inflateEnd(&copy);
+  if (rc != Z_STREAM_END || lacked > 4) return;
+  CheckPoint cut = TrailerEndingAt(8 - lacked);
+  cut.kind = CheckPoint::Kind::kCut;
+  cut.at = out_total_;
+  points_.push_back(cut);
+}
+
+std::unique_ptr<DeferredCheck> GzipInputStream::DeferChecks() {
+  if (deferred_) throw std::logic_error("gzip: DeferChecks twice");
+  deferred_ = true;
+  out_total_ = 0;
+  HandOver(0);  // a member in the middle: from here
+  return std::make_unique<GzipCheck>();
+}
+
+bool GzipInputStream::TakeCheckPoint(CheckPoint& point) {
+  if (taken_ == points_.size()) {
+    points_.clear();
+    taken_ = 0;
+    return false;
+  }
+  point = points_[taken_++];
+  return true;
 }
 
 }  // namespace pm

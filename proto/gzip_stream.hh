@@ -4,9 +4,11 @@
 
 #include <zlib.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "proto/codec.hh"
 #include "proto/input_buffer.hh"
@@ -65,9 +67,15 @@ class GzipOutputStream final : public OutputStream {
   bool finished_ = false;
 };
 
-// Accepts concatenated members (as gzip(1) does). Every byte inflated
-// before a damage (a bad CRC in the trailer, say) is returned before the
-// FormatError that names it.
+// Accepts concatenated members (as gzip(1) does; not zlib's format).
+// Every byte inflated before a damage (a bad CRC in the trailer, say) is
+// returned before the FormatError that names it.
+//
+// The CRC-32 of the output is a quarter of inflating's time: DeferChecks()
+// hands it to the reader's thread. zlib still checks each member's header
+// (its optional CRC too) and what it inflates in the same call; then it
+// stops checking, and hands on a start point with its CRC so far. At the
+// member's end its trailer is handed on: the 8 bytes inflate read last.
 class GzipInputStream final : public DecompressingInput {
  public:
   GzipInputStream(InputStream& source, std::string_view already_read);
@@ -78,12 +86,28 @@ class GzipInputStream final : public DecompressingInput {
   size_t Read(std::span<char> buf) override;
   bool truncated() const override { return truncated_; }
   Compression compression() const override { return Compression::kGzip; }
+  std::unique_ptr<DeferredCheck> DeferChecks() override;
+  bool TakeCheckPoint(CheckPoint& point) override;
 
  private:
+  void Refill();
+  void StartMember();
+  void HandOver(size_t produced);
+  CheckPoint Trailer() const;
+  CheckPoint TrailerEndingAt(size_t read) const;
+  void CutInTrailer();
   std::string CorruptMessage(const char* why) const;
 
   InputBuffer in_;
+  std::string_view chunk_;      // the input inflate reads
+  std::array<char, 8> tail_{};  // the 8 input bytes before chunk_
   z_stream strm_{};
+  uint64_t out_total_ = 0;      // bytes returned since DeferChecks()
+  gz_header header_{};          // the member's, as inflate reads it
+  bool deferred_ = false;
+  bool zlib_checks_ = true;     // the member's bytes: zlib checks them
+  std::vector<CheckPoint> points_;  // passed in the last Read, not yet taken
+  size_t taken_ = 0;
   // Damage found in the call that also inflated good bytes: those are
   // handed out first, the error is thrown by the next Read.
   std::string deferred_error_;

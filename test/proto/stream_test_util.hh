@@ -12,24 +12,10 @@
 #include "proto/codec.hh"
 #include "proto/line_reader.hh"
 #include "proto/pgr_format.hh"
+#include "test/proto/one_byte_input.hh"
 #include "proto/stream.hh"
 
 namespace pm::test {
-
-// Hands out one byte per Read: a pipe at its slowest.
-class OneByteInput final : public InputStream {
- public:
-  explicit OneByteInput(std::string_view bytes) : rest_(bytes) {}
-  size_t Read(std::span<char> buf) override {
-    if (rest_.empty() || buf.empty()) return 0;
-    buf[0] = rest_[0];
-    rest_.remove_prefix(1);
-    return 1;
-  }
-
- private:
-  std::string_view rest_;
-};
 
 // Counts Write calls, to check a compressor batches its output.
 class CountingOutput final : public OutputStream {

@@ -1,10 +1,12 @@
 #include <doctest/doctest.h>
+#include <zlib.h>
 
 #include <string>
 #include <vector>
 
 #include "common/error.hh"
 #include "proto/codec.hh"
+#include "test/proto/decode_checking.hh"
 #include "test/proto/stream_test_util.hh"
 
 using pm::Compression;
@@ -240,4 +242,101 @@ TEST_CASE("gzip with a stored first flush: a plain copy, then compression") {
   // differ by about the first line's size, not by a plain copy of it all.
   CHECK(stored_first.data().size() < compressed_first.data().size() + lines[0].size());
   CHECK(DecodeLines(stored_first.data()).lines == lines);
+}
+
+// DeferChecks: the CRC-32 and length checks made by the reader fail where
+// zlib's own fail, with the same message after the same bytes, whether the
+// reader takes them over at the start, inside a member or at its end.
+TEST_CASE("gzip's checks made by the reader fail as zlib's") {
+  std::string bytes;
+  std::vector<size_t> ends;  // of members, in the compressed and the decoded bytes
+  std::vector<size_t> decoded_ends;
+  size_t decoded = 0;
+  for (int samples : {3, 1, 4}) {
+    std::vector<std::string> lines = RecordingLines(samples);
+    bytes += Compress(Compression::kGzip, lines).bytes;
+    ends.push_back(bytes.size());
+    for (const std::string& line : lines) decoded += line.size() + 1;
+    decoded_ends.push_back(decoded);
+  }
+  const size_t never = std::string::npos;
+  const std::string whole = DecodeChecking(bytes, never);
+  REQUIRE(whole.ends_with("|end"));
+  const size_t froms[] = {0, 1, decoded_ends[0] / 2, decoded_ends[0], decoded_ends[1] + 3};
+  for (size_t from : froms) CHECK(DecodeChecking(bytes, from) == whole);
+  for (size_t end : ends) {
+    for (size_t i = end - 8; i < end; ++i) {
+      CAPTURE(i);
+      std::string bad = bytes;
+      bad[i] = static_cast<char>(bad[i] ^ 0x10);
+      const std::string by_zlib = DecodeChecking(bad, never);
+      CHECK(by_zlib.find("|corrupt gzip data at byte ") != std::string::npos);
+      for (size_t from : froms) {
+        CAPTURE(from);
+        CHECK(DecodeChecking(bad, from) == by_zlib);
+      }
+    }
+  }
+  // Cut inside a trailer, its CRC right or wrong: zlib checks the CRC once
+  // it is whole, though the size is not.
+  for (size_t end : ends) {
+    std::string bad = bytes;
+    bad[end - 8] = static_cast<char>(bad[end - 8] ^ 0x10);
+    for (const std::string& whole_bytes : {bytes, bad}) {
+      for (size_t cut = end - 9; cut < end; ++cut) {
+        CAPTURE(cut);
+        std::string cut_bytes = whole_bytes.substr(0, cut);
+        const std::string by_zlib = DecodeChecking(cut_bytes, never);
+        for (size_t from : froms) {
+          CAPTURE(from);
+          CHECK(DecodeChecking(cut_bytes, from) == by_zlib);
+        }
+      }
+    }
+  }
+}
+
+namespace {
+
+// One gzip member whose header carries its own CRC (FHCRC, which gzip(1)
+// does not write; fuzz_gzip_checks found it mattered).
+std::string MemberWithHeaderCrc(std::string_view text) {
+  z_stream s{};
+  REQUIRE(deflateInit2(&s, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  gz_header header{};
+  header.hcrc = 1;
+  REQUIRE(deflateSetHeader(&s, &header) == Z_OK);
+  std::string out(deflateBound(&s, text.size()) + 64, '\0');
+  s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  s.avail_in = static_cast<uInt>(text.size());
+  s.next_out = reinterpret_cast<Bytef*>(out.data());
+  s.avail_out = static_cast<uInt>(out.size());
+  REQUIRE(deflate(&s, Z_FINISH) == Z_STREAM_END);
+  out.resize(s.total_out);
+  deflateEnd(&s);
+  return out;
+}
+
+}  // namespace
+
+// zlib still checks each member's header when the reader checks its bytes.
+TEST_CASE("gzip's header CRC is checked whoever checks the bytes") {
+  std::string first = MemberWithHeaderCrc("{\"t\":1}\n");
+  std::string bytes = first + MemberWithHeaderCrc("{\"t\":2}\n{\"t\":3}\n");
+  REQUIRE(static_cast<unsigned char>(bytes[3]) == 0x02);  // FHCRC
+  CHECK(DecodeChecking(bytes, 0) == "{\"t\":1}\n{\"t\":2}\n{\"t\":3}\n|end");
+  for (size_t at : {size_t{10}, first.size() + 10, first.size() + 11}) {  // a header CRC byte
+    CAPTURE(at);
+    std::string bad = bytes;
+    bad[at] = static_cast<char>(bad[at] ^ 0x01);
+    const std::string by_zlib = DecodeChecking(bad, std::string::npos);
+    CHECK(by_zlib.ends_with("header crc mismatch"));
+    for (size_t from : {size_t{0}, size_t{3}}) CHECK(DecodeChecking(bad, from) == by_zlib);
+  }
+}
+
+TEST_CASE("zstd checks its frames itself") {
+  std::string bytes = Compress(Compression::kZstd, RecordingLines(2)).bytes;
+  pm::MemoryInputStream source(bytes);
+  CHECK(pm::MakeDecompressor(source)->DeferChecks() == nullptr);
 }
