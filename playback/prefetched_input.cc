@@ -4,8 +4,11 @@
 
 namespace pm {
 
-PrefetchedInput::PrefetchedInput(InputStream& source)
-    : source_(source), thread_([this] { Fill(); }) {}
+PrefetchedInput::PrefetchedInput(InputStream& source, DecompressingInput* checks)
+    : source_(source),
+      deferring_(checks),
+      check_(checks ? checks->DeferChecks() : nullptr),
+      thread_([this] { Fill(); }) {}
 
 PrefetchedInput::~PrefetchedInput() {
   {
@@ -32,7 +35,7 @@ void PrefetchedInput::Fill() {
     block.size = FillBlock(block, error);
     {
       std::lock_guard lock(mutex_);
-      if (block.size > 0) ++produced_;
+      if (block.size > 0 || !block.points.empty()) ++produced_;  // points: passed first
       if (block.size < kBlockSize) ended_ = true;  // the source ended, or failed
       error_ = error;
     }
@@ -46,21 +49,30 @@ void PrefetchedInput::Fill() {
 // The bytes read before a failure are kept: the reader gets them first.
 size_t PrefetchedInput::FillBlock(Block& block, std::exception_ptr& error) {
   size_t size = 0;
+  block.points.clear();
   try {
     while (size < kBlockSize) {
       size_t n = source_.Read(std::span(block.bytes.get() + size, kBlockSize - size));
+      TakeCheckPoints(block);
       if (n == 0) break;
       size += n;
     }
   } catch (...) {
     error = std::current_exception();
+    TakeCheckPoints(block);  // those before the failure
   }
   return size;
+}
+
+void PrefetchedInput::TakeCheckPoints(Block& block) {
+  if (!check_) return;
+  for (CheckPoint point; deferring_->TakeCheckPoint(point);) block.points.push_back(point);
 }
 
 bool PrefetchedInput::WaitForBlock() {
   std::unique_lock lock(mutex_);
   if (holding_) {  // the block read to its end goes back to the thread
+    block_start_ += Current().size;
     ++consumed_;
     holding_ = false;
     freed_.notify_one();
@@ -69,20 +81,35 @@ bool PrefetchedInput::WaitForBlock() {
   if (produced_ > consumed_) {
     holding_ = true;
     at_ = 0;
+    next_point_ = 0;
     return true;
   }
   if (error_) std::rethrow_exception(error_);
   return false;
 }
 
+// The check points where the reader is: passed before it reads on.
+void PrefetchedInput::PassCheckPoints() {
+  const std::vector<CheckPoint>& points = Current().points;
+  while (next_point_ < points.size() && points[next_point_].at == block_start_ + at_)
+    check_->At(points[next_point_++]);
+}
+
 size_t PrefetchedInput::Read(std::span<char> buf) {
   if (buf.empty()) return 0;
-  if (!holding_ || at_ == ring_[consumed_ % kBlocks].size) {
+  for (;;) {
+    if (holding_) {
+      PassCheckPoints();
+      if (at_ < Current().size) break;
+    }
     if (!WaitForBlock()) return 0;
   }
-  const Block& block = ring_[consumed_ % kBlocks];
+  const Block& block = Current();
   size_t n = std::min(buf.size(), block.size - at_);
+  if (next_point_ < block.points.size())  // not past a check point
+    n = std::min<uint64_t>(n, block.points[next_point_].at - (block_start_ + at_));
   std::copy_n(block.bytes.get() + at_, n, buf.data());
+  if (check_) check_->Add(std::span(block.bytes.get() + at_, n));
   at_ += n;
   return n;
 }

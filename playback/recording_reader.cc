@@ -104,6 +104,7 @@ RecordingReader::~RecordingReader() = default;
 const RecordingInfo& RecordingReader::info() const { return source_->info(); }
 
 RecordingReader::Item RecordingReader::Next(RawSample& sample, RecordingEvent& event) {
+  if (read_ahead_ && !prefetched_) StartReadAhead();
   Item item = source_->Next(sample, event);
   if (item == Item::kSample) ++samples_read_;
   // The trailer counts only as the last line: anything after it is more
@@ -121,12 +122,21 @@ std::span<const std::string> RecordingReader::warnings() const {
   return source_->warnings();
 }
 
-void RecordingReader::SkimSamples() { source_->SkimSamples(); }
+void RecordingReader::SkimSamples() {
+  skimming_ = true;
+  source_->SkimSamples();
+}
 
 void RecordingReader::ReadAhead() {
-  if (prefetched_) return;
-  if (decompressed_->compression() == Compression::kPlain) return;  // reading costs little
-  prefetched_ = std::make_unique<PrefetchedInput>(*decompressed_);
+  // A plain input costs little to read.
+  read_ahead_ = decompressed_->compression() != Compression::kPlain;
+}
+
+// Started once SkimSamples() had its chance: a reader that parses every
+// line is the longer thread, and keeps the checks off its own.
+void RecordingReader::StartReadAhead() {
+  prefetched_ = std::make_unique<PrefetchedInput>(*decompressed_,
+                                                  skimming_ ? decompressed_.get() : nullptr);
   static_cast<PeekedInput&>(*peeked_).ReadFrom(*prefetched_);
 }
 

@@ -63,9 +63,11 @@ class RecordingReader {
   void SkimSamples();
 
   // Before the first Next(): a compressed recording is decompressed on a
-  // second thread from here on (PrefetchedInput), so that decompressing
-  // one stretch overlaps parsing the one before. Only for an input whose
-  // reads never block (a regular file): the thread is stopped, not
+  // second thread from the first Next() on (PrefetchedInput), so that
+  // decompressing one stretch overlaps parsing the one before; when
+  // skimming, the decompressor's check of its output (gzip's CRC-32) is
+  // made on this thread, which has time to spare then. Only for an input
+  // whose reads never block (a regular file): the thread is stopped, not
   // interrupted, when the reader goes away. A plain input is read as is.
   void ReadAhead();
 
@@ -89,6 +91,10 @@ class RecordingReader {
   uint64_t samples_read_ = 0;
   bool has_trailer_ = false;  // the format has one (native)
   bool ended_ = false;        // the last item was the end trailer
+  bool read_ahead_ = false;   // asked for: prefetched_ starts at the first Next()
+  bool skimming_ = false;
+
+  void StartReadAhead();
 };
 
 class RecordingReader::Source {

@@ -12,6 +12,7 @@
 #include "playback/prefetched_input.hh"
 #include "playback/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/proto/decode_checking.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -174,6 +175,78 @@ TEST_CASE("summary's reading through the thread: every cut, every flipped byte a
 
 TEST_CASE("play's reading through the thread: every cut, every flipped byte alike") {
   CheckThreadChangesNothing(false);
+}
+
+// The thread takes over gzip's CRC-32 and length checks only once the
+// header is read: the recording must be longer than what the reader reads
+// at first. Three members, each trailer byte flipped in turn, and a member
+// whose length field lies: the same lines, then the same error, as zlib's
+// own check gives without the thread.
+TEST_CASE("gzip's checks made on the reader's thread: every trailer byte of every member") {
+  std::vector<std::string> lines = Lines(600);
+  REQUIRE(lines.size() > 500);
+  const std::vector<std::string> parts[] = {
+      {lines.begin(), lines.begin() + 200},
+      {lines.begin() + 200, lines.begin() + 450},
+      {lines.begin() + 450, lines.end()},
+  };
+  std::string bytes;
+  std::vector<size_t> member_ends;
+  for (const std::vector<std::string>& part : parts) {
+    bytes += Compress(Compression::kGzip, part);
+    member_ends.push_back(bytes.size());
+  }
+  REQUIRE(bytes.size() > 3 * 8);
+  for (bool skim : {true, false}) {
+    CAPTURE(skim);
+    Read whole = ReadAll(bytes, skim, true);
+    CHECK(whole.error == "no error");
+    CHECK(whole == ReadAll(bytes, skim, false));
+    for (size_t end : member_ends) {
+      for (size_t i = end - 8; i < end; ++i) {
+        CAPTURE(i);
+        std::string broken = bytes;
+        broken[i] = static_cast<char>(broken[i] ^ 0x01);
+        Read got = ReadAll(broken, skim, true);
+        CHECK(got.error.starts_with("corrupt gzip data at byte "));
+        CHECK(got == ReadAll(broken, skim, false));
+      }
+    }
+  }
+}
+
+// A source that gives a byte at a time makes the decoder meet a member's
+// end in one read and what follows in the next, or both in one read that
+// fails: the member's check still comes first, as zlib's own does.
+TEST_CASE("a member's check comes before the failure that follows it") {
+  auto with_bad_crc = [](std::string member) {
+    member[member.size() - 6] = static_cast<char>(member[member.size() - 6] ^ 0x01);
+    return member;
+  };
+  std::string member = Compress(Compression::kGzip, Lines(300));
+  // One that ends exactly where the thread's first block does: its end is
+  // met by the next block's first read, which then fails.
+  std::string block = Compress(Compression::kGzip, {Pattern(100 + PrefetchedInput::kBlockSize)});
+  for (const std::string& first : {member, with_bad_crc(member), with_bad_crc(block)}) {
+    for (const std::string& after : {std::string(), std::string("garbage"), member}) {
+      std::string bytes = first + after;
+      CAPTURE(after.size());
+      test::OneByteInput source(bytes);
+      std::unique_ptr<DecompressingInput> in = MakeDecompressor(source);
+      std::string got(100, '\0');  // read before the thread starts, as the header is
+      for (size_t at = 0; at < got.size();)
+        at += in->Read(std::span(got).subspan(at));
+      try {
+        PrefetchedInput ahead(*in, in.get());
+        std::vector<char> buf(4096);
+        while (size_t n = ahead.Read(buf)) got.append(buf.data(), n);
+        got += "|end";
+      } catch (const FormatError& e) {
+        got += std::string("|") + e.what();
+      }
+      CHECK(got == test::DecodeChecking(bytes, std::string::npos));
+    }
+  }
 }
 
 }  // TEST_SUITE
