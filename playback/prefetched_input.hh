@@ -7,7 +7,9 @@
 // thread waits when the reader is that far behind. The reader sees the
 // source's bytes in order, then its end — or, at the point in the stream
 // where the source failed, the same exception (FormatError for corrupt
-// data, system_error for a failed read).
+// data, system_error for a failed read). Destroying the stream stops the
+// thread, so the source must not block forever in Read(): give it a
+// regular file, not a pipe.
 //
 // It can also take the decompressor's check of its output
 // (DecompressingInput::DeferChecks: gzip's CRC-32) onto the reader's
@@ -15,9 +17,7 @@
 // to spare (summary's skim), the thread that inflates, the longer of the
 // two, gets a quarter shorter. The check points travel with the block
 // they lie in, and each is passed once the reader has read up to it,
-// before any byte after it. Destroying the stream stops the
-// thread, so the source must not block forever in Read(): give it a
-// regular file, not a pipe.
+// before any byte after it.
 #pragma once
 
 #include <condition_variable>

@@ -171,8 +171,8 @@ size_t GzipInputStream::Read(std::span<char> buf) {
     out_total_ += produced;
     if (produced > 0) return produced;
     if (strm_.avail_in == 0 && in_.eof()) {
+      if (in_member_ && !truncated_ && !zlib_checks_) CutInTrailer();  // once
       truncated_ = in_member_;
-      if (truncated_ && !zlib_checks_) CutInTrailer();
       return 0;
     }
   }
