@@ -65,8 +65,9 @@ class RecordingReader {
   // Before the first Next(): a compressed recording is decompressed on a
   // second thread from the first Next() on (PrefetchedInput), so that
   // decompressing one stretch overlaps parsing the one before; when
-  // skimming, the decompressor's check of its output (gzip's CRC-32) is
-  // made on this thread, which has time to spare then. Only for an input
+  // skimming, the decompressor's check of its output (gzip's CRC-32,
+  // zstd's checksum) is made on this thread, which has time to spare
+  // then. Only for an input
   // whose reads never block (a regular file): the thread is stopped, not
   // interrupted, when the reader goes away. A plain input is read as is.
   void ReadAhead();

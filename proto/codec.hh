@@ -18,6 +18,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "proto/stream.hh"
 
@@ -79,6 +80,25 @@ class DeferredCheck {
   virtual void At(const CheckPoint& point) = 0;
 };
 
+// The check points a decompressor passed in a Read, until taken.
+class CheckPoints {
+ public:
+  void Push(const CheckPoint& point) { points_.push_back(point); }
+  bool Take(CheckPoint& point) {
+    if (taken_ == points_.size()) {
+      points_.clear();
+      taken_ = 0;
+      return false;
+    }
+    point = points_[taken_++];
+    return true;
+  }
+
+ private:
+  std::vector<CheckPoint> points_;
+  size_t taken_ = 0;
+};
+
 class DecompressingInput : public InputStream {
  public:
   // True once Read() has returned 0 because the input ended inside a gzip
@@ -88,7 +108,7 @@ class DecompressingInput : public InputStream {
 
   // Stops checking its output and hands that to the caller, from the next
   // Read() on (also in the middle of a member): null when this codec does
-  // not (only gzip does). Then, after each Read(), TakeCheckPoint() until
+  // not. Then, after each Read(), TakeCheckPoint() until
   // it returns false gives the check points it passed — also after a
   // Read() that threw, where they come before the failure.
   virtual std::unique_ptr<DeferredCheck> DeferChecks() { return nullptr; }

@@ -154,8 +154,9 @@ size_t GzipInputStream::Read(std::span<char> buf) {
     if (rc == Z_STREAM_END) {
       in_member_ = false;
       if (!zlib_checks_) {
-        points_.push_back(Trailer());
-        points_.back().at = out_total_ + produced;
+        CheckPoint end = Trailer();
+        end.at = out_total_ + produced;
+        points_.Push(end);
       }
       inflateReset(&strm_);
       StartMember();
@@ -212,7 +213,7 @@ void GzipInputStream::HandOver(size_t produced) {
   start.at = out_total_ + produced;
   start.crc = strm_.total_out == 0 ? 0 : static_cast<uint32_t>(strm_.adler);
   start.size = static_cast<uint32_t>(strm_.total_out);
-  points_.push_back(start);
+  points_.Push(start);
 }
 
 // At a member's end: its trailer (CRC-32, then size, little-endian) is the
@@ -256,7 +257,7 @@ void GzipInputStream::CutInTrailer() {
   CheckPoint cut = TrailerEndingAt(8 - lacked);
   cut.kind = CheckPoint::Kind::kCut;
   cut.at = out_total_;
-  points_.push_back(cut);
+  points_.Push(cut);
 }
 
 std::unique_ptr<DeferredCheck> GzipInputStream::DeferChecks() {
@@ -267,14 +268,6 @@ std::unique_ptr<DeferredCheck> GzipInputStream::DeferChecks() {
   return std::make_unique<GzipCheck>();
 }
 
-bool GzipInputStream::TakeCheckPoint(CheckPoint& point) {
-  if (taken_ == points_.size()) {
-    points_.clear();
-    taken_ = 0;
-    return false;
-  }
-  point = points_[taken_++];
-  return true;
-}
+bool GzipInputStream::TakeCheckPoint(CheckPoint& point) { return points_.Take(point); }
 
 }  // namespace pm

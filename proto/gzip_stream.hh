@@ -106,8 +106,7 @@ class GzipInputStream final : public DecompressingInput {
   gz_header header_{};          // the member's, as inflate reads it
   bool deferred_ = false;
   bool zlib_checks_ = true;     // the member's bytes: zlib checks them
-  std::vector<CheckPoint> points_;  // passed in the last Read, not yet taken
-  size_t taken_ = 0;
+  CheckPoints points_;
   // Damage found in the call that also inflated good bytes: those are
   // handed out first, the error is thrown by the next Read.
   std::string deferred_error_;

@@ -4,8 +4,13 @@
 // when included again with this defined.
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
+#include <zstd_errors.h>
+// XXH64 inlined here, from Debian's libxxhash-dev: nothing to link.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 #include <new>
 #include <stdexcept>
@@ -18,6 +23,16 @@ namespace {
 
 // Bytes handed to the decoder per call (see ZstdInputStream::Read).
 constexpr size_t kErrorSlice = 4096;
+
+std::string ChecksumWrong(uint64_t at) {
+  return "corrupt zstd data at byte " + std::to_string(at) + ": " +
+         ZSTD_getErrorString(ZSTD_error_checksum_wrong);
+}
+
+uint32_t LittleEndian32(const char* p) {
+  const auto* b = reinterpret_cast<const unsigned char*>(p);
+  return b[0] | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+}
 
 void CheckCompress(size_t rc) {
   if (ZSTD_isError(rc))
@@ -92,25 +107,54 @@ void ZstdOutputStream::Drain() {
   out_len_ = 0;
 }
 
+struct ZstdInputStream::FrameHash {
+  XXH64_state_t state;
+};
+
+// The reader's half of DeferChecks: the hash goes on from the frame's so
+// far, and starts again at each frame.
+class ZstdCheck final : public DeferredCheck {
+ public:
+  explicit ZstdCheck(const XXH64_state_t& so_far) : state_(so_far) {}
+  void Add(std::span<const char> bytes) override {
+    XXH64_update(&state_, bytes.data(), bytes.size());
+  }
+  void At(const CheckPoint& point) override {
+    if (point.kind == CheckPoint::Kind::kStart) {
+      XXH64_reset(&state_, 0);
+    } else if (static_cast<uint32_t>(XXH64_digest(&state_)) != point.crc) {
+      throw FormatError(ChecksumWrong(point.in_end));
+    }
+  }
+
+ private:
+  XXH64_state_t state_;
+};
+
 ZstdInputStream::ZstdInputStream(InputStream& source,
                                  std::string_view already_read)
-    : in_(source, already_read), ctx_(ZSTD_createDCtx()) {
+    : in_(source, already_read), ctx_(ZSTD_createDCtx()), hash_(new FrameHash) {
   if (ctx_ == nullptr) throw std::bad_alloc();
+  XXH64_reset(&hash_->state, 0);
+  size_t rc = ZSTD_DCtx_setParameter(ctx_, ZSTD_d_forceIgnoreChecksum, ZSTD_d_ignoreChecksum);
+  if (ZSTD_isError(rc)) {
+    ZSTD_freeDCtx(ctx_);
+    throw std::logic_error(std::string("zstd: ") + ZSTD_getErrorName(rc));
+  }
 }
 
 ZstdInputStream::~ZstdInputStream() { ZSTD_freeDCtx(ctx_); }
 
 size_t ZstdInputStream::Read(std::span<char> buf) {
+  if (!deferred_error_.empty()) throw FormatError(deferred_error_);
   if (buf.empty()) return 0;
   for (;;) {
-    // zstd forgets the output of a call that fails, and flushes what it
-    // holds before it checks a frame's checksum: output still held is taken
-    // first, in a call without input, so a bad checksum costs no sample.
+    // zstd forgets the output of a call that fails: output still held is
+    // taken first, in a call without input, so damage costs no sample
+    // decoded before it (a frame's checksum is checked here, once its
+    // bytes are out: EndFrame).
     if (size_t n = Decode(buf, pending_.pos)) return n;
-    if (pending_.pos == pending_.size && !in_.eof()) {
-      std::string_view next = in_.Refill();
-      pending_ = {next.data(), next.size(), 0};
-    }
+    if (pending_.pos == pending_.size && !in_.eof()) Refill();
     // zstd leaves pos unchanged when it fails, so the end of what it was
     // given is the best error offset: small slices keep that close. The
     // decoder's own hint (block by block) keeps a frame's checksum out of
@@ -124,20 +168,91 @@ size_t ZstdInputStream::Read(std::span<char> buf) {
   }
 }
 
+// The input consumed so far ends with the 4 bytes before the new chunk.
+void ZstdInputStream::Refill() {
+  const char* chunk = static_cast<const char*>(pending_.src);
+  if (size_t keep = std::min(pending_.size, sizeof tail_); keep > 0) {  // none before the first
+    std::memmove(tail_, tail_ + keep, sizeof tail_ - keep);
+    std::memcpy(tail_ + sizeof tail_ - keep, chunk + pending_.size - keep, keep);
+  }
+  std::string_view next = in_.Refill();
+  pending_ = {next.data(), next.size(), 0};
+}
+
 // One call to the decoder with pending_ up to `end`; the bytes it wrote.
 size_t ZstdInputStream::Decode(std::span<char> buf, size_t end) {
+  const size_t from = pending_.pos;
   ZSTD_inBuffer slice{pending_.src, end, pending_.pos};
   ZSTD_outBuffer out{buf.data(), buf.size(), 0};
   size_t rc = ZSTD_decompressStream(ctx_, &out, &slice);
   if (ZSTD_isError(rc)) ThrowCorrupt(rc, pending_.size - slice.size);
   // rc == 0: a frame is complete and fully flushed. Without progress the
   // hint says nothing about where we are.
-  if (slice.pos > pending_.pos || out.pos > 0) {
+  const bool progress = slice.pos > from || out.pos > 0;
+  if (progress && !in_frame_) StartFrame();
+  ReadHead(from, slice.pos);
+  if (!deferred_) XXH64_update(&hash_->state, buf.data(), out.pos);
+  if (progress) {
     in_frame_ = rc != 0;
     next_hint_ = rc == 0 ? kErrorSlice : rc;
   }
   pending_.pos = slice.pos;
+  if (progress && rc == 0) EndFrame(out.pos);
+  out_total_ += out.pos;
   return out.pos;
+}
+
+void ZstdInputStream::StartFrame() {
+  head_len_ = 0;
+  checksummed_ = false;
+  if (!deferred_) {
+    XXH64_reset(&hash_->state, 0);
+    return;
+  }
+  CheckPoint start;
+  start.kind = CheckPoint::Kind::kStart;
+  start.at = out_total_;
+  points_.Push(start);
+}
+
+// The frame's first 5 bytes among those consumed, chunk[from, to): a zstd
+// frame whose descriptor has the checksum flag ends with a checksum (a
+// skippable frame has none).
+void ZstdInputStream::ReadHead(size_t from, size_t to) {
+  if (head_len_ == sizeof head_ || from == to) return;
+  const char* chunk = static_cast<const char*>(pending_.src);
+  while (head_len_ < sizeof head_ && from < to) head_[head_len_++] = chunk[from++];
+  if (head_len_ == sizeof head_)
+    checksummed_ = LittleEndian32(head_) == ZSTD_MAGICNUMBER && (head_[4] & 0x04) != 0;
+}
+
+// A frame ended with the bytes of the last call (`produced` of them): its
+// checksum is the 4 bytes the decoder read last.
+void ZstdInputStream::EndFrame(size_t produced) {
+  if (!checksummed_) return;
+  const char* chunk = static_cast<const char*>(pending_.src);
+  char checksum[4];
+  for (size_t i = 0; i < 4; ++i) {
+    ptrdiff_t at = static_cast<ptrdiff_t>(pending_.pos) - 4 + static_cast<ptrdiff_t>(i);
+    checksum[i] = at >= 0 ? chunk[at] : tail_[4 + at];
+  }
+  CheckPoint end;
+  end.crc = LittleEndian32(checksum);
+  end.in_end = in_.total() - (pending_.size - pending_.pos);
+  if (deferred_) {
+    end.at = out_total_ + produced;
+    points_.Push(end);
+  } else if (static_cast<uint32_t>(XXH64_digest(&hash_->state)) != end.crc) {
+    if (produced == 0) throw FormatError(ChecksumWrong(end.in_end));
+    deferred_error_ = ChecksumWrong(end.in_end);
+  }
+}
+
+std::unique_ptr<DeferredCheck> ZstdInputStream::DeferChecks() {
+  if (deferred_) throw std::logic_error("zstd: DeferChecks twice");
+  deferred_ = true;
+  out_total_ = 0;
+  return std::make_unique<ZstdCheck>(hash_->state);
 }
 
 void ZstdInputStream::ThrowCorrupt(size_t rc, size_t unread) const {

@@ -5,6 +5,7 @@
 #include <zstd.h>
 
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "proto/codec.hh"
@@ -58,6 +59,13 @@ class ZstdOutputStream final : public OutputStream {
 
 // Accepts concatenated (and skippable) frames. Every byte decoded before a
 // damage is returned before the FormatError that names it.
+//
+// A frame's content checksum (XXH64 of its bytes, a quarter of decoding's
+// time) is computed here rather than by zstd, so that DeferChecks() can
+// hand it to the reader's thread even in the middle of the frame (a
+// recording is one frame): with the hash so far, then a start point at
+// each frame and an end point with the checksum at each frame that has
+// one (the 4 bytes zstd read last). Messages and offsets are zstd's.
 class ZstdInputStream final : public DecompressingInput {
  public:
   ZstdInputStream(InputStream& source, std::string_view already_read);
@@ -68,15 +76,34 @@ class ZstdInputStream final : public DecompressingInput {
   size_t Read(std::span<char> buf) override;
   bool truncated() const override { return truncated_; }
   Compression compression() const override { return Compression::kZstd; }
+  std::unique_ptr<DeferredCheck> DeferChecks() override;
+  bool TakeCheckPoint(CheckPoint& point) override { return points_.Take(point); }
 
  private:
+  struct FrameHash;  // XXH64's state, kept out of this header
+  void Refill();
   size_t Decode(std::span<char> buf, size_t end);
+  void StartFrame();
+  void ReadHead(size_t from, size_t to);
+  void EndFrame(size_t produced);
   [[noreturn]] void ThrowCorrupt(size_t rc, size_t unread) const;
 
   InputBuffer in_;
   ZSTD_DCtx* ctx_;
   ZSTD_inBuffer pending_{nullptr, 0, 0};
   bool in_frame_ = false;  // bytes of a frame fed, its end not yet seen
+  std::unique_ptr<FrameHash> hash_;  // of the frame's bytes so far
+  // The frame's first bytes, its magic number and descriptor, as they are
+  // consumed (zstd returns at the end of every frame, skippable ones too,
+  // so a frame starts with the first call after).
+  char head_[5] = {};
+  size_t head_len_ = 0;
+  bool checksummed_ = false;  // the frame ends with a content checksum
+  char tail_[4] = {};      // the 4 input bytes before pending_'s
+  uint64_t out_total_ = 0;    // bytes returned since DeferChecks()
+  bool deferred_ = false;
+  CheckPoints points_;
+  std::string deferred_error_;  // a bad checksum after good bytes
   bool truncated_ = false;
   size_t next_hint_ = 4096;  // input the decoder asked for next
 };

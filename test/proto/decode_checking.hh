@@ -1,6 +1,7 @@
-// Decoding with gzip's checks made by the reader (DecompressingInput::
-// DeferChecks), as playback/prefetched_input.hh makes them: the oracle of
-// test_codec.cc, test_prefetched_input.cc and fuzz_gzip_checks.cc.
+// Decoding with the decompressor's checks made by the reader
+// (DecompressingInput::DeferChecks: gzip's CRC-32, zstd's checksum), as
+// playback/prefetched_input.hh makes them: the oracle of test_codec.cc,
+// test_prefetched_input.cc and fuzz_checks.cc.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +15,17 @@
 namespace pm::test {
 
 // `bytes` decoded in reads of up to 7 bytes from a source that gives one
-// byte at a time (a trailer straddles the decoder's input chunks), with
-// gzip's checks made by the reader as PrefetchedInput makes them, from
-// output byte `from` on (npos: by zlib throughout): the check points of
-// a read are passed before its bytes after them, and before its failure. The text, then "|end" or "|" and the error.
-inline std::string DecodeChecking(const std::string& bytes, size_t from) {
-  OneByteInput source(bytes);
-  std::unique_ptr<DecompressingInput> in = MakeDecompressor(source);
+// byte at a time (a trailer straddles the decoder's input chunks), or all
+// at once (`whole`: the decoder meets several frames in one call), with
+// the checks made by the reader as PrefetchedInput makes them, from
+// output byte `from` on (npos: by the decompressor throughout): the check
+// points of a read are passed before its bytes after them, and before its
+// failure. The text, then "|end" or "|" and the error.
+inline std::string DecodeChecking(const std::string& bytes, size_t from, bool whole = false) {
+  OneByteInput byte_by_byte(bytes);
+  MemoryInputStream all(bytes);
+  std::unique_ptr<DecompressingInput> in =
+      MakeDecompressor(whole ? static_cast<InputStream&>(all) : byte_by_byte);
   std::unique_ptr<DeferredCheck> check;
   std::string out;
   uint64_t since = 0;  // bytes read since DeferChecks
@@ -40,7 +45,7 @@ inline std::string DecodeChecking(const std::string& bytes, size_t from) {
   try {
     for (;;) {
       if (!check && out.size() >= from && !(check = in->DeferChecks()))
-        return out + "|not gzip";
+        return out + "|no deferred check";
       n = done = 0;
       try {
         n = in->Read(buf);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <string>
 #include <vector>
@@ -299,7 +300,7 @@ TEST_CASE("gzip's checks made by the reader fail as zlib's") {
 namespace {
 
 // One gzip member whose header carries its own CRC (FHCRC, which gzip(1)
-// does not write; fuzz_gzip_checks found it mattered).
+// does not write; fuzz_checks found it mattered).
 std::string MemberWithHeaderCrc(std::string_view text) {
   z_stream s{};
   REQUIRE(deflateInit2(&s, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
@@ -335,8 +336,44 @@ TEST_CASE("gzip's header CRC is checked whoever checks the bytes") {
   }
 }
 
-TEST_CASE("zstd checks its frames itself") {
-  std::string bytes = Compress(Compression::kZstd, RecordingLines(2)).bytes;
-  pm::MemoryInputStream source(bytes);
-  CHECK(pm::MakeDecompressor(source)->DeferChecks() == nullptr);
+// zstd's content checksum is computed by ZstdInputStream, not zstd, so the
+// reader can take it over in the middle of a frame: frames with and
+// without a checksum and a skippable one, each checksum byte flipped, cut
+// inside each checksum. The message and offset are what zstd gave.
+TEST_CASE("zstd's checksums made by the reader fail as the decoder's") {
+  std::string first = Compress(Compression::kZstd, RecordingLines(3)).bytes;
+  std::string skippable("\x50\x2a\x4d\x18\x03\x00\x00\x00" "abc", 11);
+  const std::string plain = "{\"no\":\"checksum\"}\n";
+  std::string unchecked(ZSTD_compressBound(plain.size()), '\0');
+  unchecked.resize(ZSTD_compress(unchecked.data(), unchecked.size(), plain.data(), plain.size(), 1));
+  REQUIRE((static_cast<unsigned char>(unchecked[4]) & 0x04) == 0);  // no checksum flag
+  std::string last = Compress(Compression::kZstd, RecordingLines(4)).bytes;
+  const std::string bytes = first + skippable + last + unchecked;
+  const std::vector<size_t> checksum_ends = {first.size(),
+                                             first.size() + skippable.size() + last.size()};
+  const size_t never = std::string::npos;
+  for (bool whole : {false, true}) {
+    CAPTURE(whole);
+    const std::string read = DecodeChecking(bytes, never, whole);
+    REQUIRE(read.ends_with("|end"));
+    const size_t froms[] = {0, 1, 100, read.size() - 60, read.find("{\"no\"")};
+    for (size_t from : froms) CHECK(DecodeChecking(bytes, from, whole) == read);
+    for (size_t end : checksum_ends) {
+      for (size_t i = end - 4; i < end; ++i) {
+        CAPTURE(i);
+        std::string bad = bytes;
+        bad[i] = static_cast<char>(bad[i] ^ 0x20);
+        const std::string by_decoder = DecodeChecking(bad, never, whole);
+        CHECK(by_decoder.ends_with("|corrupt zstd data at byte " + std::to_string(end) +
+                                   ": Restored data doesn't match checksum"));
+        for (size_t from : froms) CHECK(DecodeChecking(bad, from, whole) == by_decoder);
+      }
+      for (size_t cut = end - 4; cut < end; ++cut) {
+        CAPTURE(cut);
+        const std::string by_decoder = DecodeChecking(bytes.substr(0, cut), never, whole);
+        for (size_t from : froms)
+          CHECK(DecodeChecking(bytes.substr(0, cut), from, whole) == by_decoder);
+      }
+    }
+  }
 }
