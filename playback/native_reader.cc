@@ -53,7 +53,10 @@ auto NativeReader::Guarded(Parse parse) {
 }
 
 // PerfMonger's members have typed places in RawSample; a new collector's
-// reader adds its line here (and its Read function).
+// reader adds its line here (and its Read function). A Read function reads
+// its numbers through ReadRow, which tells the shape where each went: one
+// that read a number otherwise would keep its lines on the full parse
+// (the shape's count would not match), correct but slower.
 const NativeReader::SampleMember NativeReader::kSampleMembers[] = {
     {"cpu", &RawSample::has_cpu, &NativeReader::ReadCpu},
     {"proc", &RawSample::has_proc, &NativeReader::ReadProc},
