@@ -54,17 +54,19 @@ std::unique_ptr<OutputStream> MakeCompressor(Compression c, OutputStream& sink,
                                              FirstFlush first = FirstFlush::kCompressed);
 
 // A point in a decompressor's output where the check its reader makes
-// (DeferChecks) starts or ends a gzip member: at a start, the CRC-32 and
-// count of the member's bytes before it (which the decompressor checked
-// itself: it checks each member's header, and the bytes inflated with
-// it); at an end, what the member's trailer says of all of them; at a cut
-// (the input ended inside the trailer, after its CRC), the CRC alone.
+// (DeferChecks) starts or ends a gzip member or zstd frame. gzip: at a
+// start, the CRC-32 and count of the member's bytes before it (which the
+// decompressor checked itself: it checks each member's header, and the
+// bytes inflated with it); at an end, what the member's trailer says of
+// all of them; at a cut (the input ended inside the trailer, after its
+// CRC), the CRC alone. zstd: a start begins a frame's hash afresh; an end
+// holds the frame's checksum.
 struct CheckPoint {
   enum class Kind { kStart, kEnd, kCut };
   Kind kind = Kind::kEnd;
   uint64_t at = 0;      // bytes Read() returned since DeferChecks() before it
-  uint32_t crc = 0;     // CRC-32
-  uint32_t size = 0;    // count, mod 2^32
+  uint32_t crc = 0;     // CRC-32 (gzip), XXH64's low 32 bits (zstd)
+  uint32_t size = 0;    // count, mod 2^32 (gzip)
   uint64_t in_end = 0;  // kEnd, kCut: compressed bytes up to the trailer's end
 };
 
@@ -107,10 +109,10 @@ class DecompressingInput : public InputStream {
   virtual Compression compression() const = 0;
 
   // Stops checking its output and hands that to the caller, from the next
-  // Read() on (also in the middle of a member): null when this codec does
-  // not. Then, after each Read(), TakeCheckPoint() until
-  // it returns false gives the check points it passed — also after a
-  // Read() that threw, where they come before the failure.
+  // Read() on (also in the middle of a member or frame): null when this
+  // codec does not. Then, after each Read(), TakeCheckPoint() until it
+  // returns false gives the check points it passed — also after a Read()
+  // that threw, where they come before the failure.
   virtual std::unique_ptr<DeferredCheck> DeferChecks() { return nullptr; }
   virtual bool TakeCheckPoint(CheckPoint&) { return false; }
 };

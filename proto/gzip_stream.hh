@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 #include "proto/codec.hh"
 #include "proto/input_buffer.hh"
