@@ -37,7 +37,6 @@ class SampleShape {
   void Time(int64_t* slot);
   // The parse ended in a sample; `baseline` was split from the same line.
   void End(const Baseline& baseline);
-  void Forget() { of_ = nullptr; }
 
   bool learned() const { return of_ != nullptr; }
   // Writes each of `baseline`'s values to its slot. False, writing nothing,

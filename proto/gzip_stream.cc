@@ -21,10 +21,6 @@ std::string Corrupt(uint64_t at, std::string_view why) {
   return "corrupt gzip data at byte " + std::to_string(at) + ": " + std::string(why);
 }
 
-uint32_t LittleEndian32(const unsigned char* p) {
-  return p[0] | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
-}
-
 // The reader's half of DeferChecks: zlib's checks, with its messages at
 // the bytes where zlib would have noticed (after the CRC, after the size).
 class GzipCheck final : public DeferredCheck {
@@ -143,7 +139,11 @@ size_t GzipInputStream::Read(std::span<char> buf) {
   if (buf.empty()) return 0;
   buf = buf.first(std::min<size_t>(buf.size(), uInt{1} << 30));  // 32-bit
   for (;;) {
-    if (strm_.avail_in == 0 && !in_.eof()) Refill();
+    if (strm_.avail_in == 0 && !in_.eof()) {
+      std::string_view next = in_.Refill();
+      strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(next.data()));
+      strm_.avail_in = static_cast<uInt>(next.size());
+    }
     if (strm_.avail_in > 0) in_member_ = true;
     strm_.next_out = reinterpret_cast<Bytef*>(buf.data());
     strm_.avail_out = static_cast<uInt>(buf.size());
@@ -183,17 +183,6 @@ std::string GzipInputStream::CorruptMessage(const char* why) const {
   return Corrupt(in_.total() - strm_.avail_in, why);
 }
 
-// The input consumed so far ends with the 8 bytes before chunk_.
-void GzipInputStream::Refill() {
-  size_t keep = std::min(chunk_.size(), tail_.size());
-  std::copy(tail_.begin() + static_cast<ptrdiff_t>(keep), tail_.end(), tail_.begin());
-  std::copy(chunk_.end() - static_cast<ptrdiff_t>(keep), chunk_.end(),
-            tail_.end() - static_cast<ptrdiff_t>(keep));
-  chunk_ = in_.Refill();
-  strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(chunk_.data()));
-  strm_.avail_in = static_cast<uInt>(chunk_.size());
-}
-
 // zlib checks a member's header and, from there, its bytes until
 // HandOver() stops it.
 void GzipInputStream::StartMember() {
@@ -223,13 +212,8 @@ CheckPoint GzipInputStream::Trailer() const { return TrailerEndingAt(8); }
 // The trailer whose first `read` bytes are the last bytes inflate read;
 // `read` >= 4 (its CRC), the size counts only when all 8 are.
 CheckPoint GzipInputStream::TrailerEndingAt(size_t read) const {
-  const ptrdiff_t in_chunk = reinterpret_cast<const char*>(strm_.next_in) - chunk_.data();
-  unsigned char trailer[8] = {};
-  for (size_t i = 0; i < read; ++i) {
-    ptrdiff_t at = in_chunk - static_cast<ptrdiff_t>(read - i);
-    trailer[i] = static_cast<unsigned char>(at >= 0 ? chunk_[static_cast<size_t>(at)]
-                                                    : tail_[static_cast<size_t>(8 + at)]);
-  }
+  char trailer[8] = {};
+  in_.LastRead(strm_.avail_in, std::span(trailer, read));
   CheckPoint end;
   end.crc = LittleEndian32(trailer);
   end.size = LittleEndian32(trailer + 4);

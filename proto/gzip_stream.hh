@@ -4,7 +4,6 @@
 
 #include <zlib.h>
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -89,7 +88,6 @@ class GzipInputStream final : public DecompressingInput {
   bool TakeCheckPoint(CheckPoint& point) override;
 
  private:
-  void Refill();
   void StartMember();
   void HandOver(size_t produced);
   CheckPoint Trailer() const;
@@ -98,8 +96,6 @@ class GzipInputStream final : public DecompressingInput {
   std::string CorruptMessage(const char* why) const;
 
   InputBuffer in_;
-  std::string_view chunk_;      // the input inflate reads
-  std::array<char, 8> tail_{};  // the 8 input bytes before chunk_
   z_stream strm_{};
   uint64_t out_total_ = 0;      // bytes returned since DeferChecks()
   gz_header header_{};          // the member's, as inflate reads it

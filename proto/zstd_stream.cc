@@ -10,7 +10,6 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 #include <new>
 #include <stdexcept>
@@ -27,11 +26,6 @@ constexpr size_t kErrorSlice = 4096;
 std::string ChecksumWrong(uint64_t at) {
   return "corrupt zstd data at byte " + std::to_string(at) + ": " +
          ZSTD_getErrorString(ZSTD_error_checksum_wrong);
-}
-
-uint32_t LittleEndian32(const char* p) {
-  const auto* b = reinterpret_cast<const unsigned char*>(p);
-  return b[0] | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
 }
 
 void CheckCompress(size_t rc) {
@@ -154,7 +148,10 @@ size_t ZstdInputStream::Read(std::span<char> buf) {
     // decoded before it (a frame's checksum is checked here, once its
     // bytes are out: EndFrame).
     if (size_t n = Decode(buf, pending_.pos)) return n;
-    if (pending_.pos == pending_.size && !in_.eof()) Refill();
+    if (pending_.pos == pending_.size && !in_.eof()) {
+      std::string_view next = in_.Refill();
+      pending_ = {next.data(), next.size(), 0};
+    }
     // zstd leaves pos unchanged when it fails, so the end of what it was
     // given is the best error offset: small slices keep that close. The
     // decoder's own hint (block by block) keeps a frame's checksum out of
@@ -166,17 +163,6 @@ size_t ZstdInputStream::Read(std::span<char> buf) {
       return 0;
     }
   }
-}
-
-// The input consumed so far ends with the 4 bytes before the new chunk.
-void ZstdInputStream::Refill() {
-  const char* chunk = static_cast<const char*>(pending_.src);
-  if (size_t keep = std::min(pending_.size, sizeof tail_); keep > 0) {  // none before the first
-    std::memmove(tail_, tail_ + keep, sizeof tail_ - keep);
-    std::memcpy(tail_ + sizeof tail_ - keep, chunk + pending_.size - keep, keep);
-  }
-  std::string_view next = in_.Refill();
-  pending_ = {next.data(), next.size(), 0};
 }
 
 // One call to the decoder with pending_ up to `end`; the bytes it wrote.
@@ -230,12 +216,8 @@ void ZstdInputStream::ReadHead(size_t from, size_t to) {
 // checksum is the 4 bytes the decoder read last.
 void ZstdInputStream::EndFrame(size_t produced) {
   if (!checksummed_) return;
-  const char* chunk = static_cast<const char*>(pending_.src);
   char checksum[4];
-  for (size_t i = 0; i < 4; ++i) {
-    ptrdiff_t at = static_cast<ptrdiff_t>(pending_.pos) - 4 + static_cast<ptrdiff_t>(i);
-    checksum[i] = at >= 0 ? chunk[at] : tail_[4 + at];
-  }
+  in_.LastRead(pending_.size - pending_.pos, checksum);
   CheckPoint end;
   end.crc = LittleEndian32(checksum);
   end.in_end = in_.total() - (pending_.size - pending_.pos);

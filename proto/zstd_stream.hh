@@ -81,7 +81,6 @@ class ZstdInputStream final : public DecompressingInput {
 
  private:
   struct FrameHash;  // XXH64's state, kept out of this header
-  void Refill();
   size_t Decode(std::span<char> buf, size_t end);
   void StartFrame();
   void ReadHead(size_t from, size_t to);
@@ -99,7 +98,6 @@ class ZstdInputStream final : public DecompressingInput {
   char head_[5] = {};
   size_t head_len_ = 0;
   bool checksummed_ = false;  // the frame ends with a content checksum
-  char tail_[4] = {};      // the 4 input bytes before pending_'s
   uint64_t out_total_ = 0;    // bytes returned since DeferChecks()
   bool deferred_ = false;
   CheckPoints points_;
