@@ -146,8 +146,10 @@ size_t ZstdInputStream::Read(std::span<char> buf) {
     // zstd forgets the output of a call that fails: output still held is
     // taken first, in a call without input, so damage costs no sample
     // decoded before it (a frame's checksum is checked here, once its
-    // bytes are out: EndFrame).
-    if (size_t n = Decode(buf, pending_.pos)) return n;
+    // bytes are out: EndFrame). zstd holds output only when the call
+    // before filled its buffer; the call is skipped otherwise.
+    if (may_hold_)
+      if (size_t n = Decode(buf, pending_.pos)) return n;
     if (pending_.pos == pending_.size && !in_.eof()) {
       std::string_view next = in_.Refill();
       pending_ = {next.data(), next.size(), 0};
@@ -172,6 +174,7 @@ size_t ZstdInputStream::Decode(std::span<char> buf, size_t end) {
   ZSTD_outBuffer out{buf.data(), buf.size(), 0};
   size_t rc = ZSTD_decompressStream(ctx_, &out, &slice);
   if (ZSTD_isError(rc)) ThrowCorrupt(rc, pending_.size - slice.size);
+  may_hold_ = out.pos == out.size;
   // rc == 0: a frame is complete and fully flushed. Without progress the
   // hint says nothing about where we are.
   const bool progress = slice.pos > from || out.pos > 0;

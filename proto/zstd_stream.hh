@@ -104,6 +104,7 @@ class ZstdInputStream final : public DecompressingInput {
   std::string deferred_error_;  // a bad checksum after good bytes
   bool truncated_ = false;
   size_t next_hint_ = 4096;  // input the decoder asked for next
+  bool may_hold_ = false;    // the last call filled its buffer: output may be held
 };
 
 }  // namespace pm
