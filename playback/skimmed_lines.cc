@@ -36,11 +36,11 @@ std::optional<std::string_view> SkimmedLines::Next() {
   return std::nullopt;
 }
 
-// A false from Follow leaves the baseline's text (the held line) in place,
+// A false from Skim (as from Follow) leaves the baseline's text (the held line) in place,
 // but only Split may follow.
 bool SkimmedLines::Vouches(std::string_view line) {
   if (!have_baseline_) return false;
-  have_baseline_ = baseline_.Follow(line);
+  have_baseline_ = baseline_.Skim(line);
   return have_baseline_;
 }
 

@@ -1,5 +1,6 @@
 #include "proto/pgr_baseline.hh"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <utility>
@@ -90,6 +91,7 @@ char* LineBuffer::Reserve(size_t bytes) {
 
 bool Baseline::Split(std::string_view line) {
   ++splits_;
+  mapped_ = false;
   zeros_.clear();
   start_.clear();
   end_.clear();
@@ -126,6 +128,7 @@ bool Baseline::Split(std::string_view line) {
 // an integer changed (its difference is written, the text before it
 // copied from zeros_) or the shape did.
 size_t Baseline::Advance(std::string_view line, char* out) {
+  mapped_ = false;
   char* const base = out;
   ptrdiff_t shift = 0;  // how far the line is ahead of the text
   size_t at = 0, zeros_from = 0, k = 0;
@@ -181,6 +184,7 @@ bool Baseline::Follow(std::string_view line) {
   }
   Move(k, count(), shift);
   if (resized) {
+    mapped_ = false;
     std::memcpy(text_.Reserve(line.size()), line.data(), line.size());
     size_ = line.size();
     return true;
@@ -190,10 +194,76 @@ bool Baseline::Follow(std::string_view line) {
   return true;
 }
 
+bool Baseline::Skim(std::string_view line) {
+  if (line.size() == size_ && size_ >= 16) {
+    if (!mapped_) MapIntegers();
+    if (!long_integer_ && SameLayout(line)) {
+      for (uint32_t k : patched_)  // the chunks that differ
+        std::memcpy(text_.data() + k, line.data() + k, 16);
+      return true;
+    }
+  }
+  return Follow(line);
+}
+
+// `line`, of the text's length, differs from it only in digits inside
+// integers, none of which gained a leading zero: Follow would walk it
+// with no integer moving, and take it. The chunks of 16 bytes that
+// differ go to patched_ (the last one overlaps the one before).
+bool Baseline::SameLayout(std::string_view line) {
+  patched_.clear();
+#ifdef __SSE2__
+  const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+  auto chunk_fits = [&](size_t k) {
+    auto load = [k](const char* p) {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k));
+    };
+    __m128i now = load(line.data());
+    __m128i same = _mm_cmpeq_epi8(load(text_.data()), now);
+    if (_mm_movemask_epi8(same) == 0xFFFF) return true;
+    patched_.push_back(static_cast<uint32_t>(k));
+    __m128i offset = _mm_sub_epi8(now, zero);
+    __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(offset, nine), offset);
+    __m128i new_lead_zero = _mm_and_si128(load(leads_.data()), _mm_cmpeq_epi8(now, zero));
+    __m128i may_change = _mm_andnot_si128(new_lead_zero, _mm_and_si128(load(digits_.data()), digit));
+    return _mm_movemask_epi8(_mm_or_si128(same, may_change)) == 0xFFFF;
+  };
+#else
+  auto chunk_fits = [&](size_t k) {
+    bool same = true;
+    for (size_t i = k; i < k + 16; ++i) {
+      char was = text_.data()[i], now = line[i];
+      if (was == now) continue;
+      same = false;
+      if (!digits_[i] || !IsDigit(now) || (leads_[i] && now == '0')) return false;
+    }
+    if (!same) patched_.push_back(static_cast<uint32_t>(k));
+    return true;
+  };
+#endif
+  size_t k = 0;
+  for (; k + 16 <= size_; k += 16)
+    if (!chunk_fits(k)) return false;
+  return k == size_ || chunk_fits(size_ - 16);  // the tail, in a chunk that overlaps
+}
+
+void Baseline::MapIntegers() {
+  digits_.assign(size_, 0);
+  leads_.assign(size_, 0);
+  long_integer_ = false;
+  for (size_t k = 0; k < count(); ++k) {
+    std::fill(digits_.begin() + start_[k], digits_.begin() + end_[k], char(0xFF));
+    if (end_[k] - start_[k] > 1) leads_[start_[k]] = char(0xFF);
+    long_integer_ |= end_[k] - start_[k] >= 20;
+  }
+  mapped_ = true;
+}
+
 // Advance's walk the other way: the differences compared with zeros_,
 // stopping where one is not 0; the text around unchanged integers copied
 // from the text.
 size_t Baseline::AddDifferences(std::string_view differences) {
+  mapped_ = false;
   char* const base = next_.Reserve(MaxLineBytes());
   char* out = base;
   ptrdiff_t shift = 0;  // how far the differences are ahead of zeros_
@@ -250,6 +320,7 @@ bool Baseline::SumDifferences(std::string_view differences) {
 // The text from the shape and the values: what AddDifferences would have
 // written (a split line's integers are in the form WriteUint writes).
 void Baseline::Render() {
+  mapped_ = false;
   char* const base = text_.Reserve(MaxLineBytes());
   char* out = base;
   size_t from = 0;

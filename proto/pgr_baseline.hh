@@ -49,6 +49,13 @@ class Baseline {
   // changed, copied whole only when one changed its length. False: as
   // a 0 from Advance.
   bool Follow(std::string_view line);
+  // Follow for a reader that never asks the values (summary's skim): the
+  // same answer and the same text, but values() go stale. A line of the
+  // text's length whose integers kept theirs (most lines: the counters
+  // that moved kept their number of digits) is checked 16 bytes at a time
+  // — every byte that differs a digit inside an integer, no new leading
+  // zero — and nothing of it is parsed; any other line takes Follow.
+  bool Skim(std::string_view line);
 
   // The reverse: `differences` is the baseline's shape with differences
   // for integers, from its second byte on (a difference line's first
@@ -80,6 +87,8 @@ class Baseline {
   size_t MaxLineBytes() const { return zeros_.size() + 20 * values_.size() + 16; }
 
  private:
+  bool SameLayout(std::string_view line);
+  void MapIntegers();
   size_t IntegerAround(size_t from, size_t at) const;
   size_t ZeroAround(size_t from, size_t at) const;
   void Move(size_t from, size_t to, ptrdiff_t by);
@@ -96,6 +105,12 @@ class Baseline {
   std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
   std::vector<uint32_t> patched_;  // Follow's changed integers, to write once it matched
   uint64_t splits_ = 0;
+  // Skim's map of the text, byte for byte: 0xFF inside an integer
+  // (digits_), at the first digit of one of two digits or more (leads_).
+  // Remade when the integers moved (mapped_ false).
+  std::vector<char> digits_, leads_;
+  bool mapped_ = false;
+  bool long_integer_ = false;  // one has 20 digits: it might not fit 64 bits
 };
 
 }  // namespace pm

@@ -305,3 +305,42 @@ TEST_CASE("Baseline::Follow accepts what Advance does and keeps the line's text"
     CHECK(b.Text() == before);
   }
 }
+
+// Skim is Follow for summary's skim: each line byte-damaged at random
+// (digits in and out of integers, a leading zero, a sign, a 20-digit
+// integer that overflows) or moved on as a recorder moves it must get
+// Follow's answer and leave Follow's text, line after line.
+TEST_CASE("Baseline::Skim answers as Follow does and keeps the same text") {
+  std::mt19937_64 rng(11);
+  const std::string kBytes = "0123456789-,.\"e0";
+  auto line_with = [&](uint64_t t, uint64_t big) {
+    std::string line = "{\"t\":" + std::to_string(t) + ",\"s\":\"sda12\",\"m\":[";
+    for (int k = 0; k < 6; ++k) line += (k ? "," : "") + std::to_string(rng() % 3 ? 7 : rng());
+    return line + "],\"big\":" + std::to_string(big) + "}";
+  };
+  for (uint64_t big : {uint64_t{42}, uint64_t{18446744073709551615u}}) {
+    CAPTURE(big);
+    std::string line = line_with(1'700'000'000'000'000'000, big);
+    pm::Baseline followed, skimmed;
+    REQUIRE(followed.Split(line));
+    REQUIRE(skimmed.Split(line));
+    for (int i = 0; i < 20000; ++i) {
+      std::string next(followed.Text());
+      if (rng() % 4 == 0) {
+        next = line_with(1'700'000'000'000'000'000 + static_cast<uint64_t>(i), big);
+      } else {
+        for (uint64_t n = 1 + rng() % 3; n > 0; --n)
+          next[rng() % next.size()] = kBytes[rng() % kBytes.size()];
+      }
+      CAPTURE(next);
+      bool follows = followed.Follow(next);
+      REQUIRE(skimmed.Skim(next) == follows);
+      REQUIRE(skimmed.Text() == followed.Text());
+      if (!follows) {  // only Split may follow a refusal
+        std::string text(followed.Text());
+        REQUIRE(followed.Split(text));
+        REQUIRE(skimmed.Split(text));
+      }
+    }
+  }
+}
