@@ -96,22 +96,32 @@ void PrefetchedInput::PassCheckPoints() {
 }
 
 size_t PrefetchedInput::Read(std::span<char> buf) {
-  if (buf.empty()) return 0;
+  std::span<const char> bytes = Take(buf.size());
+  std::copy(bytes.begin(), bytes.end(), buf.begin());
+  return bytes.size();
+}
+
+std::span<const char> PrefetchedInput::Borrow(std::span<char>) { return Take(kBlockSize); }
+
+// Up to `max` of the next bytes, in the block (empty: the end, or max 0),
+// handed to the check if it is made here.
+std::span<const char> PrefetchedInput::Take(size_t max) {
+  if (max == 0) return {};
   for (;;) {
     if (holding_) {
       PassCheckPoints();
       if (at_ < Current().size) break;
     }
-    if (!WaitForBlock()) return 0;
+    if (!WaitForBlock()) return {};
   }
   const Block& block = Current();
-  size_t n = std::min(buf.size(), block.size - at_);
+  size_t n = std::min(max, block.size - at_);
   if (next_point_ < block.points.size())  // not past a check point
     n = std::min<uint64_t>(n, block.points[next_point_].at - (block_start_ + at_));
-  std::copy_n(block.bytes.get() + at_, n, buf.data());
-  if (check_) check_->Add(std::span(block.bytes.get() + at_, n));
+  std::span<const char> bytes(block.bytes.get() + at_, n);
+  if (check_) check_->Add(bytes);
   at_ += n;
-  return n;
+  return bytes;
 }
 
 }  // namespace pm

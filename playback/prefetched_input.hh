@@ -50,6 +50,8 @@ class PrefetchedInput final : public InputStream {
   PrefetchedInput& operator=(const PrefetchedInput&) = delete;
 
   size_t Read(std::span<char> buf) override;
+  // A view of the block being read, up to its end or its next check point.
+  std::span<const char> Borrow(std::span<char> scratch) override;
 
  private:
   struct Block {
@@ -62,6 +64,7 @@ class PrefetchedInput final : public InputStream {
   void TakeCheckPoints(Block& block);
   bool WaitForBlock();  // false at the end of the source
   void PassCheckPoints();
+  std::span<const char> Take(size_t max);
   const Block& Current() const { return ring_[consumed_ % kBlocks]; }
 
   InputStream& source_;

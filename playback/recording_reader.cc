@@ -39,6 +39,13 @@ class PeekedInput final : public InputStream {
     return n;
   }
 
+  std::span<const char> Borrow(std::span<char> scratch) override {
+    if (pos_ == len_) return in_->Borrow(scratch);
+    std::span<const char> rest(head_.data() + pos_, len_ - pos_);
+    pos_ = len_;
+    return rest;
+  }
+
  private:
   InputStream* in_;
   std::array<char, kPeek> head_{};

@@ -10,8 +10,9 @@
 // or at the end of the input.
 //
 // A skimmed line is validated against the line before by
-// Baseline::Follow (proto/pgr_baseline.hh), the walk format v2's encoder
-// takes, without writing the differences: it succeeds only when the line
+// Baseline::Skim (proto/pgr_baseline.hh): Follow, the walk format v2's
+// encoder takes without writing the differences, or for most lines its
+// answer found 16 bytes at a time. It succeeds only when the line
 // is, byte for byte outside its integers, the line before — and so by
 // induction the first line of the run, which was parsed in full — and
 // each integer is a plain decimal integer that fits 64 bits (no sign,
@@ -66,8 +67,8 @@ class SkimmedLines {
   bool held_ = false;     // the baseline is a skimmed sample not returned yet
   uint64_t held_number_ = 0;
   uint64_t held_offset_ = 0;
-  // The line that ended a run, returned after the held one: still in the
-  // LineReader's buffer, which moves only at its next Next().
+  // The line that ended a run, returned after the held one: still where
+  // the LineReader returned it, valid until its next Next().
   std::optional<std::string_view> deferred_;
   bool deferred_sample_ = false;
   uint64_t number_ = 0;

@@ -1,10 +1,16 @@
 // Splits a byte stream into "\n"-terminated lines, streaming, with one
 // reusable buffer that grows only as far as the longest line (capped).
+//
+// Where the stream hands out views of its own memory (InputStream::
+// Borrow: summary's and play's read-ahead thread), a line that lies whole
+// in one view is returned from there, not copied: only the lines that
+// straddle two views are put together in the buffer.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "proto/stream.hh"
@@ -33,7 +39,10 @@ class LineReader {
   uint64_t line_offset() const { return line_offset_; }
 
  private:
+  std::string_view Take(const char* begin, size_t length);
+  void CheckLength(size_t length) const;
   bool Fill();
+  char* Room(size_t bytes);
 
   InputStream& in_;
   size_t max_line_;
@@ -42,7 +51,8 @@ class LineReader {
   size_t begin_ = 0;    // unreturned bytes are [begin_, end_)
   size_t end_ = 0;
   size_t scanned_ = 0;  // [begin_, scanned_) holds no "\n"
-  uint64_t consumed_ = 0;  // input offset of buf_[begin_]
+  std::span<const char> view_;  // a borrowed view's unreturned bytes, after the buffer's
+  uint64_t consumed_ = 0;  // input offset of the first unreturned byte
   uint64_t line_number_ = 0;
   uint64_t line_offset_ = 0;
   bool eof_ = false;

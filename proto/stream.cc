@@ -17,6 +17,12 @@ size_t MemoryInputStream::Read(std::span<char> buf) {
   return n;
 }
 
+std::span<const char> MemoryInputStream::Borrow(std::span<char>) {
+  std::span<const char> rest(rest_.data(), rest_.size());
+  rest_ = {};
+  return rest;
+}
+
 size_t FdInputStream::Read(std::span<char> buf) {
   for (;;) {
     ssize_t n = ::read(fd_, buf.data(), buf.size());

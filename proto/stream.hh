@@ -28,6 +28,13 @@ class InputStream {
   virtual ~InputStream() = default;
   // Reads up to buf.size() bytes; returns 0 only at end of input.
   virtual size_t Read(std::span<char> buf) = 0;
+  // Reads without a copy where the stream keeps its bytes in memory: a
+  // view of the next of them, valid until the next Read or Borrow; empty
+  // only at the end of input. Otherwise (the default) reads into
+  // `scratch` and returns the part of it read.
+  virtual std::span<const char> Borrow(std::span<char> scratch) {
+    return scratch.first(Read(scratch));
+  }
 };
 
 // Collects everything in memory (tests, the JSON of a single line).
@@ -52,6 +59,7 @@ class MemoryInputStream final : public InputStream {
  public:
   explicit MemoryInputStream(std::string_view bytes) : rest_(bytes) {}
   size_t Read(std::span<char> buf) override;
+  std::span<const char> Borrow(std::span<char> scratch) override;  // the rest, whole
 
  private:
   std::string_view rest_;

@@ -46,14 +46,19 @@ std::string Pattern(size_t n) {
   return out;
 }
 
-// Everything read through a PrefetchedInput in reads of `take` bytes, and
-// what ended it.
+// Everything read through a PrefetchedInput in reads of `take` bytes (0:
+// borrowed, in views of its blocks), and what ended it.
 std::string ReadThrough(ChunkedSource& source, size_t take, std::string& ended) {
   PrefetchedInput in(source);
   std::string out;
   std::vector<char> buf(take);
   try {
-    while (size_t n = in.Read(buf)) out.append(buf.data(), n);
+    if (take == 0) {
+      for (std::span<const char> view; !(view = in.Borrow({})).empty();)
+        out.append(view.data(), view.size());
+    } else {
+      while (size_t n = in.Read(buf)) out.append(buf.data(), n);
+    }
     ended = "end";
   } catch (const FormatError& e) {
     ended = e.what();
@@ -105,11 +110,11 @@ std::vector<std::string> Lines(int samples) {
 
 TEST_SUITE("prefetched input") {
 
-TEST_CASE("the source's bytes in order, then its end or its error") {
+TEST_CASE("the source's bytes in order, read or borrowed, then its end or its error") {
   const size_t kBlock = PrefetchedInput::kBlockSize;
   for (size_t size : {size_t{0}, size_t{1}, kBlock - 1, kBlock, 5 * kBlock + 3, 9 * kBlock}) {
     for (size_t chunk : {size_t{1000}, kBlock + 17}) {
-      for (size_t take : {size_t{1}, size_t{4096}, 3 * kBlock}) {
+      for (size_t take : {size_t{0}, size_t{1}, size_t{4096}, 3 * kBlock}) {
         if (take == 1 && size > kBlock) continue;  // byte by byte: slow, adds nothing
         for (bool fail : {false, true}) {
           CAPTURE(size);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,33 @@ Lines ReadAll(pm::InputStream& in, size_t max_line = pm::kMaxLineLength) {
   out.partial_tail = reader.partial_tail();
   return out;
 }
+
+// Hands out the bytes in pieces of random size, each either a view of its
+// own memory (Borrow) or copied into the reader's buffer, as a read-ahead
+// thread's blocks and a pipe's reads come.
+class PiecesInput final : public pm::InputStream {
+ public:
+  PiecesInput(std::string_view bytes, uint64_t seed, size_t max_piece)
+      : rest_(bytes), rng_(seed), max_piece_(max_piece) {}
+  size_t Read(std::span<char> buf) override {
+    size_t n = std::min({buf.size(), rest_.size(), Piece()});
+    std::copy_n(rest_.begin(), n, buf.begin());
+    rest_.remove_prefix(n);
+    return n;
+  }
+  std::span<const char> Borrow(std::span<char> scratch) override {
+    if (rng_() % 2) return scratch.first(Read(scratch));
+    std::span<const char> view(rest_.data(), std::min(rest_.size(), Piece()));
+    rest_.remove_prefix(view.size());
+    return view;
+  }
+
+ private:
+  size_t Piece() { return 1 + rng_() % max_piece_; }
+  std::string_view rest_;
+  std::mt19937_64 rng_;
+  size_t max_piece_;
+};
 
 }  // namespace
 
@@ -111,4 +139,38 @@ TEST_CASE("a line over the cap is a FormatError naming the line") {
   pm::MemoryInputStream tail(long_tail);
   pm::LineReader tail_reader(tail, 16);
   CHECK_THROWS_AS(tail_reader.Next(), pm::FormatError);
+}
+
+// What a reader gets does not depend on how the bytes come: views or
+// copies, whole or in pieces; lines, offsets, the cut tail and the error
+// of a line over the cap alike.
+TEST_CASE("borrowed views in pieces read as bytes copied one at a time") {
+  std::mt19937_64 rng(3);
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    for (int i = 0, n = static_cast<int>(rng() % 40); i < n; ++i)
+      text += std::string(rng() % 3 == 0 ? rng() % 70 : rng() % 8, 'a' + i % 26) + "\n";
+    if (rng() % 2) text += std::string(rng() % 20, 'z');  // a cut last line
+    const size_t max_line = rng() % 4 == 0 ? 40 : pm::kMaxLineLength;
+    CAPTURE(text);
+    CAPTURE(max_line);
+    auto read = [&](pm::InputStream& in) {
+      try {
+        return ReadAll(in, max_line);
+      } catch (const pm::FormatError& e) {
+        return Lines{{e.what()}, {}, false};
+      }
+    };
+    OneByteInput bytes(text);
+    Lines want = read(bytes);
+    pm::MemoryInputStream whole(text);
+    CHECK(read(whole).lines == want.lines);
+    for (size_t max_piece : {1, 5, 64}) {
+      PiecesInput pieces(text, rng(), max_piece);
+      Lines got = read(pieces);
+      CHECK(got.lines == want.lines);
+      CHECK(got.offsets == want.offsets);
+      CHECK(got.partial_tail == want.partial_tail);
+    }
+  }
 }
