@@ -119,6 +119,11 @@ bool Baseline::Split(std::string_view line) {
     }
   }
   zeros_.append(line, run);
+  zero_after_.resize(zeros_.size() + 1);
+  for (size_t p = 0, k = 0; p < zero_after_.size(); ++p) {
+    while (k < count() && zero_at_[k] + 1 < p) ++k;
+    zero_after_[p] = static_cast<uint32_t>(k);
+  }
   std::memcpy(text_.Reserve(line.size()), line.data(), line.size());
   size_ = line.size();
   return true;
@@ -344,10 +349,9 @@ size_t Baseline::IntegerAround(size_t from, size_t at) const {
   return k < n && start_[k] <= at ? k : n;
 }
 
+// zeros_ never moves between splits: a table answers at once.
 size_t Baseline::ZeroAround(size_t from, size_t at) const {
-  size_t k = from, n = zero_at_.size();
-  while (k + 8 < n && zero_at_[k + 8] + 1 < at) k += 8;
-  while (k < n && zero_at_[k] + 1 < at) ++k;
+  size_t k = std::max<size_t>(from, zero_after_[at]), n = zero_at_.size();
   return k < n && zero_at_[k] <= at ? k : n;
 }
 

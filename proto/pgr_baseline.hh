@@ -101,6 +101,7 @@ class Baseline {
   std::vector<uint32_t> start_;    // integer k is text_[start_[k], end_[k])
   std::vector<uint32_t> end_;
   std::vector<uint32_t> zero_at_;  // and zeros_[zero_at_[k]]
+  std::vector<uint32_t> zero_after_;  // [p]: the first k whose zero_at_[k] + 1 >= p
   std::vector<uint64_t> values_;
   std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
   std::vector<uint32_t> patched_;  // Follow's changed integers, to write once it matched
