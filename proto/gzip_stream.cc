@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/error.hh"
+#include "proto/crc32.hh"
 
 namespace pm {
 namespace {
@@ -26,8 +27,7 @@ std::string Corrupt(uint64_t at, std::string_view why) {
 class GzipCheck final : public DeferredCheck {
  public:
   void Add(std::span<const char> bytes) override {
-    crc_ = static_cast<uint32_t>(
-        crc32_z(crc_, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+    crc_ = Crc32(crc_, bytes);
     size_ += static_cast<uint32_t>(bytes.size());
   }
   void At(const CheckPoint& point) override {
