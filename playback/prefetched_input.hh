@@ -37,10 +37,12 @@ namespace pm {
 class PrefetchedInput final : public InputStream {
  public:
   static constexpr size_t kBlocks = 4;
-  // Each hand-over may wake the other thread (a futex call each way):
-  // 256 KiB blocks cost a quarter of 64 KiB ones' wake-ups, measured
-  // 3-15% off summary's wall time on a zstd recording, for 768 KiB more.
-  static constexpr size_t kBlockSize = 256 * 1024;
+  // Each hand-over may wake the other thread (a futex call each way), so
+  // blocks are not tiny. But every byte passes through the ring, and a
+  // 1 MiB ring (256 KiB blocks) filled the 1 MiB L2 and faulted in 256
+  // pages: 64 KiB blocks took 4-9% off summary's median time on the
+  // readers bench's recordings, and did not slow play.
+  static constexpr size_t kBlockSize = 64 * 1024;
 
   // Starts reading `source`, which must outlive this stream. `checks`:
   // null, or the decompressor `source` is, whose checks the reader makes.
