@@ -46,25 +46,25 @@ void PrefetchedInput::Fill() {
 
 // A decompressor returns a flush block (about a line) per Read: handing
 // over whole blocks keeps the threads from waking each other per line.
-// The bytes read before a failure are kept: the reader gets them first.
+// The bytes read before a failure are kept: the reader gets them first,
+// and the check points up to it (each knows where it lies).
 size_t PrefetchedInput::FillBlock(Block& block, std::exception_ptr& error) {
   size_t size = 0;
-  block.points.clear();
   try {
     while (size < kBlockSize) {
       size_t n = source_.Read(std::span(block.bytes.get() + size, kBlockSize - size));
-      TakeCheckPoints(block);
       if (n == 0) break;
       size += n;
     }
   } catch (...) {
     error = std::current_exception();
-    TakeCheckPoints(block);  // those before the failure
   }
+  TakeCheckPoints(block);
   return size;
 }
 
 void PrefetchedInput::TakeCheckPoints(Block& block) {
+  block.points.clear();
   if (!check_) return;
   for (CheckPoint point; deferring_->TakeCheckPoint(point);) block.points.push_back(point);
 }
