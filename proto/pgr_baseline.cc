@@ -203,7 +203,7 @@ bool Baseline::Skim(std::string_view line) {
   if (line.size() == size_ && size_ >= 16) {
     if (!mapped_) MapIntegers();
     if (!long_integer_ && SameLayout(line)) {
-      for (uint32_t k : patched_)  // the chunks that differ
+      for (uint32_t k : chunks_)  // those that differ
         std::memcpy(text_.data() + k, line.data() + k, 16);
       return true;
     }
@@ -214,9 +214,9 @@ bool Baseline::Skim(std::string_view line) {
 // `line`, of the text's length, differs from it only in digits inside
 // integers, none of which gained a leading zero: Follow would walk it
 // with no integer moving, and take it. The chunks of 16 bytes that
-// differ go to patched_ (the last one overlaps the one before).
+// differ go to chunks_ (the last one overlaps the one before).
 bool Baseline::SameLayout(std::string_view line) {
-  patched_.clear();
+  chunks_.clear();
 #ifdef __SSE2__
   const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
   auto chunk_fits = [&](size_t k) {
@@ -226,7 +226,7 @@ bool Baseline::SameLayout(std::string_view line) {
     __m128i now = load(line.data());
     __m128i same = _mm_cmpeq_epi8(load(text_.data()), now);
     if (_mm_movemask_epi8(same) == 0xFFFF) return true;
-    patched_.push_back(static_cast<uint32_t>(k));
+    chunks_.push_back(static_cast<uint32_t>(k));
     __m128i offset = _mm_sub_epi8(now, zero);
     __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(offset, nine), offset);
     __m128i new_lead_zero = _mm_and_si128(load(leads_.data()), _mm_cmpeq_epi8(now, zero));
@@ -242,7 +242,7 @@ bool Baseline::SameLayout(std::string_view line) {
       same = false;
       if (!digits_[i] || !IsDigit(now) || (leads_[i] && now == '0')) return false;
     }
-    if (!same) patched_.push_back(static_cast<uint32_t>(k));
+    if (!same) chunks_.push_back(static_cast<uint32_t>(k));
     return true;
   };
 #endif

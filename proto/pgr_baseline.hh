@@ -110,6 +110,7 @@ class Baseline {
   // (digits_), at the first digit of one of two digits or more (leads_).
   // Remade when the integers moved (mapped_ false).
   std::vector<char> digits_, leads_;
+  std::vector<uint32_t> chunks_;  // Skim's 16-byte chunks that differ, to write once it matched
   bool mapped_ = false;
   bool long_integer_ = false;  // one has 20 digits: it might not fit 64 bits
 };
