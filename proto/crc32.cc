@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define PM_CRC32_FOLDING 1
 #endif
@@ -69,8 +70,13 @@ __attribute__((target("pclmul,sse4.1"))) uint32_t FoldedCrc32(uint32_t crc,
   return static_cast<uint32_t>(_mm_extract_epi32(_mm_xor_si128(t, x), 1));
 }
 
+// Asked at the first CRC, not at start-up: __builtin_cpu_supports would
+// link libgcc's CPU probe, a static constructor every command would run.
 bool CanFold() {
-  static const bool can = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+  static const bool can = [] {
+    unsigned eax, ebx, ecx, edx;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_PCLMUL) && (ecx & bit_SSE4_1);
+  }();
   return can;
 }
 
