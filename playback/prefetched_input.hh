@@ -13,11 +13,11 @@
 //
 // It can also take the decompressor's check of its output
 // (DecompressingInput::DeferChecks: gzip's CRC-32, zstd's checksum) onto
-// the reader's thread, where the bytes are copied out anyway: for a
-// reader with time to spare (summary's skim), the thread that
-// decompresses, the longer of the two, gets a quarter shorter. The check points travel with the block
-// they lie in, and each is passed once the reader has read up to it,
-// before any byte after it.
+// the reader's thread, which reads the bytes anyway: for a reader with
+// time to spare (summary's skim), the thread that decompresses, the
+// longer of the two, gets a quarter shorter. The check points travel with
+// the block they lie in, and each is passed once the reader has read up
+// to it, before any byte after it.
 #pragma once
 
 #include <condition_variable>
