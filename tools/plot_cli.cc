@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <optional>
 #include <filesystem>
 #include <string>
@@ -82,21 +81,6 @@ void WriteFile(const std::string& path, const std::string& text) {
   WriteAll(fd.Get(), text);
 }
 
-// "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ..."
-std::string Subtitle(const RecordingInfo& info) {
-  std::string s = "host " + (info.host.empty() ? std::string("?") : info.host);
-  if (info.start_ns != 0) {
-    time_t t = static_cast<time_t>(info.start_ns / 1000000000);
-    struct tm tm;
-    char buf[64];
-    if (gmtime_r(&t, &tm) && strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm))
-      s += std::string(", started ") + buf;
-  }
-  for (const auto& [key, value] : info.meta) s += ", " + key + "=" + value;
-  if (s.size() > 200) s = s.substr(0, 197) + "...";
-  return s;
-}
-
 ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
                     const std::string& output_prefix) {
   ChartSetup setup;
@@ -136,21 +120,23 @@ std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
 // Data files and scripts into DIR (--save) or a scratch directory, then
 // one gnuplot run per chart.
 void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
-  MakeDirectories(args.output_dir);
   std::string out_dir = AbsolutePath(args.output_dir);
-  std::optional<ScratchDir> scratch;
-  if (!args.save) scratch.emplace();
-  std::string work = args.save ? out_dir : scratch->path();
   // Saved scripts name their charts relative to their own directory, so
-  // `gnuplot cpu.gp` there draws again.
+  // `gnuplot cpu.gp` there draws again. Made first: a name gnuplot cannot
+  // open is refused before anything is created.
   ChartSetup setup =
       SetupFor(args, info, args.save ? args.prefix : out_dir + "/" + args.prefix);
   std::vector<ChartScript> charts = MakeChartScripts(data, setup);
+  MakeDirectories(args.output_dir);
+  std::optional<ScratchDir> scratch;
+  if (!args.save) scratch.emplace();
+  std::string work = args.save ? out_dir : scratch->path();
   WriteInputs(work, args.prefix, data, charts);
   std::string gnuplot = GnuplotOrThrow(
       args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
+  // "./": a script name is never taken for an option or a '<cmd' pipe.
   for (const ChartScript& chart : charts)
-    RunGnuplot(gnuplot, work, args.prefix + chart.name + ".gp", kGnuplotTimeout);
+    RunGnuplot(gnuplot, work, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
 }
 
 int Plot(const PlotArgs& args) {

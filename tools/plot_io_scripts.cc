@@ -15,7 +15,7 @@ std::string PlotLines(const std::string& file, const std::vector<Line>& lines) {
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
-    s += gp::Quote(file) + " index " + std::to_string(l.index) + " using 1:($" +
+    s += gp::Path(file) + " index " + std::to_string(l.index) + " using 1:($" +
          std::to_string(l.column) + ") with lines";
     // gnuplot's 8th default colour is black: seven colours cycle for the
     // devices, black (and thicker) is the total's alone.
@@ -74,12 +74,12 @@ std::string MemScript(const PlotData& data, const ChartSetup& setup) {
   std::string s = gp::Preamble(data, setup, "mem", "Memory");
   s += gp::Events(data, true);
   s += "set ylabel 'memory (GiB)'\nset yrange [0:*]\n" + gp::Key(0, setup);
-  std::string file = gp::Quote(setup.data_prefix + "mem.dat");
+  std::string file = gp::Path(setup.data_prefix + "mem.dat");
   s += "plot ";
   for (const Layer& l : kLayers) {
     if (&l != kLayers) s += ", \\\n     ";
     s += file + " using 1:((" + l.sum + ")/1048576.0) with filledcurves x1 lc rgb '" +
-         l.colour + "' title '" + l.title + "'";
+         l.colour + "' title " + gp::Quote(l.title);
   }
   return s + "\n";
 }

@@ -1,27 +1,57 @@
 #include "tools/plot_scripts.hh"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <iterator>
+#include <string_view>
+
+#include "common/error.hh"
 
 namespace pm {
 namespace gp {
 namespace {
 
-// Control bytes would end a gnuplot line: they become '?'.
-char Printable(char c) {
-  return static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+bool IsControl(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+// The length of the UTF-8 sequence at `s[i]` (RFC 3629: no overlong form,
+// surrogate or code point past U+10FFFF; U+FFFE and U+FFFF, which XML
+// refuses, neither), or 0.
+size_t Utf8Length(const std::string& s, size_t i) {
+  auto c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  uint32_t cp = n == 1 ? c : c & (0x7fu >> n);
+  for (size_t k = 1; k < n; ++k) {
+    auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc >> 6) != 2) return 0;
+    cp = cp << 6 | (cc & 0x3fu);
+  }
+  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
+      cp == 0xfffe || cp == 0xffff)
+    return 0;
+  return n;
 }
 
-// A "..." gnuplot string: "\n" in `text` is kept as a line break.
-std::string DoubleQuote(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '\n') { out.append("\\n"); continue; }
-    if (c == '\\' || c == '"') out.push_back('\\');
-    out.push_back(Printable(c));
+// `text` (no control byte) as a gnuplot string expression: '...' pieces,
+// and the constant "'" for each quote, joined by '.'. Not '' inside '...':
+// gnuplot's scanner ends the string at a '' that comes first or after
+// another quote.
+std::string Verbatim(std::string_view text) {
+  std::string out;
+  auto join = [&out](std::string_view open, std::string_view piece, std::string_view close) {
+    if (!out.empty()) out.append(" . ");
+    out.append(open).append(piece).append(close);
+  };
+  size_t begin = 0;
+  for (size_t quote; (quote = text.find('\'', begin)) != text.npos; begin = quote + 1) {
+    if (quote > begin) join("'", text.substr(begin, quote - begin), "'");
+    join("\"", "'", "\"");
   }
-  return out + "\"";
+  if (begin < text.size() || out.empty()) join("'", text.substr(begin), "'");
+  return out;
 }
 
 std::string Terminal(ChartType type) {
@@ -38,12 +68,28 @@ std::string Terminal(ChartType type) {
 }  // namespace
 
 std::string Quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') out.push_back('\'');  // '' is a quote inside '...'
-    out.push_back(Printable(c));
+  std::string shown;
+  for (size_t i = 0; i < text.size();) {
+    size_t n = Utf8Length(text, i);
+    bool bad = n == 0 || (n == 1 && IsControl(static_cast<unsigned char>(text[i])));
+    shown.append(bad ? std::string_view("?") : std::string_view(text).substr(i, n));
+    i += bad ? 1 : n;
   }
-  return out + "'";
+  return Verbatim(shown);
+}
+
+std::string QuoteLines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += (out.empty() ? "" : " . \"\\n\" . ") + Quote(line);
+  return out.empty() ? "''" : out;
+}
+
+std::string Path(const std::string& path) {
+  for (char c : path)
+    if (IsControl(static_cast<unsigned char>(c)))
+      throw UsageError("-o or -p: the file names would hold a control character, "
+                       "which gnuplot cannot open; choose another name");
+  return Verbatim(path.starts_with('/') ? path : "./" + path);
 }
 
 std::string Number(double v) {
@@ -53,14 +99,14 @@ std::string Number(double v) {
 }
 
 std::string Title(const std::string& title, const ChartSetup& setup) {
-  return DoubleQuote(title + "\n" + setup.subtitle);
+  return QuoteLines({title, setup.subtitle});
 }
 
 // Terminal, output, titles, the time axis.
 std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title) {
   std::string s = "# perfmonger plot: " + name + "\n" + Terminal(setup.type);
-  s += "set output " + Quote(setup.output_prefix + name + "." + ChartExtension(setup.type)) + "\n";
+  s += "set output " + Path(setup.output_prefix + name + "." + ChartExtension(setup.type)) + "\n";
   s += "set title " + Title(title, setup) + " noenhanced\n";
   s += "set xlabel 'elapsed time (s)'\n";
   double end = std::max(data.end(), setup.offset_time + 1e-3);
@@ -104,6 +150,20 @@ std::string Key(size_t entries, const ChartSetup& setup) {
 
 }  // namespace gp
 
+std::string Subtitle(const RecordingInfo& info) {
+  std::string s = "host " + (info.host.empty() ? std::string("?") : info.host);
+  if (info.start_ns != 0) {
+    time_t t = static_cast<time_t>(info.start_ns / 1000000000);
+    struct tm tm;
+    char buf[64];
+    if (gmtime_r(&t, &tm) && strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm))
+      s += std::string(", started ") + buf;
+  }
+  for (const auto& [key, value] : info.meta) s += ", " + key + "=" + value;
+  if (s.size() > 200) s = s.substr(0, 197) + "...";
+  return s;
+}
+
 namespace {
 
 // The stacked CPU layers, top first (so the legend reads as the stack):
@@ -120,11 +180,11 @@ constexpr Layer kCpuLayers[] = {
 
 std::string CpuPlot(const std::string& file, int index, bool titles) {
   std::string s = "plot ";
-  std::string source = gp::Quote(file) + " index " + std::to_string(index);
+  std::string source = gp::Path(file) + " index " + std::to_string(index);
   for (const Layer& l : kCpuLayers) {
     if (&l != kCpuLayers) s += ", \\\n     ";
     s += source + " using 1:(" + l.sum + ") with filledcurves x1 lc rgb '" + l.colour + "' ";
-    s += titles ? std::string("title '") + l.title + "'" : "notitle";
+    s += titles ? "title " + gp::Quote(l.title) : "notitle";
   }
   return s + "\n";
 }
@@ -148,7 +208,7 @@ std::string LegendRow() {
     s += "set object " + std::to_string(id) + " rect from screen " + gp::Number(x) +
          ", screen 0.893 to screen " + gp::Number(x + 0.02) + ", screen 0.907 fc rgb '" +
          l->colour + "' fs solid 1.0 noborder front\n";
-    s += "set label " + std::to_string(id) + " '" + l->title + "' at screen " +
+    s += "set label " + std::to_string(id) + " " + gp::Quote(l->title) + " at screen " +
          gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
   }
   return s + "set label 9100 'elapsed time (s)' at screen 0.5, screen 0.015 center\n";
@@ -188,8 +248,8 @@ std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
     if (i == 0) s += "unset key\n" + LegendRow();
     if (i == 1) s += UnsetLegendRow();
     s += StripAxes(i, n, rows);
-    s += "set label 99 'core " + std::to_string(i) +
-         "' at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
+    s += "set label 99 " + gp::Quote("core " + std::to_string(i)) +
+         " at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
     s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, false);
   }
   return s + "unset multiplot\n";

@@ -2,6 +2,15 @@
 // playback/plot_data.hh. Each script is complete (terminal, output, title,
 // axes, pauses as shaded gaps, marks as labelled vertical lines), so a
 // saved one can be re-run with `gnuplot NAME.gp` in its directory.
+//
+// Recordings are exchanged between people, and gnuplot runs commands from
+// its scripts: `...` inside "..." and anywhere outside strings, '<cmd' as a
+// data file, '|cmd' as an output. So every string that is not a constant
+// of this code (anything from a recording: host, metadata, device,
+// interface, process and cgroup names, mark labels; anything from the
+// command line: -p, -o) reaches a script through gp::Quote, gp::QuoteLines
+// or gp::Path only, which write single-quoted strings, the one kind
+// gnuplot reads verbatim (and the constants "'" and "\n" between them).
 #pragma once
 
 #include <string>
@@ -14,7 +23,7 @@ namespace pm {
 
 struct ChartSetup {
   ChartType type = ChartType::kPdf;
-  std::string subtitle;        // host, start time, metadata (one line)
+  std::string subtitle;        // Subtitle(): host, start time, metadata
   std::string data_prefix;     // before "cpu.dat" etc. in the scripts
   std::string output_prefix;   // before "cpu.pdf" etc. in the scripts
   double offset_time = 0;
@@ -28,14 +37,29 @@ struct ChartScript {
   std::string script;
 };
 
+// "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ...": one line of
+// at most 200 bytes, under every chart's title.
+std::string Subtitle(const RecordingInfo& info);
+
 // The charts the recording has data for, in a fixed order: cpu, allcpu
 // (cpu recorded), disk-iops, disk-transfer (a disk kept), mem, net.
 std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup);
 
 // The pieces the per-chart builders share (plot_scripts.cc).
 namespace gp {
-std::string Quote(const std::string& text);       // a '...' gnuplot string
-// The two title lines (`title`, then setup.subtitle) as a "..." string.
+// `text` as a gnuplot string: '...', a quote in it the constant "'"
+// joined on with '.' ('it' . "'" . 's'), wherever a string goes. A control
+// byte (it would end the command) or a byte that is not UTF-8 (an SVG
+// would not parse) becomes '?'. For text shown on a chart.
+std::string Quote(const std::string& text);
+// Lines shown one under another: each Quote()d, joined by the constant
+// "\n" (gnuplot has no escapes inside '...').
+std::string QuoteLines(const std::vector<std::string>& lines);
+// A file name for gnuplot to open, byte for byte: a relative one starts
+// with "./" (gnuplot runs '<cmd' and '|cmd'). Throws UsageError for a
+// control byte, which no gnuplot string can hold verbatim.
+std::string Path(const std::string& path);
+// The two title lines: `title`, then setup.subtitle.
 std::string Title(const std::string& title, const ChartSetup& setup);
 std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title);

@@ -1,11 +1,14 @@
 // The gnuplot scripts `plot` writes, for the options that shape them:
 // --offset-time, --plot-iops-max, the read/write choice, the legend
-// threshold, the output type, and quoting of what the recording names.
+// threshold, the output type, and quoting of what the recording names:
+// gnuplot reads '...' verbatim, and runs commands from `...` anywhere
+// else, from '<cmd' data files and '|cmd' outputs.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
+#include "common/error.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_scripts.hh"
 
@@ -63,10 +66,11 @@ TEST_CASE("plot scripts: charts, output names, time axis and marks") {
   std::string cpu = Script(charts, "cpu");
   CHECK(cpu.find("set terminal svg ") != std::string::npos);
   CHECK(cpu.find("set output '/out/run-cpu.svg'\n") != std::string::npos);
-  CHECK(cpu.find("'run-cpu.dat' index 0") != std::string::npos);
+  CHECK(cpu.find("'./run-cpu.dat' index 0") != std::string::npos);
   CHECK(cpu.find("set xrange [1.500000:") != std::string::npos);  // --offset-time
-  CHECK(cpu.find("q=\\\"x\\\"") != std::string::npos);            // escaped in "..."
-  CHECK(cpu.find("set label 'it''s' at 2.000000") != std::string::npos);
+  CHECK(cpu.find("set title 'CPU usage, all cores' . \"\\n\" . 'host db1, started "
+                 "2026-12-01 00:00:00 UTC, q=\"x\"' noenhanced\n") != std::string::npos);
+  CHECK(cpu.find("set label 'it' . \"'\" . 's' at 2.000000") != std::string::npos);
   CHECK(cpu.find("set yrange [0:100]") != std::string::npos);     // one core
 }
 
@@ -89,4 +93,30 @@ TEST_CASE("plot scripts: disk directions, IOPS maximum and the legend threshold"
   CHECK(transfer.find("read'") == std::string::npos);
   CHECK(transfer.find("unset key") != std::string::npos);
   CHECK(transfer.find("set yrange [0:*]") != std::string::npos);  // IOPS max: IOPS only
+}
+
+TEST_CASE("plot scripts: every string is single-quoted, every file name opened as a file") {
+  struct Case { std::string text, quoted; };
+  const Case quotes[] = {
+      {"", "''"},
+      {"it's", "'it' . \"'\" . 's'"},
+      {"'", "\"'\""},  // gnuplot ends '...' at a '' first or after a quote
+      {"''a'", "\"'\" . \"'\" . 'a' . \"'\""},
+      {"`touch x` \"$(id)\" system(\"id\"); # @x", "'`touch x` \"$(id)\" system(\"id\"); # @x'"},
+      {"a\nb\rc\x7f\x01", "'a?b?c?\?'"},                       // a control byte ends a line
+      {"caf\xc3\xa9 \xe2\x82\xac", "'caf\xc3\xa9 \xe2\x82\xac'"},  // UTF-8 is kept
+      {"\xff\xc3(\xed\xa0\x80", "'?\?(?\?\?'"},  // not UTF-8: an SVG would not parse
+      {"cut \xe2\x82", "'cut ?\?'"},
+  };
+  for (const Case& c : quotes) {
+    CAPTURE(c.text);
+    CHECK(pm::gp::Quote(c.text) == c.quoted);
+  }
+  CHECK(pm::gp::QuoteLines({"CPU", "host 'h'"}) ==
+        "'CPU' . \"\\n\" . 'host ' . \"'\" . 'h' . \"'\"");
+  CHECK(pm::gp::Path("/out/run-cpu.svg") == "'/out/run-cpu.svg'");
+  CHECK(pm::gp::Path("<touch x;cpu.dat") == "'./<touch x;cpu.dat'");
+  CHECK(pm::gp::Path("|touch x;cpu.png") == "'./|touch x;cpu.png'");
+  CHECK(pm::gp::Path("it's/\xff.dat") == "'./it' . \"'\" . 's/\xff.dat'");  // as it is
+  CHECK_THROWS_AS(pm::gp::Path("a\nb.dat"), pm::UsageError);
 }
