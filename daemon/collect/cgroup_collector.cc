@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "common/error.hh"
+#include "daemon/collect/cgroup_mount.hh"
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_cgroup.hh"
 #include "daemon/collect/parse_pressure.hh"
@@ -48,9 +49,7 @@ std::string GroupDir(int root_dirfd, const std::string& path) {
     size_t start = path.find_first_not_of('/');
     return start == std::string::npos ? "." : path.substr(start);
   }
-  for (const char* mount : {"sys/fs/cgroup", "sys/fs/cgroup/unified"})
-    if (Exists(root_dirfd, std::string(mount) + "/cgroup.controllers"))
-      return std::string(mount) + "/" + path;
+  if (std::optional<std::string> mount = Cgroup2Mount(root_dirfd)) return *mount + "/" + path;
   throw UsageError("--cgroup " + path +
                    ": no cgroup v2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified");
 }

@@ -9,32 +9,11 @@
 #include <filesystem>
 #include <string>
 
+#include "test/process/cgroup_group.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
 namespace {
-
-// "/sys/fs/cgroup" or "/sys/fs/cgroup/unified", or "" without cgroup v2.
-std::string V2Mount() {
-  for (const char* m : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"})
-    if (std::filesystem::exists(std::string(m) + "/cgroup.controllers")) return m;
-  return "";
-}
-
-// A group made for the test (and its children), removed at the end.
-struct TestGroup {
-  std::string mount, name, path;
-  bool made = false;
-  TestGroup() : mount(V2Mount()) {
-    name = "perfmonger-test-" + std::to_string(getpid());
-    path = mount + "/" + name;
-    made = !mount.empty() && ::mkdir(path.c_str(), 0755) == 0;
-  }
-  ~TestGroup() {
-    for (const char* child : {"/a", "/b"}) ::rmdir((path + child).c_str());
-    if (made) ::rmdir(path.c_str());
-  }
-};
 
 int64_t Usage(const Json& sample, size_t row) {
   const JsonValue& r = sample.root()["cgroups"].at(row);
