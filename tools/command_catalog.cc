@@ -15,7 +15,7 @@ namespace {
 struct Shape {
   std::vector<std::string_view> aliases;
   std::string_view summary;
-  OperandKind operand = OperandKind::kNone;
+  Completes operand = Completes::kNothing;
   std::string_view operand_choices = {};
 };
 
@@ -27,21 +27,21 @@ CommandEntry Entry(const Command<Args>& command, Shape shape, Parse parse) {
 }
 
 std::vector<CommandEntry> BuildCatalog() {
-  using enum OperandKind;
+  using enum Completes;
   return {
       Entry(RecordCommand(), {{}, "record system activity into a .pgr file"},
             ParseRecordArgs),
       Entry(PlayCommand(),
-            {{}, "print a recording as JSON lines of rates, one per sample pair", kFile},
+            {{}, "print a recording as JSON lines of rates, one per sample pair", kRecording},
             ParsePlayArgs),
       Entry(SummaryCommand(),
-            {{"summarize"}, "summarize a recording: average CPU, disk, network usage", kFile},
+            {{"summarize"}, "summarize a recording: average CPU, disk, network usage", kRecording},
             ParseSummaryArgs),
       Entry(FingerprintCommand(),
             {{"fp", "bukko"}, "gather the machine's configuration into a .tar.gz", kFile},
             ParseFingerprintArgs),
       Entry(PlotCommand(),
-            {{}, "draw a recording's charts (CPU, disk, memory, network) with gnuplot", kFile},
+            {{}, "draw a recording's charts (CPU, disk, memory, network) with gnuplot", kRecording},
             ParsePlotArgs),
       Entry(StatCommand(),
             {{}, "run a command while recording, then summarize (stat -- CMD)", kCommand},
@@ -49,15 +49,15 @@ std::vector<CommandEntry> BuildCatalog() {
       Entry(LiveCommand(), {{}, "record and print play lines as the samples are taken"},
             ParseLiveArgs),
       Entry(InitShellCommand(),
-            {{}, "print shell completion for eval, the shell detected or named", kChoice,
+            {{}, "print shell completion for eval, the shell detected or named", kNothing,
              "bash zsh fish -"},
             ParseInitShellArgs),
       Entry(CompletionCommand(),
-            {{}, "print the completion script for bash, zsh or fish", kChoice,
+            {{}, "print the completion script for bash, zsh or fish", kNothing,
              "bash zsh fish"},
             ParseCompletionArgs),
       Entry(CatCommand(),
-            {{}, "print a recording as version 1 JSON lines (absolute counters)", kFile},
+            {{}, "print a recording as version 1 JSON lines (absolute counters)", kRecording},
             ParseCatArgs),
   };
 }
@@ -74,6 +74,14 @@ std::string AliasNote(const CommandEntry& c) {
 const std::vector<CommandEntry>& CommandCatalog() {
   static const std::vector<CommandEntry> catalog = BuildCatalog();
   return catalog;
+}
+
+const std::vector<OptionInfo>& ToplevelOptions() {
+  static const std::vector<OptionInfo> options = {
+      {.name = "help", .short_name = 'h', .help = "list the commands"},
+      {.name = "version", .short_name = 'v', .help = "print the version and the build"},
+  };
+  return options;
 }
 
 std::string ToplevelUsage() {

@@ -13,9 +13,6 @@
 
 namespace pm {
 
-// What a command's operands are, for completion.
-enum class OperandKind { kNone, kFile, kCommand, kChoice };
-
 struct CommandEntry {
   std::string_view name;                  // "record"
   std::vector<std::string_view> aliases;  // "summarize"
@@ -25,12 +22,16 @@ struct CommandEntry {
   // Parses argv (argv[0] the command's name) as the command does; throws
   // UsageError. For tests: nothing is run.
   std::function<void(int argc, char** argv)> parse;
-  OperandKind operand = OperandKind::kNone;
-  std::string_view operand_choices = {};  // kChoice: space-separated
+  // What its operands are, for completion: the choices when given.
+  Completes operand = Completes::kNothing;
+  std::string_view operand_choices = {};  // space-separated
 };
 
 // In `perfmonger --help` order.
 const std::vector<CommandEntry>& CommandCatalog();
+
+// perfmonger's own options, before any command: -h/--help, -v/--version.
+const std::vector<OptionInfo>& ToplevelOptions();
 
 // `perfmonger --help`: usage line, the commands with their summaries.
 std::string ToplevelUsage();

@@ -29,6 +29,11 @@ subcommand and option, generated from the same option tables as the parsers
 and --help. source <(perfmonger completion bash) loads it.
 )";
 
+constexpr char kCompletionFooter[] =
+    R"(The scripts run perfmonger completion --values for the devices, cgroups
+and processes they offer: one a line, a TAB before its description.
+)";
+
 Option<ShellArgs> HelpOption() {
   return MakeOption<ShellArgs>({.name = "help", .short_name = 'h', .help = "show this help"},
                                [](ShellArgs& a, const Given& g) { a.help = g.on; });
@@ -64,9 +69,9 @@ std::optional<Shell> DetectShell() {
 }
 
 int Print(const char* command, const ShellArgs& args, const Command<ShellArgs>& table) {
-  if (args.help) {
-    std::fputs(table.Usage().c_str(), stdout);
-    return 0;
+  if (args.help || args.values) {
+    std::fputs((args.help ? table.Usage() : ListValues(*args.values)).c_str(), stdout);
+    return std::fflush(stdout) == 0 ? 0 : 1;
   }
   std::optional<Shell> shell = args.shell.empty() ? DetectShell() : ShellNamed(args.shell);
   if (!shell) {
@@ -99,9 +104,24 @@ const Command<ShellArgs>& InitShellCommand() {
   return command;
 }
 
+Option<ShellArgs> ValuesOption() {
+  return MakeOption<ShellArgs>(
+      {.name = "values", .value = "KIND",
+       .help = "print what completion offers for KIND: devices,\ncgroups or pids",
+       .brief = "print what completion offers for KIND",
+       .choices = "devices cgroups pids"},
+      [](ShellArgs& a, const Given& g) {
+        a.values = ValueListNamed(g.value);
+        if (!a.values)
+          throw UsageError("--values '" + std::string(g.value) +
+                           "': give devices, cgroups or pids (see perfmonger completion --help)");
+      });
+}
+
 const Command<ShellArgs>& CompletionCommand() {
   static const Command<ShellArgs> command{
-      {"completion", "bash|zsh|fish", kCompletionAbout, ""}, {HelpOption()}};
+      {"completion", "bash|zsh|fish | --values KIND", kCompletionAbout, kCompletionFooter},
+      {ValuesOption(), HelpOption()}};
   return command;
 }
 
@@ -111,7 +131,9 @@ ShellArgs ParseInitShellArgs(int argc, char** argv) {
 
 ShellArgs ParseCompletionArgs(int argc, char** argv) {
   ShellArgs a = ParseShellArgs(CompletionCommand(), argc, argv);
-  if (!a.help && a.shell.empty())
+  if (a.values && !a.shell.empty())
+    throw UsageError("--values lists values, not a script: leave out '" + a.shell + "'");
+  if (!a.help && !a.values && a.shell.empty())
     throw UsageError("name the shell: perfmonger completion bash|zsh|fish "
                      "(init-shell detects it)");
   return a;

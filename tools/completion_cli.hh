@@ -4,8 +4,10 @@
 // init-shell detects the shell when none (or '-') is named.
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "tools/completion_values.hh"
 #include "tools/option_table.hh"
 
 namespace pm {
@@ -13,6 +15,7 @@ namespace pm {
 struct ShellArgs {
   bool help = false;
   std::string shell;  // "": not named (init-shell detects it)
+  std::optional<ValueList> values;  // completion --values KIND: list those instead
 };
 
 // The option tables: -h; the shell is the operand.

@@ -45,6 +45,7 @@ Command<LiveArgs> BuildLiveCommand() {
   };
   take(RecordOptions({"interval", "timeout", "logfile"}));
   c.options.back().help = "keep a recording too (default: none)";
+  c.options.back().brief = {};
   c.options.push_back(LiveFlag({.name = "color", .short_name = 'c',
                                 .help = "colour keys, strings and numbers (ANSI escapes)"},
                                &LiveArgs::color));

@@ -56,6 +56,14 @@ bool TakesFlags(const std::vector<const OptionInfo*>& options) {
 
 }  // namespace
 
+std::string OptionInfo::OneLine() const {
+  if (!brief.empty()) return std::string(brief);
+  std::string out = help;
+  for (char& c : out)
+    if (c == '\n') c = ' ';
+  return out;
+}
+
 bool ParseFlagValue(std::string_view name, std::string_view text) {
   for (std::string_view yes : {"1", "t", "T", "TRUE", "true", "True"})
     if (text == yes) return true;

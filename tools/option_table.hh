@@ -17,17 +17,35 @@
 
 namespace pm {
 
+// What a value or an operand is, for the shell completion scripts
+// (tools/completion_script.hh): what they offer for it.
+enum class Completes {
+  kNothing,     // a number, a duration, a name: nothing to offer
+  kFile,
+  kDirectory,
+  kRecording,   // *.pgr, *.pgr.gz, *.pgr.zst (and directories)
+  kDevice,      // block devices, from /proc/diskstats
+  kCgroup,      // groups below the cgroup2 mount
+  kPid,         // running processes, with their command names
+  kCommand,     // a command and then its own arguments
+};
+
 struct OptionInfo {
   std::string_view name = {};    // long name, without "--"
   char short_name = 0;           // 0: none
   std::string_view value = {};   // what the value is ("PATH", "DUR"); "": a flag
   std::string help = {};         // for --help; '\n' starts another line
+  // Completion's one-line description; "": `help`, its lines joined.
+  std::string_view brief = {};
   std::string_view section = {}; // heading it is listed under; "": "Options:"
   std::string_view choices = {}; // the values it takes, space-separated (completion)
+  Completes completes = Completes::kNothing;  // the value's, when not `choices`
   bool hidden = false;      // internal: accepted, never listed
   bool to_child = false;    // record: the --background child gets it too
 
   bool is_flag() const { return value.empty(); }
+  // `brief`, else `help` on one line: what completion shows beside it.
+  std::string OneLine() const;
 };
 
 // What the user wrote for one option: the value, or for a flag whether it

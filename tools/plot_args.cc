@@ -86,7 +86,9 @@ Opt Direction(std::string_view name, std::string help, DiskDirections directions
 void AddOutputOptions(std::vector<Opt>& t) {
   t.push_back(PlotOpt({.name = "output-dir", .short_name = 'o', .value = "DIR",
                        .help = "write the charts into DIR (created when\n"
-                               "missing; default: the current directory)"},
+                               "missing; default: the current directory)",
+                       .brief = "write the charts into DIR (default: .)",
+                       .completes = Completes::kDirectory},
                       [](PlotArgs& a, const Given& g) { a.output_dir = g.value; }));
   t.push_back(PlotOpt({.name = "output-type", .short_name = 'T', .value = "TYPE",
                        .help = "pdf (default), png or svg", .choices = "pdf png svg"},
@@ -97,7 +99,8 @@ void AddOutputOptions(std::vector<Opt>& t) {
   t.push_back(PlotOpt({.name = "save", .short_name = 's',
                        .help = "keep the data files (cpu.dat, disk.dat, mem.dat,\n"
                                "net.dat) and gnuplot scripts (*.gp) in DIR; they\n"
-                               "are written even when gnuplot is missing"},
+                               "are written even when gnuplot is missing",
+                       .brief = "keep the data files and gnuplot scripts in DIR"},
                       [](PlotArgs& a, const Given& g) { a.save = g.on; }));
 }
 
@@ -114,7 +117,8 @@ void AddChartOptions(std::vector<Opt>& t) {
                         {true, true}));
   t.push_back(PlotOpt({.name = "plot-numkey-threshold", .value = "N",
                        .help = "hide a chart's legend when it has more than N\n"
-                               "entries (default 10)"},
+                               "entries (default 10)",
+                       .brief = "hide a legend of more than N entries (default 10)"},
                       [](PlotArgs& a, const Given& g) { a.numkey_threshold = Threshold(g.value); }));
   t.push_back(PlotOpt({.name = "plot-iops-max", .value = "IOPS",
                        .help = "top of the disk-iops axis (default: automatic)"},
@@ -123,7 +127,9 @@ void AddChartOptions(std::vector<Opt>& t) {
                       }));
   t.push_back(PlotOpt({.name = "with-gnuplot", .value = "PATH",
                        .help = "the gnuplot to run (default: gnuplot on PATH;\n"
-                               "Debian package gnuplot-nox)"},
+                               "Debian package gnuplot-nox)",
+                       .brief = "the gnuplot to run (default: gnuplot on PATH)",
+                       .completes = Completes::kFile},
                       [](PlotArgs& a, const Given& g) { a.gnuplot = g.value; }));
   t.push_back(PlotOpt({.name = "help", .short_name = 'h', .help = "show this help"},
                       [](PlotArgs& a, const Given& g) { a.help = g.on; }));

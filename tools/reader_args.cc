@@ -97,7 +97,8 @@ Command<PlayArgs> BuildPlay() {
                         "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
                         "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
                         "without it, marks go to standard error as\n"
-                        "'# mark: LABEL at ELAPSED'"},
+                        "'# mark: LABEL at ELAPSED'",
+                .brief = "interleave pause, resume and mark events as JSON"},
                [](PlayArgs& a, const Given& g) { a.events = g.on; }),
            DiskOnly<PlayArgs>(),
            Opt<PlayArgs>({.name = "format", .value = "FORMAT",
@@ -108,35 +109,40 @@ Command<PlayArgs> BuildPlay() {
                                   "names, for promtool tsdb create-blocks-from\n"
                                   "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
                                   "and series)",
+                          .brief = "json (the default), csv or openmetrics",
                           .choices = "json csv openmetrics"},
                          [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
            Opt<PlayArgs>({.name = "instance", .value = "NAME",
                           .help = "openmetrics: the instance label (default: the\n"
-                                  "recording's host)"},
+                                  "recording's host)",
+                          .brief = "openmetrics: the instance label (default: the host)"},
                          [](PlayArgs& a, const Given& g) { a.instance = g.value; }),
            Help<PlayArgs>()}};
 }
 
 Command<SummaryArgs> BuildSummary() {
-  auto flag = [](std::string_view name, std::string help, bool SummaryArgs::*field) {
-    return Opt<SummaryArgs>({.name = name, .help = std::move(help)},
+  auto flag = [](std::string_view name, std::string help, std::string_view brief,
+                 bool SummaryArgs::*field) {
+    return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
                             [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
   };
   return {{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
-          {flag("json", "one JSON object instead of text", &SummaryArgs::json),
+          {flag("json", "one JSON object instead of text", "", &SummaryArgs::json),
            flag("phases",
                 "one summary per phase: start to the first mark, mark\n"
                 "to mark, last mark to the end, each titled by the\n"
                 "label of the mark that starts it (\"start\" for the\n"
                 "first); with --json an array of objects, each with\n"
                 "a \"phase\" key; metadata left out",
+                "one summary per phase, phases split at the marks",
                 &SummaryArgs::phases),
-           flag("all", "add network and memory blocks to the text", &SummaryArgs::all),
+           flag("all", "add network and memory blocks to the text", "", &SummaryArgs::all),
            DiskOnly<SummaryArgs>(),
            Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
-                             .help = "page the text through CMD (default $PAGER, else less)"},
+                             .help = "page the text through CMD (default $PAGER, else less)",
+                             .completes = Completes::kCommand},
                             [](SummaryArgs& a, const Given& g) { a.pager = g.value; }),
-           flag("no-pager", "never page", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
+           flag("no-pager", "never page", "", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
 }
 
 // At most one FILE operand; the command's name in the message.

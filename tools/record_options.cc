@@ -81,11 +81,33 @@ Opt DurationOption(std::string_view name, char short_name, std::string help,
                    });
 }
 
-Opt FdOption(std::string_view name, std::string help, std::optional<int> RecordConfig::*field) {
-  return Front({.name = name, .value = "N", .help = help},
+Opt FdOption(std::string_view name, std::string help, std::string_view brief,
+             std::optional<int> RecordConfig::*field) {
+  return Front({.name = name, .value = "N", .help = help, .brief = brief},
                [name, field](RecordArgs& a, const Given& g) {
                  a.config.*field = FdNumber(name, g.value);
                });
+}
+
+// Completion for the options that name a collector's rows.
+struct RowValues {
+  std::string_view flag;
+  std::string_view brief;  // "": the collector's help fits one line
+  Completes completes;
+};
+constexpr RowValues kRowValues[] = {
+    {"pid", "", Completes::kPid},
+    {"cgroup", "record cgroup v2 group PATH (repeatable)", Completes::kCgroup},
+};
+
+OptionInfo RowOption(const CollectorSpec& spec) {
+  OptionInfo info{.name = spec.flag, .value = spec.value, .help = std::string(spec.help)};
+  for (const RowValues& v : kRowValues)
+    if (v.flag == spec.flag) {
+      info.brief = v.brief;
+      info.completes = v.completes;
+    }
+  return info;
 }
 
 }  // namespace
@@ -96,8 +118,7 @@ std::vector<Opt> CollectorOptions() {
   for (size_t i = 0; i < kCollectors.size(); ++i) {
     const CollectorSpec& spec = kCollectors[i];
     if (!spec.value.empty()) {  // --pid PID: on once a row is named
-      table.push_back(Recording({.name = spec.flag, .value = spec.value,
-                                 .help = std::string(spec.help)},
+      table.push_back(Recording(RowOption(spec),
                                 [i](RecordArgs& a, const Given& g) {
                                   a.config.collectors.enabled[i] = true;
                                   a.config.collectors.values[i].emplace_back(g.value);
@@ -119,7 +140,9 @@ std::vector<Opt> RecordingOptions() {
   std::vector<Opt> t;
   t.push_back(Front({.name = "logfile", .short_name = 'l', .value = "PATH",
                      .help = "output (default perfmonger.pgr.gz); compressed by\n"
-                             "name: .gz gzip, .zst zstd, anything else plain"},
+                             "name: .gz gzip, .zst zstd, anything else plain",
+                     .brief = "the recording (.gz gzip, .zst zstd, else plain)",
+                     .completes = Completes::kFile},
                     [](RecordArgs& a, const Given& g) {
                       a.config.output = g.value;
                       a.output_given = true;
@@ -132,7 +155,9 @@ std::vector<Opt> RecordingOptions() {
   t.push_back(DurationOption("timeout", 't', "stop after DUR (default 0: until stopped)",
                              &RecordConfig::timeout_ns));
   t.push_back(Recording({.name = "disk", .short_name = 'd', .value = "DEV[,DEV]",
-                         .help = "record only these devices (repeatable; vda or\n/dev/vda)"},
+                         .help = "record only these devices (repeatable; vda or\n/dev/vda)",
+                         .brief = "record only these devices (repeatable)",
+                         .completes = Completes::kDevice},
                         [](RecordArgs& a, const Given& g) {
                           AddDisks(a.config.collectors.disks, g.value);
                         }));
@@ -143,6 +168,7 @@ std::vector<Opt> RecordingOptions() {
                          .help = "2 (default): differences from the sample\n"
                                  "before, with keyframes; 1: absolute counters\n"
                                  "(for tools that read raw lines; see cat)",
+                         .brief = "2 (default): differences, keyframes; 1: absolute",
                          .choices = "1 2"},
                         [](RecordArgs& a, const Given& g) {
                           a.config.format_version = FormatVersion(g.value);
@@ -157,14 +183,16 @@ void AddDriverOptions(std::vector<Opt>& t) {
   t.push_back(FdOption("ready-fd",
                        "write one JSON ready line to fd N once the first\n"
                        "sample is on disk, then close it",
+                       "write a JSON ready line to fd N once recording",
                        &RecordConfig::ready_fd));
-  t.push_back(FdOption("stop-fd", "stop gracefully at EOF on fd N (0 = stdin)",
+  t.push_back(FdOption("stop-fd", "stop gracefully at EOF on fd N (0 = stdin)", "",
                        &RecordConfig::stop_fd));
   t.push_back(FdOption("cmd-fd",
                        "read commands from fd N: pause, resume (disable,\n"
                        "enable), mark LABEL, sample, ping, status, stop",
+                       "read pause, resume, mark, stop... from fd N",
                        &RecordConfig::cmd_fd));
-  t.push_back(FdOption("ack-fd", "write one JSON reply per command to fd N",
+  t.push_back(FdOption("ack-fd", "write one JSON reply per command to fd N", "",
                        &RecordConfig::ack_fd));
   t.push_back(Front({.name = "start-paused",
                      .help = "write the header and ready line, sample from resume"},
@@ -175,7 +203,8 @@ void AddDriverOptions(std::vector<Opt>& t) {
                           a.config.meta_args.emplace_back(g.value);
                         }));
   t.push_back(Recording({.name = "root", .value = "DIR",
-                         .help = "read proc/ and sys/ below DIR (default /; testing)"},
+                         .help = "read proc/ and sys/ below DIR (default /; testing)",
+                         .completes = Completes::kDirectory},
                         [](RecordArgs& a, const Given& g) { a.config.root = g.value; }));
   t.push_back(Front({.name = "verbose", .short_name = 'v', .help = "accepted for compatibility"},
                     [](RecordArgs&, const Given&) {}));
@@ -190,16 +219,20 @@ void AddSessionOptions(std::vector<Opt>& t) {
   };
   session({.name = "background",
            .help = "start detached; print one JSON child_ready line\n"
-                   "and exit 0 ready, 1 error, 2 timeout"},
+                   "and exit 0 ready, 1 error, 2 timeout",
+           .brief = "start detached; report readiness as one JSON line"},
           [](RecordArgs& a, const Given& g) { a.background = g.on; });
   session({.name = "ready-timeout", .value = "DUR",
            .help = "with --background: how long to wait for the child\n"
-                   "after -s (default 5s)"},
+                   "after -s (default 5s)",
+           .brief = "how long --background waits for the child"},
           [](RecordArgs& a, const Given& g) {
             a.ready_timeout_ns = DurationArgument("ready-timeout", g.value);
           });
   session({.name = "log", .value = "FILE",
-           .help = "with --background: the child's stdout and stderr\n(default /dev/null)"},
+           .help = "with --background: the child's stdout and stderr\n(default /dev/null)",
+           .brief = "where the background child's output goes",
+           .completes = Completes::kFile},
           [](RecordArgs& a, const Given& g) { a.log_path = g.value; });
   session({.name = "status", .help = "show the running session"},
           [](RecordArgs& a, const Given& g) { a.status = g.on; });

@@ -51,6 +51,7 @@ Command<StatArgs> BuildStatCommand() {
   };
   take(RecordOptions({"logfile", "interval", "disk"}));
   c.options[0].help = "the recording (default ./perfmonger.pgr); .gz and\n.zst are compressed";
+  c.options[0].brief = "the recording (default ./perfmonger.pgr)";
   take(CollectorOptions());
   take(RecordOptions({"no-gzip", "meta", "root"}));
   c.options.push_back(MakeOption<StatArgs>(

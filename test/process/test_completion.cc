@@ -1,16 +1,21 @@
-// Shell completion as a shell runs it: bash's completion function driven
-// with COMP_WORDS, fish's `complete -C`, and init-shell's detection of the
-// shell. Completion, --help and the parsers come from one table per command;
-// this checks that --help and completion agree for every command.
+// Shell completion scripts run by the shells, without a terminal: bash's
+// completion function driven with COMP_WORDS, fish's `complete -C`, the
+// values `completion --values` lists, and init-shell's detection of the
+// shell. Completion, --help and the parsers come from one table per
+// command; this checks that --help and completion agree for every command.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "test/process/cgroup_group.hh"
+#include "test/process/shells.hh"
 #include "test/process/spawn.hh"
 
 namespace pm::test {
@@ -69,10 +74,22 @@ std::vector<std::string> Commands() {
   return out;
 }
 
-bool Installed(const std::string& program) {
-  for (const char* dir : {"/usr/bin/", "/bin/", "/usr/local/bin/"})
-    if (access((dir + program).c_str(), X_OK) == 0) return true;
-  return false;
+// The first lines of the --help entries that go on over more lines: what
+// a description cut at the first line would be. (An entry's help starts
+// at column 25, on its own line when the option's spelling is longer.)
+std::set<std::string> CutFirstLines(const std::string& help) {
+  std::set<std::string> out;
+  std::vector<std::string> lines = SplitLines(help);
+  const std::string indent(25, ' ');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!lines[i].starts_with("  -") && !lines[i].starts_with("      --")) continue;
+    std::vector<std::string> text;
+    if (lines[i].size() > 25) text.push_back(lines[i].substr(25));
+    for (size_t j = i + 1; j < lines.size() && lines[j].starts_with(indent); ++j)
+      text.push_back(lines[j].substr(25));
+    if (text.size() > 1) out.insert(text[0]);
+  }
+  return out;
 }
 
 TEST_SUITE("completion") {
@@ -135,42 +152,61 @@ TEST_SUITE("completion") {
     }
   }
 
-  TEST_CASE("fish and zsh complete with their scripts (when installed)") {
-    if (!Installed("fish")) {
-      MESSAGE("fish not installed (apt-get install fish): fish completion not run");
-    } else {
+  TEST_CASE("fish's descriptions are whole: none is a --help entry cut at its first line") {
+    std::string fish = ShellPath("fish");
+    for (const std::string& command : Commands()) {
+      CAPTURE(command);
       ExitResult r = Run({"-c",
                           "\"$argv[1]\" completion fish | source; "
-                          "complete -C 'perfmonger rec'; complete -C 'perfmonger record --no-n'",
-                          PerfmongerPath()},
-                         "/usr/bin/fish");
-      CAPTURE(r.err);
-      CHECK(r.code == 0);
-      std::vector<std::string> lines = SplitLines(r.out);
-      REQUIRE(lines.size() >= 2);
-      CHECK(lines[0].rfind("record\t", 0) == 0);
-      CHECK(lines[1].rfind("--no-net\t", 0) == 0);
+                          "complete -C \"perfmonger $argv[2] --\"",
+                          PerfmongerPath(), command},
+                         fish);
+      REQUIRE(r.code == 0);
+      std::set<std::string> cut = CutFirstLines(Run({command, "--help"}).out);
+      for (const std::string& line : SplitLines(r.out)) {
+        size_t tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);  // every option has a description
+        std::string description = line.substr(tab + 1);
+        CAPTURE(line);
+        CHECK(cut.count(description) == 0);
+        CHECK(description.size() <= 60);
+      }
     }
-    if (!Installed("zsh")) {
-      MESSAGE("zsh not installed (apt-get install zsh): zsh completion not run");
+  }
+
+  TEST_CASE("completion --values: the devices, cgroups and processes completion offers") {
+    ExitResult devices = Run({"completion", "--values", "devices"});
+    REQUIRE(devices.code == 0);
+    CHECK(devices.out.find("\tdisk, ") != std::string::npos);  // "vda\tdisk, 256 GiB"
+    for (const std::string& line : SplitLines(devices.out)) {
+      CAPTURE(line);
+      CHECK(std::filesystem::exists("/sys/class/block/" + line.substr(0, line.find('\t'))));
+    }
+
+    SpawnOptions sleeper;  // Child returns once sleep runs
+    sleeper.program = "/bin/sleep";
+    sleeper.args = {"60"};
+    Child child(std::move(sleeper));
+    ExitResult pids = Run({"completion", "--values", "pids"});
+    CHECK(pids.out.find("\n" + std::to_string(child.pid()) + "\tsleep\n") != std::string::npos);
+    CHECK(pids.out.find("\tkthreadd\n") == std::string::npos);  // no kernel threads
+
+    TestGroup group;
+    if (!group.made) {
+      MESSAGE("no writable cgroup v2 hierarchy: --values cgroups not checked");
     } else {
-      // An interactive zsh on a pty types the TABs; each read waits for the
-      // completed line (a completion that never comes fails by the deadline).
-      const std::string script =
-          "zmodload zsh/zpty\n"
-          "zpty z \"PS1='> ' PATH=${1:h}:$PATH TERM=dumb zsh -f -i\"\n"
-          "zpty -w z 'autoload -U compinit; compinit -u -D; "
-          "source <(perfmonger completion zsh); print RE\"\"ADY'\n"
-          "zpty -r z out '*READY*'\n"
-          "zpty -w -n z $'perfmonger rec\\t'\n"
-          "zpty -r z out '*perfmonger record *' && print first\n"
-          "zpty -w -n z $'\\C-uperfmonger record --no-n\\t'\n"
-          "zpty -r z out '*--no-net *' && print second\n"
-          "zpty -d z\n";
-      ExitResult r = Run({"-f", "-c", script, "zsh", PerfmongerPath()}, "/usr/bin/zsh");
-      CAPTURE(r.err);
-      CHECK(r.out == "first\nsecond\n");
+      REQUIRE(::mkdir((group.path + "/a").c_str(), 0755) == 0);
+      std::vector<std::string> groups = SplitLines(Run({"completion", "--values", "cgroups"}).out);
+      CHECK(std::count(groups.begin(), groups.end(), group.name) == 1);
+      CHECK(std::count(groups.begin(), groups.end(), group.name + "/a") == 1);
     }
+
+    ExitResult bad = Run({"completion", "--values", "disks"});
+    CHECK(bad.code == 1);
+    CHECK(bad.out.empty());
+    CHECK(bad.err ==
+          "perfmonger completion: error: --values 'disks': give devices, cgroups or pids "
+          "(see perfmonger completion --help)\n");
   }
 }
 
