@@ -15,6 +15,7 @@
 #include "tools/record_cli.hh"
 #include "tools/stat_cli.hh"
 #include "tools/summary_cli.hh"
+#include "tools/version.hh"
 
 int main(int argc, char** argv) {
   // A reader that goes away (a closed ready or ack pipe) is an error to
@@ -27,7 +28,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "-v" || command == "--version") {
-    std::printf("PerfMonger version %s\n", PERFMONGER_VERSION);
+    // PerfMonger's line, then the build, which a bug report needs.
+    std::string_view build = PERFMONGER_GIT_DESCRIBE;
+    if (build.empty()) std::printf("PerfMonger version %s\n", PERFMONGER_VERSION);
+    else std::printf("PerfMonger version %s (git %s)\n", PERFMONGER_VERSION, build.data());
     return 0;
   }
   if (command == "record") return pm::RecordMain(argc - 1, argv + 1);
