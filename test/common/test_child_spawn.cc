@@ -12,15 +12,12 @@
 #include <system_error>
 
 #include "common/child_spawn.hh"
-#include "common/clock.hh"
-#include "common/deadline.hh"
 #include "common/io.hh"
 #include "common/program_path.hh"
+#include "test/common/child_waits.hh"
 
 namespace pm {
 namespace {
-
-constexpr int64_t kDeadlineNs = 10'000'000'000;  // generous: children answer in ms
 
 // A scratch directory holding `x` (not executable), `run` (executable) and
 // `dir/` (a directory), with PATH set for the test's duration.
@@ -53,22 +50,8 @@ class Scratch {
   std::string dir_, old_path_;
 };
 
-std::string ReadToEof(int fd) {
-  std::string text;
-  char buf[512];
-  for (;;) {
-    REQUIRE(WaitForFd(fd, POLLIN, NowMonoNs() + kDeadlineNs));
-    ssize_t n = read(fd, buf, sizeof buf);
-    REQUIRE(n >= 0);
-    if (n == 0) return text;
-    text.append(buf, static_cast<size_t>(n));
-  }
-}
-
 int ExitCode(SpawnedChild& child) {
-  REQUIRE(WaitForFd(child.pidfd.Get(), POLLIN, NowMonoNs() + kDeadlineNs));
-  int status = -1;
-  REQUIRE(ReapChild(child.pid, &status, nullptr));
+  int status = WaitExit(child);
   REQUIRE(WIFEXITED(status));
   return WEXITSTATUS(status);
 }

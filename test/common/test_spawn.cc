@@ -19,11 +19,10 @@
 #include "common/deadline.hh"
 #include "common/io.hh"
 #include "common/spawn.hh"
+#include "test/common/child_waits.hh"
 
 namespace pm {
 namespace {
-
-constexpr int64_t kDeadlineNs = 10'000'000'000;  // generous: children answer in ms
 
 // Frees fds [first, last] for the test (what the test runner had there is
 // parked above 100 and put back afterwards), so pipe2 returns those numbers.
@@ -51,25 +50,6 @@ std::vector<const char*> Argv(std::initializer_list<const char*> args) {
   std::vector<const char*> argv(args);
   argv.push_back(nullptr);
   return argv;
-}
-
-std::string ReadToEof(int fd) {
-  std::string text;
-  char buf[512];
-  for (;;) {
-    REQUIRE(WaitForFd(fd, POLLIN, NowMonoNs() + kDeadlineNs));
-    ssize_t n = read(fd, buf, sizeof buf);
-    REQUIRE(n >= 0);
-    if (n == 0) return text;
-    text.append(buf, static_cast<size_t>(n));
-  }
-}
-
-int WaitExit(SpawnedChild& child) {
-  REQUIRE(WaitForFd(child.pidfd.Get(), POLLIN, NowMonoNs() + kDeadlineNs));
-  int status = -1;
-  REQUIRE(ReapChild(child.pid, &status, nullptr));
-  return status;
 }
 
 std::vector<std::string> Split(const std::string& text) {
