@@ -2,16 +2,21 @@
  * (or C++) program, without holding the fd contract of `perfmonger record`
  * wrong.
  *
- * The library starts `perfmonger record` as a child with its ready, stop,
- * command and acknowledgement fds wired (whatever numbers pipe() returns in
- * the caller), waits for the ready line, and drives pause, resume, mark and
- * sample over the command fd, each call returning once the recorder has
- * acknowledged the effect on disk. Stopping closes the stop pipe and reaps
- * the child. Every fd it creates is close-on-exec; it never raises SIGPIPE
- * in the caller, installs no signal handler and reaps no child but its own;
- * it keeps no global state, so many recordings may run at once from one
- * process and from several threads (each handle used by one thread at a
- * time).
+ * The library starts `perfmonger record` as a child (without forking the
+ * caller: its memory is neither copied nor write-protected, whatever its
+ * size) with its ready, stop, command and acknowledgement fds wired
+ * (whatever numbers pipe() returns in the caller), waits for the ready
+ * line, and drives pause, resume, mark and sample over the command fd,
+ * each call returning once the recorder has acknowledged that
+ * very command (replies are matched by sequence number, so a reply that
+ * came late never answers a later call). Stopping asks the recorder over
+ * the command fd and waits, within the handle's timeout, for its reply and
+ * its exit, so neither a forked worker holding the stop pipe nor the
+ * caller's SIGCHLD setup changes the result. Every fd it creates is
+ * close-on-exec; it never raises SIGPIPE in the caller, installs no signal
+ * handler and reaps no child but its own; it keeps no global state, so
+ * many recordings may run at once from one process and from several
+ * threads (each handle used by one thread at a time).
  *
  *   perfmonger_recording *rec = perfmonger_new();
  *   struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
@@ -42,7 +47,8 @@ extern "C" {
 typedef struct perfmonger_recording perfmonger_recording;
 
 struct perfmonger_options {
-  /* The recording's path (-l); required. .gz: gzip, .zst: zstd, else plain. */
+  /* The recording's path (-l); required, not "-". .gz: gzip, .zst: zstd,
+   * else plain. */
   const char *output;
   /* The sampling interval as perfmonger takes it ("0.1", "100ms");
    * NULL: the recorder's default (1 s). */
@@ -51,16 +57,16 @@ struct perfmonger_options {
    * value, ..., NULL); the library percent-encodes them for --meta. */
   const char *const *meta;
   /* Non-zero: write the header and ready line, sample from the first
-   * perfmonger_resume(). */
+   * perfmonger_resume(); the time until then counts as paused. */
   int start_paused;
   /* Collectors: non-zero turns one off (cpu, disk, net, mem) or, for
-   * interrupts, on. */
+   * interrupts, on (--record-intr). */
   int no_cpu, no_disk, no_net, no_mem, record_intr;
   /* The perfmonger executable: a path, or a name looked up on PATH.
    * NULL: "perfmonger" on PATH. */
   const char *perfmonger;
-  /* How long perfmonger_start() and each acknowledged call wait, in
-   * milliseconds; 0: 10000. */
+  /* How long perfmonger_start() and each acknowledged call (stop too)
+   * wait, in milliseconds; 0: 10000. */
   int timeout_ms;
 };
 
@@ -72,31 +78,45 @@ perfmonger_recording *perfmonger_new(void);
 /* Starts the recorder and returns once its ready line has been read (the
  * first sample is on disk): 0. Otherwise a negative errno:
  *   -ENOENT     the perfmonger executable was not found
+ *   -EACCES     it names a directory or a file without execute permission
  *   -ECHILD     the recorder exited before it was ready; its exit status
  *               is perfmonger_exit_status() (1: a setup error) and
  *               perfmonger_error() its message
- *   -ETIMEDOUT  no ready line in time (the recorder has been killed)
- *   -EINVAL     bad options (no output, a meta list with an odd length)
+ *   -ETIMEDOUT  no ready line in time (the recorder has been killed; the
+ *               message keeps what it wrote on stderr)
+ *   -EINVAL     bad options (no output or "-", an odd meta list)
  *   -EALREADY   this handle was started before
  *   other       a system call failed (the message names it) */
 int perfmonger_start(perfmonger_recording *rec,
                      const struct perfmonger_options *options);
 
-/* Each sends one command and waits for its acknowledgement: 0 once the
+/* Each sends one command and waits for its own acknowledgement: 0 once the
  * effect is on disk. -EPROTO when the recorder refused it (the message
- * has its error code), -ESRCH when the recorder is gone, -ETIMEDOUT,
- * -EINVAL (a label of 1 to 128 printable ASCII bytes is needed). */
+ * has its error code), -ESRCH when the recorder is gone (the message says
+ * how it ended) or is being stopped, -ETIMEDOUT (the reply, if it comes,
+ * is discarded by the next call), -EINVAL (a label of 1 to 128 printable
+ * ASCII bytes is needed). */
 int perfmonger_pause(perfmonger_recording *rec);
 int perfmonger_resume(perfmonger_recording *rec);
 int perfmonger_mark(perfmonger_recording *rec, const char *label);
 int perfmonger_sample(perfmonger_recording *rec);
 
-/* Stops the recording (EOF on its stop fd: a final sample at this
- * instant, the end trailer, fsync) and reaps the recorder. `exit_status`
- * (may be NULL) gets its exit status: 0 complete, 2 collection error,
- * 128+N killed by signal N. `complete` (may be NULL) gets 1 when the
- * recording was closed cleanly. Returns 0 when complete, -EIO for exit
- * status 2, -ECHILD when it was killed, -ESRCH when it was never started. */
+/* Changes how long each later call waits (as options.timeout_ms; 0:
+ * 10000): e.g. a generous start, then a tight bound per query. 0, or
+ * -EINVAL for a negative value. */
+int perfmonger_set_timeout(perfmonger_recording *rec, int timeout_ms);
+
+/* Stops the recording: a `stop` command (a final sample at this instant,
+ * the end trailer, fsync, then its reply), then the recorder's exit, both
+ * within timeout_ms; EOF on the stop pipe is the fallback when no command
+ * can be sent. `exit_status` (may be NULL) gets its exit status: 0
+ * complete, 2 collection error, 128+N killed by signal N, -1 when it could
+ * not be collected (the caller ignores SIGCHLD or reaped the recorder).
+ * `complete` (may be NULL) gets 1 when the recording was closed cleanly,
+ * known from the recorder's reply (or its exit status 0). Returns 0 when
+ * complete, -EIO for exit status 2, -ECHILD when it was killed or ended
+ * otherwise, -ETIMEDOUT when it did not stop in time (it still runs: call
+ * again, or perfmonger_free()), -ESRCH when it was never started. */
 int perfmonger_stop(perfmonger_recording *rec, int *exit_status,
                     int *complete);
 
@@ -104,11 +124,13 @@ int perfmonger_stop(perfmonger_recording *rec, int *exit_status,
  * then reaped, and perfmonger_exit_status() says how). */
 int perfmonger_running(perfmonger_recording *rec);
 
-/* The last error's message ("" when none); valid until the next call. */
+/* The last error's message ("" when none); valid until the next call.
+ * After a stop that succeeded without an exit status, it says so. */
 const char *perfmonger_error(const perfmonger_recording *rec);
 
-/* From the ready line: the recorder's pid, the output path (absolute) and
- * the start time (RFC 3339, UTC). 0 / NULL before a successful start. */
+/* The recorder's pid, the output path (the caller's bytes, made absolute)
+ * and the start time from the ready line (RFC 3339, UTC). 0 / NULL before
+ * a successful start. */
 pid_t perfmonger_pid(const perfmonger_recording *rec);
 const char *perfmonger_output(const perfmonger_recording *rec);
 const char *perfmonger_start_time(const perfmonger_recording *rec);
@@ -117,8 +139,9 @@ const char *perfmonger_start_time(const perfmonger_recording *rec);
  * else -1. */
 int perfmonger_exit_status(const perfmonger_recording *rec);
 
-/* Stops a recording still running (as perfmonger_stop) and frees the
- * handle. NULL is allowed. */
+/* Ends a recording still running and frees the handle, never blocking
+ * beyond a bound: a stop (timeout_ms), then SIGTERM, then SIGKILL, each
+ * given timeout_ms. NULL is allowed. */
 void perfmonger_free(perfmonger_recording *rec);
 
 #ifdef __cplusplus
