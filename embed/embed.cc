@@ -40,6 +40,12 @@ int Command(perfmonger_recording* rec, const char* line, pm::embed::Reply* reply
 
 extern "C" {
 
+void perfmonger_options_init(struct perfmonger_options* options, size_t size) {
+  if (!options || size < sizeof options->size) return;
+  std::memset(options, 0, size);
+  options->size = size;
+}
+
 perfmonger_recording* perfmonger_new(void) { return new (std::nothrow) perfmonger_recording; }
 
 int perfmonger_start(perfmonger_recording* rec, const struct perfmonger_options* o) {

@@ -45,9 +45,17 @@ std::string PercentEncode(const char* text) {
   return out;
 }
 
+// The caller's struct as far as it reaches, the rest zero; a caller built
+// against a newer header may pass more, as long as we would ignore nothing.
 int ReadOptions(perfmonger_recording& rec, const perfmonger_options* given, perfmonger_options* o) {
   if (!given) return rec.Fail(EINVAL, "no options");
-  *o = *given;
+  if (given->size < sizeof *o)  // the first layout with a size is this one
+    return rec.Fail(EINVAL, "options.size is %zu: initialise the options with "
+                    "PERFMONGER_OPTIONS_INIT or perfmonger_options_init()", given->size);
+  const unsigned char* bytes = reinterpret_cast<const unsigned char*>(given);
+  for (size_t i = sizeof *o; i < given->size; ++i)
+    if (bytes[i]) return rec.Fail(E2BIG, "options set fields this perfmonger-embed does not know");
+  std::memcpy(o, given, sizeof *o);
   return 0;
 }
 

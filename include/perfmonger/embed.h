@@ -38,6 +38,7 @@
 #ifndef PERFMONGER_EMBED_H
 #define PERFMONGER_EMBED_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 #ifdef __cplusplus
@@ -46,7 +47,13 @@ extern "C" {
 
 typedef struct perfmonger_recording perfmonger_recording;
 
+/* Options of perfmonger_start(). Initialise with PERFMONGER_OPTIONS_INIT
+ * (or perfmonger_options_init()), then set the fields you need: `size`
+ * says which fields the caller knows, so fields added in later versions
+ * (always at the end) read as zero for a caller built before them. */
 struct perfmonger_options {
+  /* sizeof(struct perfmonger_options) as the caller was compiled. */
+  size_t size;
   /* The recording's path (-l); required, not "-". .gz: gzip, .zst: zstd,
    * else plain. */
   const char *output;
@@ -70,7 +77,15 @@ struct perfmonger_options {
   int timeout_ms;
 };
 
-#define PERFMONGER_OPTIONS_INIT {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+/* Every member named, so that neither C nor C++ warns of one left out. */
+#define PERFMONGER_OPTIONS_INIT                                                \
+  { .size = sizeof(struct perfmonger_options), .output = NULL, .interval = NULL, \
+    .meta = NULL, .start_paused = 0, .no_cpu = 0, .no_disk = 0, .no_net = 0,     \
+    .no_mem = 0, .record_intr = 0, .perfmonger = NULL, .timeout_ms = 0 }
+
+/* Zeroes the `size` bytes at `options` and sets options->size: the same as
+ * PERFMONGER_OPTIONS_INIT, for callers that cannot use the macro. */
+void perfmonger_options_init(struct perfmonger_options *options, size_t size);
 
 /* A handle for one recording; NULL when out of memory. */
 perfmonger_recording *perfmonger_new(void);
@@ -84,7 +99,8 @@ perfmonger_recording *perfmonger_new(void);
  *               perfmonger_error() its message
  *   -ETIMEDOUT  no ready line in time (the recorder has been killed; the
  *               message keeps what it wrote on stderr)
- *   -EINVAL     bad options (no output or "-", an odd meta list)
+ *   -EINVAL     bad options (no size, no output or "-", an odd meta list)
+ *   -E2BIG      options set beyond the fields this library knows
  *   -EALREADY   this handle was started before
  *   other       a system call failed (the message names it) */
 int perfmonger_start(perfmonger_recording *rec,

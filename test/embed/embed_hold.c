@@ -1,9 +1,9 @@
 /* A C99 client of the installed perfmonger-embed library, as a database or
  * a benchmark harness holds it: a recorder that stops answering (SIGSTOP,
  * never a short deadline on a live one), a worker forked without exec, the
- * caller's own SIGCHLD setup, a large heap, bad names. Each scenario exits
- * 0 when the library behaved as its header promises; some print what
- * run.sh checks in the recording afterwards.
+ * caller's own SIGCHLD setup, a large heap, bad names, and options that
+ * grow. Each scenario exits 0 when the library behaved as its header
+ * promises; some print what run.sh checks in the recording afterwards.
  *
  * Usage: embed_hold SCENARIO PERFMONGER DIR
  *   late_reply  a reply that comes after its call timed out answers no
@@ -16,7 +16,9 @@
  *   heap        64 MiB touched: no copy-on-write fault on the pass after
  *               the start (counted, not timed)
  *   messages    "-" refused, a non-UTF-8 name kept, EACCES said apart from
- *               ENOENT, a start timeout keeps the recorder's stderr */
+ *               ENOENT, a start timeout keeps the recorder's stderr
+ *   options     the options' size: set by the macro and the function,
+ *               required, a larger struct accepted when its tail is zero */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -302,6 +304,40 @@ static int scenario_messages(void) {
   return 0;
 }
 
+static int scenario_options(void) {
+  struct perfmonger_options macro = PERFMONGER_OPTIONS_INIT;
+  EXPECT(macro.size == sizeof macro && macro.output == NULL && macro.timeout_ms == 0);
+  struct perfmonger_options zero;
+  memset(&zero, 0, sizeof zero);
+  zero.output = "/tmp/never.pgr";
+  perfmonger_recording *rec = perfmonger_new();
+  EXPECT(perfmonger_start(rec, &zero) == -EINVAL);
+  EXPECT(strstr(perfmonger_error(rec), "PERFMONGER_OPTIONS_INIT") != NULL);
+  perfmonger_free(rec);
+
+  /* A caller built against a later header: a larger struct. */
+  struct {
+    struct perfmonger_options o;
+    int later_field;
+  } big;
+  perfmonger_options_init(&big.o, sizeof big);
+  EXPECT(big.o.size == sizeof big && big.later_field == 0);
+  char out[4096];
+  snprintf(out, sizeof out, "%s/big.pgr", g_dir);
+  big.o.output = out;
+  big.o.perfmonger = g_perfmonger;
+  big.later_field = 1;
+  rec = perfmonger_new();
+  EXPECT(perfmonger_start(rec, &big.o) == -E2BIG);
+  perfmonger_free(rec);
+  big.later_field = 0;
+  rec = perfmonger_new();
+  EXPECT(perfmonger_start(rec, &big.o) == 0);
+  if (stop_complete(rec)) return 1;
+  perfmonger_free(rec);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 4) {
     fprintf(stderr, "usage: embed_hold SCENARIO PERFMONGER DIR\n");
@@ -317,6 +353,7 @@ int main(int argc, char **argv) {
       {"late_reply", scenario_late_reply}, {"worker", scenario_worker},
       {"stopped", scenario_stopped},       {"sigchld", scenario_sigchld},
       {"heap", scenario_heap},             {"messages", scenario_messages},
+      {"options", scenario_options},
   };
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
     if (!strcmp(argv[1], scenarios[i].name)) return scenarios[i].run();

@@ -34,7 +34,7 @@ run() {
 }
 for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
 run bracket "$tmp/client-static"
-for s in late_reply worker stopped sigchld heap messages; do
+for s in late_reply worker stopped sigchld heap messages options; do
   run $s "$tmp/hold"
 done
 
