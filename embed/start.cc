@@ -70,6 +70,10 @@ int CheckOptions(perfmonger_recording& rec, const perfmonger_options& o) {
   return 0;
 }
 
+void AddEach(std::vector<std::string>& args, const char* flag, const char* const* values) {
+  for (; values && *values; ++values) args.insert(args.end(), {flag, *values});
+}
+
 std::vector<std::string> RecordArgs(const perfmonger_options& o) {
   std::vector<std::string> args = {"perfmonger", "record", "-l", o.output};
   if (o.interval) args.insert(args.end(), {"-i", o.interval});
@@ -78,9 +82,14 @@ std::vector<std::string> RecordArgs(const perfmonger_options& o) {
   struct { int on; const char* flag; } flags[] = {
       {o.no_cpu, "--no-cpu"}, {o.no_disk, "--no-disk"}, {o.no_net, "--no-net"},
       {o.no_mem, "--no-mem"}, {o.record_intr, "--record-intr"},
-      {o.start_paused, "--start-paused"}};
+      {o.record_pressure, "--record-pressure"}, {o.start_paused, "--start-paused"}};
   for (const auto& f : flags)
     if (f.on) args.push_back(f.flag);
+  AddEach(args, "-d", o.disks);
+  AddEach(args, "--cgroup", o.cgroups);
+  for (const pid_t* pid = o.pids; pid && *pid; ++pid)
+    args.insert(args.end(), {"--pid", std::to_string(*pid)});
+  if (o.record_caller) args.insert(args.end(), {"--pid", std::to_string(getpid())});
   args.insert(args.end(), {"--ready-fd", "3", "--stop-fd", "4", "--cmd-fd", "5", "--ack-fd", "6"});
   return args;
 }

@@ -22,6 +22,7 @@
  *   struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
  *   opt.output = "/tmp/q42.pgr.gz";
  *   opt.interval = "100ms";
+ *   opt.record_caller = 1;
  *   const char *meta[] = {"query_id", "q42", "sql", "SELECT 1", NULL};
  *   opt.meta = meta;
  *   if (perfmonger_start(rec, &opt) != 0) {
@@ -75,13 +76,28 @@ struct perfmonger_options {
   /* How long perfmonger_start() and each acknowledged call (stop too)
    * wait, in milliseconds; 0: 10000. */
   int timeout_ms;
+  /* -d: only these disks ("vda", "/dev/vda"), NULL-terminated; NULL: every
+   * disk with I/O. */
+  const char *const *disks;
+  /* --pid: these processes' CPU time and I/O, 0-terminated; NULL: none. */
+  const pid_t *pids;
+  /* --cgroup: these cgroup v2 groups (below the cgroup2 mount, or
+   * absolute), NULL-terminated; NULL: none. */
+  const char *const *cgroups;
+  /* Non-zero: --record-pressure (pressure stall times). */
+  int record_pressure;
+  /* Non-zero: the calling process as a --pid row, so that summaries show
+   * its own CPU seconds and bytes beside the machine's. */
+  int record_caller;
 };
 
 /* Every member named, so that neither C nor C++ warns of one left out. */
 #define PERFMONGER_OPTIONS_INIT                                                \
   { .size = sizeof(struct perfmonger_options), .output = NULL, .interval = NULL, \
     .meta = NULL, .start_paused = 0, .no_cpu = 0, .no_disk = 0, .no_net = 0,     \
-    .no_mem = 0, .record_intr = 0, .perfmonger = NULL, .timeout_ms = 0 }
+    .no_mem = 0, .record_intr = 0, .perfmonger = NULL, .timeout_ms = 0,          \
+    .disks = NULL, .pids = NULL, .cgroups = NULL, .record_pressure = 0,          \
+    .record_caller = 0 }
 
 /* Zeroes the `size` bytes at `options` and sets options->size: the same as
  * PERFMONGER_OPTIONS_INIT, for callers that cannot use the macro. */

@@ -1,8 +1,8 @@
 /* A C99 client of the installed perfmonger-embed library, as a database or
  * a benchmark harness holds it: a recorder that stops answering (SIGSTOP,
  * never a short deadline on a live one), a worker forked without exec, the
- * caller's own SIGCHLD setup, a large heap, bad names, and options that
- * grow. Each scenario exits 0 when the library behaved as its header
+ * caller's own SIGCHLD setup, a large heap, bad names, its own process
+ * recorded beside the machine, and options that grow. Each scenario exits 0 when the library behaved as its header
  * promises; some print what run.sh checks in the recording afterwards.
  *
  * Usage: embed_hold SCENARIO PERFMONGER DIR
@@ -17,6 +17,8 @@
  *               the start (counted, not timed)
  *   messages    "-" refused, a non-UTF-8 name kept, EACCES said apart from
  *               ENOENT, a start timeout keeps the recorder's stderr
+ *   caller      record_caller, pids, disks, cgroups, pressure: printed for
+ *               run.sh to find in summary --phases
  *   options     the options' size: set by the macro and the function,
  *               required, a larger struct accepted when its tail is zero */
 #define _GNU_SOURCE
@@ -304,9 +306,64 @@ static int scenario_messages(void) {
   return 0;
 }
 
+/* The first whole disk in /sys/block that is not a loop or RAM device. */
+static int first_disk(char *name, size_t size) {
+  DIR *d = opendir("/sys/block");
+  struct dirent *e;
+  int found = 0;
+  while (d && !found && (e = readdir(d)))
+    if (e->d_name[0] != '.' && strncmp(e->d_name, "loop", 4) && strncmp(e->d_name, "ram", 3))
+      found = snprintf(name, size, "%s", e->d_name) > 0;
+  if (d) closedir(d);
+  return found;
+}
+
+static const char *cgroup2_root(void) {
+  if (access("/sys/fs/cgroup/cgroup.controllers", R_OK) == 0) return "/sys/fs/cgroup";
+  if (access("/sys/fs/cgroup/unified/cgroup.controllers", R_OK) == 0)
+    return "/sys/fs/cgroup/unified";
+  return NULL;
+}
+
+static int scenario_caller(void) {
+  char out[4096], disk[256] = "", data[4096];
+  snprintf(out, sizeof out, "%s/caller.pgr", g_dir);
+  const char *disks[] = {disk, NULL};
+  const char *cgroups[] = {cgroup2_root(), NULL};
+  pid_t pids[] = {getppid(), 0};
+  struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
+  opt.output = out;
+  opt.interval = "100ms";
+  opt.perfmonger = g_perfmonger;
+  opt.record_caller = 1;
+  opt.pids = pids;
+  if (first_disk(disk, sizeof disk)) opt.disks = disks;
+  if (cgroups[0]) opt.cgroups = cgroups;
+  opt.record_pressure = access("/proc/pressure/cpu", R_OK) == 0;
+  perfmonger_recording *rec = perfmonger_new();
+  int rc = perfmonger_start(rec, &opt);
+  if (rc != 0) fprintf(stderr, "start: %s\n", perfmonger_error(rec));
+  EXPECT(rc == 0);
+  EXPECT(perfmonger_mark(rec, "query") == 0);
+  burn_cpu(0.3);
+  snprintf(data, sizeof data, "%s/written", g_dir);
+  int fd = open(data, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  EXPECT(fd >= 0);
+  static char block[1 << 20];
+  for (int i = 0; i < 2; i++) EXPECT(write(fd, block, sizeof block) == (ssize_t)sizeof block);
+  close(fd);
+  EXPECT(perfmonger_mark(rec, "after") == 0);
+  if (stop_complete(rec)) return 1;
+  perfmonger_free(rec);
+  /* path, caller, other pid, disk or -, cgroup or -, pressure 0/1 */
+  printf("%s %d %d %s %s %d\n", out, (int)getpid(), (int)pids[0], disk[0] ? disk : "-",
+         cgroups[0] ? cgroups[0] : "-", opt.record_pressure);
+  return 0;
+}
+
 static int scenario_options(void) {
   struct perfmonger_options macro = PERFMONGER_OPTIONS_INIT;
-  EXPECT(macro.size == sizeof macro && macro.output == NULL && macro.timeout_ms == 0);
+  EXPECT(macro.size == sizeof macro && macro.output == NULL && macro.record_caller == 0);
   struct perfmonger_options zero;
   memset(&zero, 0, sizeof zero);
   zero.output = "/tmp/never.pgr";
@@ -353,7 +410,7 @@ int main(int argc, char **argv) {
       {"late_reply", scenario_late_reply}, {"worker", scenario_worker},
       {"stopped", scenario_stopped},       {"sigchld", scenario_sigchld},
       {"heap", scenario_heap},             {"messages", scenario_messages},
-      {"options", scenario_options},
+      {"caller", scenario_caller},         {"options", scenario_options},
   };
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
     if (!strcmp(argv[1], scenarios[i].name)) return scenarios[i].run();

@@ -34,9 +34,10 @@ run() {
 }
 for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
 run bracket "$tmp/client-static"
-for s in late_reply worker stopped sigchld heap messages options; do
+for s in late_reply worker stopped sigchld heap messages caller options; do
   run $s "$tmp/hold"
 done
+json() { /usr/bin/python3 -c "import json, sys; d = json.load(sys.stdin); $1"; }
 
 # What the bracket scenario recorded reads back with its metadata and mark.
 rec=$(head -1 "$tmp/bracket.out")
@@ -54,5 +55,18 @@ done
 marks=$("$pm" play --events "$(cat "$tmp/late_reply.out")" 2>/dev/null |
   sed -n 's/.*"label":"\([^"]*\)".*/\1/p' | tr -d '\n')
 [ "$marks" = ABC ] || { echo "FAIL late_reply: marks '$marks', not ABC"; failed=1; }
+# The caller's own row beside the machine's, in the phase of its work.
+read -r rec caller other disk group pressure < "$tmp/caller.out"
+"$pm" summary --phases --json "$rec" > "$tmp/caller.json"
+json "
+q = next(p for p in d if p['phase'] == 'query')
+me = q['procs']['$caller']
+assert me['cpu_sec'] >= 0.2, ('caller cpu', me)
+assert me['wchar'] >= 2 << 20, ('caller wchar', me)
+assert 'system' in q['procs'] and '$other' in q['procs'], q['procs'].keys()
+assert '$disk' == '-' or q['disk']['devices'] == ['$disk'], q['disk']['devices']
+assert '$group' == '-' or 'cgroups' in q, q.keys()
+assert '$pressure' == '0' or 'pressure' in q, q.keys()
+" < "$tmp/caller.json" || { echo "FAIL caller: $(head -c 300 "$tmp/caller.json")"; failed=1; }
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed
