@@ -55,6 +55,7 @@ int perfmonger_start(perfmonger_recording* rec, const struct perfmonger_options*
 int perfmonger_pause(perfmonger_recording* rec) { return Command(rec, "pause\n"); }
 int perfmonger_resume(perfmonger_recording* rec) { return Command(rec, "resume\n"); }
 int perfmonger_sample(perfmonger_recording* rec) { return Command(rec, "sample\n"); }
+int perfmonger_ping(perfmonger_recording* rec) { return Command(rec, "ping\n"); }
 
 int perfmonger_mark(perfmonger_recording* rec, const char* label) {
   if (!rec) return -EINVAL;
@@ -64,6 +65,21 @@ int perfmonger_mark(perfmonger_recording* rec, const char* label) {
     printable = label[i] >= ' ' && label[i] < 127;
   if (!printable) return rec->Fail(EINVAL, "a mark label is 1 to 128 printable ASCII bytes");
   return Command(rec, (std::string("mark ") + label + "\n").c_str());
+}
+
+int perfmonger_status(perfmonger_recording* rec, struct perfmonger_status* status) {
+  if (!rec) return -EINVAL;
+  if (!status || status->size < sizeof *status)
+    return rec->Fail(EINVAL, "status->size is too small: initialise it with PERFMONGER_STATUS_INIT");
+  pm::embed::Reply reply;
+  if (int err = Command(rec, "status\n", &reply)) return err;
+  std::memset(reinterpret_cast<char*>(status) + sizeof status->size, 0,
+              status->size - sizeof status->size);  // fields beyond ours read as zero
+  status->state = reply.state == "paused" ? PERFMONGER_PAUSED : PERFMONGER_RECORDING;
+  status->samples = reply.samples;
+  status->missed_ticks = reply.missed_ticks;
+  status->bytes = reply.bytes_out;
+  return 0;
 }
 
 int perfmonger_set_timeout(perfmonger_recording* rec, int timeout_ms) {

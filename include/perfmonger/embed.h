@@ -6,8 +6,8 @@
  * caller: its memory is neither copied nor write-protected, whatever its
  * size) with its ready, stop, command and acknowledgement fds wired
  * (whatever numbers pipe() returns in the caller), waits for the ready
- * line, and drives pause, resume, mark and sample over the command fd,
- * each call returning once the recorder has acknowledged that
+ * line, and drives pause, resume, mark, sample, status and ping over the
+ * command fd, each call returning once the recorder has acknowledged that
  * very command (replies are matched by sequence number, so a reply that
  * came late never answers a later call). Stopping asks the recorder over
  * the command fd and waits, within the handle's timeout, for its reply and
@@ -40,6 +40,7 @@
 #define PERFMONGER_EMBED_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #ifdef __cplusplus
@@ -132,6 +133,26 @@ int perfmonger_pause(perfmonger_recording *rec);
 int perfmonger_resume(perfmonger_recording *rec);
 int perfmonger_mark(perfmonger_recording *rec, const char *label);
 int perfmonger_sample(perfmonger_recording *rec);
+/* A round trip that changes nothing: the recorder is alive and reading. */
+int perfmonger_ping(perfmonger_recording *rec);
+
+enum perfmonger_state { PERFMONGER_RECORDING = 1, PERFMONGER_PAUSED = 2 };
+
+struct perfmonger_status {
+  size_t size;            /* sizeof(struct perfmonger_status), set by the caller */
+  int state;              /* PERFMONGER_RECORDING or PERFMONGER_PAUSED */
+  uint64_t samples;       /* samples written */
+  uint64_t missed_ticks;  /* ticks passed without a sample (the recorder was late) */
+  uint64_t bytes;         /* bytes written to the output (compressed) */
+};
+
+#define PERFMONGER_STATUS_INIT                                          \
+  { .size = sizeof(struct perfmonger_status), .state = 0, .samples = 0, \
+    .missed_ticks = 0, .bytes = 0 }
+
+/* The recorder's state, as its reply to `status` says; fails as the
+ * commands above (and -EINVAL when status->size is too small). */
+int perfmonger_status(perfmonger_recording *rec, struct perfmonger_status *status);
 
 /* Changes how long each later call waits (as options.timeout_ms; 0:
  * 10000): e.g. a generous start, then a tight bound per query. 0, or

@@ -2,8 +2,9 @@
  * a benchmark harness holds it: a recorder that stops answering (SIGSTOP,
  * never a short deadline on a live one), a worker forked without exec, the
  * caller's own SIGCHLD setup, a large heap, bad names, its own process
- * recorded beside the machine, and options that grow. Each scenario exits 0 when the library behaved as its header
- * promises; some print what run.sh checks in the recording afterwards.
+ * recorded beside the machine, and options that grow. Each scenario exits
+ * 0 when the library behaved as its header promises; some print what
+ * run.sh checks in the recording afterwards.
  *
  * Usage: embed_hold SCENARIO PERFMONGER DIR
  *   late_reply  a reply that comes after its call timed out answers no
@@ -20,7 +21,8 @@
  *   caller      record_caller, pids, disks, cgroups, pressure: printed for
  *               run.sh to find in summary --phases
  *   options     the options' size: set by the macro and the function,
- *               required, a larger struct accepted when its tail is zero */
+ *               required, a larger struct accepted when its tail is zero
+ *   status      status and ping, started paused: printed for run.sh */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -118,7 +120,7 @@ static int scenario_late_reply(void) {
   EXPECT(kill(pid, SIGCONT) == 0);
   EXPECT(perfmonger_set_timeout(rec, 0) == 0);
   EXPECT(perfmonger_mark(rec, "C") == 0);
-  EXPECT(perfmonger_sample(rec) == 0);
+  EXPECT(perfmonger_ping(rec) == 0);
   if (stop_complete(rec)) return 1;
   perfmonger_free(rec);
   printf("%s/late.pgr\n", g_dir);
@@ -390,8 +392,32 @@ static int scenario_options(void) {
   big.later_field = 0;
   rec = perfmonger_new();
   EXPECT(perfmonger_start(rec, &big.o) == 0);
+  struct perfmonger_status small = {sizeof(size_t), 0, 0, 0, 0};
+  EXPECT(perfmonger_status(rec, &small) == -EINVAL);
   if (stop_complete(rec)) return 1;
   perfmonger_free(rec);
+  return 0;
+}
+
+static int scenario_status(void) {
+  perfmonger_recording *rec = start("status.pgr", 1);
+  EXPECT(rec != NULL);
+  struct perfmonger_status st = PERFMONGER_STATUS_INIT;
+  EXPECT(perfmonger_status(rec, &st) == 0);
+  EXPECT(st.state == PERFMONGER_PAUSED && st.samples == 0 && st.bytes > 0);
+  EXPECT(perfmonger_ping(rec) == 0);
+  burn_cpu(0.1); /* CPU time: at least as much wall time passes, paused */
+  EXPECT(perfmonger_resume(rec) == 0);
+  EXPECT(perfmonger_sample(rec) == 0);
+  EXPECT(perfmonger_status(rec, &st) == 0);
+  EXPECT(st.state == PERFMONGER_RECORDING && st.samples >= 2);
+  uint64_t bytes = st.bytes;
+  EXPECT(perfmonger_pause(rec) == 0);
+  EXPECT(perfmonger_status(rec, &st) == 0);
+  EXPECT(st.state == PERFMONGER_PAUSED && st.bytes > bytes);
+  if (stop_complete(rec)) return 1;
+  perfmonger_free(rec);
+  printf("%s/status.pgr\n", g_dir);
   return 0;
 }
 
@@ -411,6 +437,7 @@ int main(int argc, char **argv) {
       {"stopped", scenario_stopped},       {"sigchld", scenario_sigchld},
       {"heap", scenario_heap},             {"messages", scenario_messages},
       {"caller", scenario_caller},         {"options", scenario_options},
+      {"status", scenario_status},
   };
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
     if (!strcmp(argv[1], scenarios[i].name)) return scenarios[i].run();
