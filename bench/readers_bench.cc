@@ -6,9 +6,9 @@
 // $PERFMONGER_BENCH_RECORDING names, to make reruns fast), written again
 // as v1 and v2 in gzip and zstd, every line flushed as the recorder does
 // (bench/readers_files.hh). For each it times `perfmonger play FILE
-// >/dev/null` and `perfmonger summary FILE >/dev/null`, started by
-// posix_spawn (wall clock, wait4's rusage for CPU; summary's peak RSS from
-// a forked run of its own). The floor `summary` is held to
+// >/dev/null` and `perfmonger summary FILE >/dev/null`, started by the
+// common spawn (wall clock, wait4's rusage for CPU; summary's peak RSS from
+// a run of its own). The floor `summary` is held to
 // (issue 11): decompressing the same file alone, in this process,
 // single-threaded, to a discarded buffer; the ratios are printed in wall
 // time (judged: the issue asks for time, and summary may decompress on a
@@ -17,7 +17,6 @@
 // CPU beside v1's (issue 20: play and summary no slower).
 #include <fcntl.h>
 #include <malloc.h>
-#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,8 +40,6 @@
 #include "proto/codec.hh"
 #include "proto/stream.hh"
 
-extern char** environ;
-
 namespace fs = std::filesystem;
 
 namespace {
@@ -59,43 +56,43 @@ struct Run {
   int status = 0;
 };
 
-// posix_spawn, as a shell or a harness starts a program: glibc's does not
-// copy the bench's page tables, which a fork() did, charging summary about
-// 0.2 ms here and up to 2 ms once the bench held the recording's lines.
-// (Its child's peak RSS counts the bench's peak: see PeakRssKib.)
-Run Execute(const std::vector<std::string>& argv) {
+// Starts `argv` with stdout to `out` and stderr to /dev/null through the
+// common spawn (clone(CLONE_VM | CLONE_VFORK), as posix_spawn): a fork()
+// would copy the bench's page tables, charging summary about 0.2 ms here
+// and up to 2 ms once the bench held the recording's lines.
+pm::SpawnedChild StartQuiet(const std::vector<std::string>& argv, int out) {
   std::vector<const char*> args = pm::NullTerminated(argv);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pm::UniqueFd null = pm::OpenAt(AT_FDCWD, "/dev/null", O_WRONLY);
+  pm::SpawnFd fds[] = {{1, out < 0 ? null.Get() : out}, {2, null.Get()}};
+  pm::SpawnSpec spec{};
+  spec.path = args[0];
+  spec.argv = args.data();
+  spec.fds = fds;
+  spec.fd_count = std::size(fds);
+  return pm::Spawn(spec);
+}
+
+Run Execute(const std::vector<std::string>& argv) {
   auto start = std::chrono::steady_clock::now();
-  pid_t pid = -1;
-  int err = posix_spawn(&pid, args[0], &actions, nullptr, const_cast<char* const*>(args.data()),
-                        environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (err != 0) throw std::runtime_error("posix_spawn " + argv[0] + ": " + std::strerror(err));
+  pm::SpawnedChild child = StartQuiet(argv, -1);
   Run run;
   struct rusage usage {};
-  if (!pm::ReapChild(pid, &run.status, &usage)) throw std::runtime_error("wait4");
+  if (!pm::ReapChild(child.pid, &run.status, &usage)) throw std::runtime_error("wait4");
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                     static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   return run;
 }
 
-// The peak RSS of a run of `argv`, forked (common/spawn.hh): a forked
-// child counts the pages it was forked with, which the bench keeps few.
+// The peak RSS of a run of `argv`. A child started in the bench's memory
+// counts the bench's own peak at its execve, so that peak is first reset
+// to what the bench holds now (clear_refs 5), which the bench keeps small.
 long PeakRssKib(const std::vector<std::string>& argv) {
-  std::vector<const char*> args = pm::NullTerminated(argv);
-  pm::UniqueFd null = pm::OpenAt(AT_FDCWD, "/dev/null", O_WRONLY);
-  pm::SpawnFd fds[] = {{1, null.Get()}, {2, null.Get()}};
-  pm::SpawnSpec spec{};
-  spec.path = args[0];
-  spec.argv = args.data();
-  spec.fds = fds;
-  spec.fd_count = std::size(fds);
-  pm::SpawnedChild child = pm::Spawn(spec);
+  {
+    pm::UniqueFd refs = pm::OpenAt(AT_FDCWD, "/proc/self/clear_refs", O_WRONLY);
+    pm::WriteAll(refs.Get(), "5");
+  }
+  pm::SpawnedChild child = StartQuiet(argv, -1);
   int status = 0;
   struct rusage usage {};
   if (!pm::ReapChild(child.pid, &status, &usage)) throw std::runtime_error("wait4");
@@ -196,17 +193,12 @@ void ReportExports(const std::string& perfmonger, const char* codec, const std::
 size_t SeriesPerSample(const std::string& perfmonger, const std::string& dir,
                        const std::string& recording) {
   std::string out = dir + "/real.om";
-  pid_t pid = fork();
-  if (pid == 0) {
-    int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(open("/dev/null", O_WRONLY), 2);  // its warnings are not the bench's
-    execl(perfmonger.c_str(), perfmonger.c_str(), "play", "--format", "openmetrics",
-          recording.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
+  {
+    pm::UniqueFd file = pm::OpenAt(AT_FDCWD, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pm::SpawnedChild child =
+        StartQuiet({perfmonger, "play", "--format", "openmetrics", recording}, file.Get());
+    pm::ReapChild(child.pid, nullptr, nullptr);  // its warnings are not the bench's
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
   std::ifstream in(out);
   std::set<std::string> series;
   for (std::string line; std::getline(in, line);)
@@ -242,7 +234,7 @@ int main() {
         pm::bench::WriteRecording(paths.back(), rec, version);
       }
     size_t samples = rec.samples;
-    // A forked child's peak RSS counts the pages of the bench (PeakRssKib).
+    // A child's peak RSS counts the pages the bench holds (PeakRssKib).
     rec = {};
     malloc_trim(0);
     std::vector<Figures> figures = Measure(perfmonger, paths);

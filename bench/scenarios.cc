@@ -31,7 +31,7 @@ double FloorStartOnce(const Env& env, long* maxrss_kib) {
   int64_t ready = WaitReady(child, true, kReadyTimeoutMs);
   Exit exit = Reap(child);
   *maxrss_kib = std::max(*maxrss_kib, exit.usage.ru_maxrss);
-  return Ms(ready - child.fork_ns);
+  return Ms(ready - child.spawn_ns);
 }
 
 // write(bytes) + fsync() of a new file in env.dir, timed around fsync only.
@@ -63,7 +63,7 @@ StartStopRuns StartStop(const Env& env, int reps, const std::string& ext,
     Exit exit = StopAndReap(child, &stop);
     RecordingInfo rec = ReadRecording(path);
     unlink(path.c_str());
-    runs.ready_ms.push_back(Ms(ready - child.fork_ns));
+    runs.ready_ms.push_back(Ms(ready - child.spawn_ns));
     runs.stop_ms.push_back(Ms(exit.exit_ns - stop));
     runs.cpu_s.push_back(CpuSeconds(exit.usage));
     runs.file_bytes.push_back(static_cast<double>(rec.file_bytes));

@@ -27,7 +27,7 @@ struct Env {
 // Recorder runs started, ready line read, stopped at once, reaped; each to
 // a new file `x<rep><ext>`.
 struct StartStopRuns {
-  std::vector<double> ready_ms;   // fork -> ready line read
+  std::vector<double> ready_ms;   // spawn -> ready line read
   std::vector<double> stop_ms;    // close(stop fd) -> pidfd readable
   std::vector<double> cpu_s;      // user + sys
   std::vector<double> file_bytes;
@@ -37,7 +37,7 @@ struct StartStopRuns {
 
 // What is measured beside each recorder repetition.
 struct FloorRuns {
-  std::vector<double> start_ms;   // floor_start: fork -> first byte on fd 3
+  std::vector<double> start_ms;   // floor_start: spawn -> first byte on fd 3
   long start_maxrss_kib = 0;
   std::vector<double> fsync_ms;   // fsync of a new file the recording's size
   std::vector<double> sample_empty_cpu_s;  // floor_sample with 0 ticks
@@ -61,7 +61,7 @@ LiveRecording StartRecording(const Env& env, const std::string& name, int64_t in
 
 struct TimedRun {
   double cpu_s = 0;      // user + sys
-  long maxrss_kib = 0;   // ru_maxrss (includes the forked bench image)
+  long maxrss_kib = 0;   // ru_maxrss (counts the bench up to its execve)
   long vm_hwm_kib = 0;   // VmHWM of the recorder's own image, before stop
   double stop_ms = 0;
   RecordingInfo recording;

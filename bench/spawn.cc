@@ -35,7 +35,7 @@ Child Start(const std::vector<std::string>& argv, const std::vector<int>& fds) {
   spec.fds = map.data();
   spec.fd_count = map.size();
   Child child;
-  child.fork_ns = NowMonoNs();
+  child.spawn_ns = NowMonoNs();
   SpawnedChild spawned = Spawn(spec);
   child.pid = spawned.pid;
   child.pidfd = std::move(spawned.pidfd);
@@ -53,7 +53,7 @@ Child::Child(Child&& o) noexcept
       stop(std::move(o.stop)),
       cmd(std::move(o.cmd)),
       ack(std::move(o.ack)),
-      fork_ns(o.fork_ns) {}
+      spawn_ns(o.spawn_ns) {}
 
 Child& Child::operator=(Child&& o) noexcept {
   if (this == &o) return *this;
@@ -64,7 +64,7 @@ Child& Child::operator=(Child&& o) noexcept {
   stop = std::move(o.stop);
   cmd = std::move(o.cmd);
   ack = std::move(o.ack);
-  fork_ns = o.fork_ns;
+  spawn_ns = o.spawn_ns;
   return *this;
 }
 

@@ -39,7 +39,7 @@ struct Child {
   UniqueFd stop;
   UniqueFd cmd;  // command pipe, write end (Spawn(..., true) only)
   UniqueFd ack;  // reply pipe, read end
-  int64_t fork_ns = 0;  // just before the spawn
+  int64_t spawn_ns = 0;  // just before the spawn
 };
 
 struct Exit {

@@ -1,7 +1,9 @@
 #include "common/spawn.hh"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -20,32 +23,68 @@ extern char** environ;
 namespace pm {
 namespace {
 
-enum Step { kFork, kPipe, kDup, kCloseRange, kDup2, kSetsid, kChdir, kExecve, kPidfd };
-constexpr const char* kStepNames[] = {"fork",  "pipe2",  "fcntl(F_DUPFD)",
-                                      "close_range", "dup2", "setsid",
-                                      "chdir", "execve", "pidfd_open"};
+enum Step { kClone, kStack, kDup, kCloseRange, kDup2, kSetsid, kChdir, kExecve };
+constexpr const char* kStepNames[] = {"clone",       "mmap",  "fcntl(F_DUPFD)",
+                                      "close_range", "dup2",  "setsid",
+                                      "chdir",       "execve"};
 
-// What a failing child writes on the report pipe (one write < PIPE_BUF:
-// atomic). EOF without it means execve succeeded (the pipe is CLOEXEC).
-struct ChildFailure {
+// The child runs on this stack, in the caller's memory (CLONE_VM): it
+// needs a few frames of system-call wrappers, nothing more.
+constexpr size_t kChildStack = 64 * 1024;
+
+// Shared by the parent and the child: the child writes `step`/`err` only
+// when it fails, then exits; the parent reads them once it runs again
+// (CLONE_VFORK: after the child's execve or exit).
+struct ChildArgs {
+  const SpawnSpec* spec;
+  int* moved;   // one slot per map entry
+  int above;    // exceeds every target
+  char* const* envp;
   int step;
   int err;
 };
 
-[[noreturn]] void ReportAndExit(int report_fd, int step) {
-  ChildFailure failure{step, errno};
-  ssize_t ignored = ::write(report_fd, &failure, sizeof failure);
-  (void)ignored;
+// The kernel's struct sigaction (glibc's differs, and glibc refuses to
+// touch the signals it keeps for itself).
+struct KernelSigaction {
+  void (*handler)(int);
+  unsigned long flags;
+  void (*restorer)();
+  uint64_t mask;
+};
+constexpr int kKernelSignals = 64;
+constexpr size_t kSigsetBytes = sizeof(uint64_t);
+
+// Blocks every signal, glibc's internal ones too, and returns the old mask.
+uint64_t BlockAllSignals() noexcept {
+  uint64_t all = ~uint64_t{0}, old = 0;
+  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &all, &old, kSigsetBytes);
+  return old;
+}
+
+void SetSignalMask(uint64_t mask) noexcept {
+  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &mask, nullptr, kSigsetBytes);
+}
+
+// What follows runs in the child, which shares the caller's memory: raw
+// system calls and their thin libc wrappers only, no allocation, no
+// sanitizer instrumentation (its bookkeeping is the caller's).
+#define PM_CHILD_CODE __attribute__((no_sanitize("address", "undefined")))
+
+[[noreturn]] PM_CHILD_CODE void Fail(ChildArgs& a, int step) {
+  a.err = errno;
+  a.step = step;
   _exit(127);
 }
 
 // Marks every fd above 2 CLOEXEC; the dup2s that follow clear it on the
 // targets. The loop is for kernels older than 5.11 (no CLOSE_RANGE_CLOEXEC).
-bool CloseOthersOnExec() {
-  if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return true;
+PM_CHILD_CODE bool CloseOthersOnExec() {
+  if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return true;
   struct rlimit limit;
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return false;
-  int top = static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 20));
+  rlim_t cap = 1 << 20;  // no std::min: its instantiation would be instrumented
+  int top = static_cast<int>(limit.rlim_cur < cap ? limit.rlim_cur : cap);
   for (int fd = 3; fd < top; ++fd) {
     int flags = fcntl(fd, F_GETFD);
     if (flags >= 0 && !(flags & FD_CLOEXEC)) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
@@ -53,60 +92,59 @@ bool CloseOthersOnExec() {
   return true;
 }
 
-void ResetSignals() {
-  struct sigaction dfl = {};
-  dfl.sa_handler = SIG_DFL;
-  for (int signo = 1; signo < NSIG; ++signo)
-    if (signo != SIGKILL && signo != SIGSTOP) sigaction(signo, &dfl, nullptr);
+// Every disposition back to the default before the mask opens: a handler
+// of the caller's must never run here, in its memory, and an ignored
+// signal must not be passed on.
+PM_CHILD_CODE void ResetSignals() {
+  KernelSigaction dfl = {SIG_DFL, 0, nullptr, 0};
+  for (int signo = 1; signo <= kKernelSignals; ++signo)
+    if (signo != SIGKILL && signo != SIGSTOP)
+      syscall(SYS_rt_sigaction, signo, &dfl, nullptr, kSigsetBytes);
 }
 
-// Between fork and exec: async-signal-safe calls only, no allocation.
-// `moved` has room for one fd per map entry; `above` exceeds every target.
-[[noreturn]] void RunChild(const SpawnSpec& spec, int* moved, int report_fd, int above,
-                           char* const* envp) {
-  ResetSignals();  // before unblocking: no parent handler runs in the child
-  int report = fcntl(report_fd, F_DUPFD_CLOEXEC, above);
-  if (report < 0) ReportAndExit(report_fd, kDup);
+PM_CHILD_CODE int RunChild(void* arg) {
+  ChildArgs& a = *static_cast<ChildArgs*>(arg);
+  const SpawnSpec& spec = *a.spec;
+  ResetSignals();
   for (size_t i = 0; i < spec.fd_count; ++i)
-    if ((moved[i] = fcntl(spec.fds[i].source, F_DUPFD_CLOEXEC, above)) < 0)
-      ReportAndExit(report, kDup);
-  if (!spec.keep_other_fds && !CloseOthersOnExec())
-    ReportAndExit(report, kCloseRange);
+    if ((a.moved[i] = fcntl(spec.fds[i].source, F_DUPFD_CLOEXEC, a.above)) < 0) Fail(a, kDup);
+  if (!spec.keep_other_fds && !CloseOthersOnExec()) Fail(a, kCloseRange);
   for (size_t i = 0; i < spec.fd_count; ++i)  // dup2 clears FD_CLOEXEC on the target
-    if (dup2(moved[i], spec.fds[i].target) < 0) ReportAndExit(report, kDup2);
-  if (spec.new_session && setsid() < 0) ReportAndExit(report, kSetsid);
-  if (spec.cwd && chdir(spec.cwd) != 0) ReportAndExit(report, kChdir);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  execve(spec.path, const_cast<char* const*>(spec.argv), envp);
-  ReportAndExit(report, kExecve);
+    if (dup2(a.moved[i], spec.fds[i].target) < 0) Fail(a, kDup2);
+  if (spec.new_session && setsid() < 0) Fail(a, kSetsid);
+  if (spec.cwd && chdir(spec.cwd) != 0) Fail(a, kChdir);
+  SetSignalMask(0);
+  execve(spec.path, const_cast<char* const*>(spec.argv), a.envp);
+  Fail(a, kExecve);
 }
 
-// In the parent: the child's report, or 0 once it has exec'd.
-int ReadChildReport(int fd, int* step) {
-  ChildFailure failure;
-  ssize_t n;
-  do {
-    n = ::read(fd, &failure, sizeof failure);
-  } while (n < 0 && errno == EINTR);
-  if (n == 0) return 0;
-  if (n != static_cast<ssize_t>(sizeof failure)) {
-    *step = kExecve;
-    return n < 0 ? errno : EIO;
-  }
-  *step = failure.step;
-  return failure.err;
-}
+#undef PM_CHILD_CODE
 
 int Failed(SpawnResult* result, int step, int err) {
   result->failed_step = kStepNames[step];
   return err;
 }
 
-void KillAndReap(pid_t pid) {
-  kill(pid, SIGKILL);
-  ReapChild(pid, nullptr, nullptr);
+// clone(CLONE_VM | CLONE_VFORK), as glibc's posix_spawn does: the child
+// borrows the caller's page tables until its execve, so nothing of the
+// caller's memory is copied or write-protected, whatever its size.
+// Returns the pid (the pidfd in *pidfd), or -1 with errno.
+pid_t CloneChild(ChildArgs& args, int* pidfd) {
+  void* stack = mmap(nullptr, kChildStack, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+  if (stack == MAP_FAILED) {
+    args.step = kStack;
+    return -1;
+  }
+  uint64_t old_mask = BlockAllSignals();
+  pid_t pid = clone(RunChild, static_cast<char*>(stack) + kChildStack,
+                    CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, &args, pidfd);
+  int err = errno;
+  SetSignalMask(old_mask);
+  munmap(stack, kChildStack);
+  if (pid < 0) args.step = kClone;
+  errno = err;
+  return pid;
 }
 
 }  // namespace
@@ -121,40 +159,18 @@ int SpawnProcess(const SpawnSpec* spec, SpawnResult* result) noexcept {
     above = std::max(above, spec->fds[i].target + 1);
   }
   int* moved = static_cast<int*>(std::calloc(spec->fd_count + 1, sizeof(int)));
-  if (!moved) return Failed(result, kFork, ENOMEM);
-  int report[2];
-  if (pipe2(report, O_CLOEXEC) != 0) {
-    int err = errno;
-    std::free(moved);
-    return Failed(result, kPipe, err);
-  }
-  char* const* envp = spec->envp ? const_cast<char* const*>(spec->envp) : environ;
-  sigset_t all, old;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &old);  // no handler may run in the child
-  pid_t pid = fork();
-  if (pid == 0) RunChild(*spec, moved, report[1], above, envp);
-  int fork_err = errno;
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  if (!moved) return Failed(result, kStack, ENOMEM);
+  ChildArgs args = {spec, moved, above,
+                    spec->envp ? const_cast<char* const*>(spec->envp) : environ, 0, 0};
+  int pidfd = -1;
+  pid_t pid = CloneChild(args, &pidfd);
+  int clone_err = errno;
   std::free(moved);
-  ::close(report[1]);
-  if (pid < 0) {
-    ::close(report[0]);
-    return Failed(result, kFork, fork_err);
-  }
-  int step = kExecve;
-  int err = ReadChildReport(report[0], &step);
-  ::close(report[0]);
-  if (err != 0) {
-    ReapChild(pid, nullptr, nullptr);  // it has exited (or is about to)
-    return Failed(result, step, err);
-  }
-  // Safe after fork: our unreaped child's pid cannot be recycled.
-  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd < 0) {
-    err = errno;
-    KillAndReap(pid);
-    return Failed(result, kPidfd, err);
+  if (pid < 0) return Failed(result, args.step, clone_err);
+  if (args.err != 0) {  // the child has exited: reap it
+    ReapChild(pid, nullptr, nullptr);
+    ::close(pidfd);
+    return Failed(result, args.step, args.err);
   }
   result->pid = pid;
   result->pidfd = pidfd;

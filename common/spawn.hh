@@ -1,5 +1,9 @@
-// The one way this project starts a program: fork + execve with an fd map,
-// a pidfd on the child, and exec failure reported to the caller.
+// The one way this project starts a program: clone(CLONE_VM | CLONE_VFORK)
+// + execve with an fd map, a pidfd on the child, and exec failure reported
+// to the caller. The child borrows the caller's memory until its execve,
+// as glibc's posix_spawn does: nothing is copied or write-protected, so a
+// caller with a large heap starts a child as fast as a small one and its
+// next pass over that heap takes no copy-on-write faults.
 //
 // The fd map is applied with dup2 only, correct whatever numbers the parent's
 // fds have (seeds/embedding.md §7: in a process with only stdio open, pipe()
@@ -11,9 +15,11 @@
 // inherited. Signal dispositions are reset to the default and the signal
 // mask emptied (a parent that ignores SIGPIPE does not pass that on).
 //
-// The core (SpawnProcess) throws nothing, allocates only before fork, and
-// uses no C++ types, so the C embedding library can wrap it; Spawn() is the
-// C++ face that owns the pidfd and throws.
+// The core (SpawnProcess) throws nothing, allocates only before the clone,
+// and uses no C++ types, so the C embedding library can wrap it; Spawn() is
+// the C++ face that owns the pidfd and throws. The thin wrappers most
+// callers want (a program looked up on PATH, one pipe) are in
+// common/child_spawn.hh.
 #pragma once
 
 #include <sys/resource.h>
@@ -48,7 +54,7 @@ struct SpawnSpec {
 struct SpawnResult {
   pid_t pid;                // > 0 on success
   int pidfd;                // CLOEXEC; the caller owns it
-  const char* failed_step;  // on failure: "fork", "dup2", "chdir", "execve"...
+  const char* failed_step;  // on failure: "clone", "dup2", "chdir", "execve"...
 };
 
 // Starts the child and returns once it has exec'd (0) or failed: then an

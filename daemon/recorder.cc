@@ -185,8 +185,11 @@ void Recorder::StartSampling() {
     deadline_->Arm(timeout_at_mono_ns_, 0);
   }
   if (start_paused_) {
+    // Said in the file, so every reader counts the time up to the first
+    // resume as paused, as it counts any other pause.
     paused_ = true;
-    writer_->WriteAndFlushLine(EncodeHeaderLine(header_));
+    writer_->Write(EncodeHeaderLine(header_));
+    writer_->WriteAndFlushLine(EncodeEventLine("pause", t, mono));
   } else {
     writer_->Write(EncodeHeaderLine(header_));
     TakeSample(t, mono);

@@ -62,10 +62,27 @@ bool ParseReadyLine(const std::string& line, std::string* output, std::string* s
          StringMember(line, "output", output) && StringMember(line, "start_time", start_time);
 }
 
-std::string ReplyError(const std::string& reply) {
-  std::string code;
-  if (StringMember(reply, "error", &code)) return code;
-  return reply.substr(0, reply.find('\n'));
+bool UintMember(const std::string& json, const std::string& key, uint64_t* value) {
+  std::string needle = "\"" + key + "\":";
+  size_t at = json.find(needle);
+  if (at == std::string::npos) return false;
+  const char* digits = json.c_str() + at + needle.size();
+  if (*digits < '0' || *digits > '9') return false;
+  *value = std::strtoull(digits, nullptr, 10);
+  return true;
+}
+
+bool ParseReply(const std::string& line, Reply* reply) {
+  *reply = {};
+  if (!UintMember(line, "seq", &reply->seq)) return false;
+  reply->ok = line.find("\"ok\":true") != std::string::npos;
+  StringMember(line, "state", &reply->state);
+  if (!reply->ok && !StringMember(line, "error", &reply->error))
+    reply->error = line.substr(0, line.find('\n'));
+  UintMember(line, "samples", &reply->samples);
+  UintMember(line, "missed_ticks", &reply->missed_ticks);
+  UintMember(line, "bytes_out", &reply->bytes_out);
+  return true;
 }
 
 }  // namespace pm::embed

@@ -4,6 +4,7 @@
 // protocol error, not something to recover from.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace pm::embed {
@@ -12,12 +13,22 @@ namespace pm::embed {
 // line is a ready event carrying both strings.
 bool ParseReadyLine(const std::string& line, std::string* output, std::string* start_time);
 
-// The "error" code of a refused command's reply ("unknown_command", ...),
-// or the reply itself when it has none.
-std::string ReplyError(const std::string& reply);
+// {"seq":7,"cmd":"status","ok":true,"state":"paused","samples":12,...} or
+// {"seq":8,"cmd":"paus","ok":false,"error":"unknown_command"}.
+struct Reply {
+  uint64_t seq = 0;
+  bool ok = false;
+  std::string state, error;  // error: the code of a refusal
+  uint64_t samples = 0, missed_ticks = 0, bytes_out = 0;
+};
+
+// False when the line carries no "seq" (not a reply).
+bool ParseReply(const std::string& line, Reply* reply);
 
 // The decoded value of the JSON string member `key` in a flat object, or
 // false when there is none (exposed for tests).
 bool StringMember(const std::string& json, const std::string& key, std::string* value);
+// The value of the unsigned integer member `key`, or false.
+bool UintMember(const std::string& json, const std::string& key, uint64_t* value);
 
 }  // namespace pm::embed

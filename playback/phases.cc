@@ -153,7 +153,11 @@ void ActiveSpan::Sample(const RawSample& s) {
   last_ = s;
 }
 
-void ActiveSpan::Break(bool pause_event) {
+void ActiveSpan::Break(bool pause_event, int64_t t_ns) {
+  if (pause_event && count_ == 0 && !pending_) {  // started paused: paused from here
+    pending_ = true;
+    pending_ns_ = t_ns;
+  }
   broken_ = true;
   if (pause_event) has_pauses_ = true;
 }
@@ -178,8 +182,8 @@ void PhaseWalk::OnSample(const RawSample& s) {
 void PhaseWalk::OnEvent(const RecordingEvent& e) {
   bool pause = e.kind == "pause";
   if (pause || e.kind == "resume") {
-    whole_.Break(pause);
-    if (split_) phases_.back().span.Break(pause);
+    whole_.Break(pause, e.time_ns);
+    if (split_) phases_.back().span.Break(pause, e.time_ns);
   } else if (e.kind == "mark" && split_) {
     Mark(e);
   } else if (e.kind == "end") {

@@ -32,7 +32,10 @@ class ActiveSpan {
   static ActiveSpan StartingPaused(int64_t t_ns);
 
   void Sample(const RawSample& s);  // in file order
-  void Break(bool pause_event);     // a pause or resume event: the segment ends
+  // A pause or resume event at `t_ns`: the segment ends. A pause before
+  // any sample (a recording started paused) makes the time from `t_ns` to
+  // the first sample paused time.
+  void Break(bool pause_event, int64_t t_ns);
   // Ends the span at a mark (instant `t_ns`): when a pause is open, the
   // paused time up to `t_ns` is this span's.
   void EndAt(int64_t t_ns);

@@ -1,45 +1,20 @@
 #include "tools/command_output.hh"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
-#include <string_view>
 #include <system_error>
 
-#include "common/io.hh"
-#include "common/unique_fd.hh"
+#include "common/child_spawn.hh"
 
 namespace pm {
 namespace {
 
 constexpr size_t kOutputCap = 64u << 20;
-
-bool IsExecutableFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-         access(path.c_str(), X_OK) == 0;
-}
-
-// In the child only: stdin and stderr to /dev/null, stdout to `out`.
-[[noreturn]] void ExecChild(const std::vector<std::string>& argv, int out) {
-  int devnull = open("/dev/null", O_RDWR);
-  if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 ||
-      dup2(devnull, 2) < 0)
-    _exit(126);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  setenv("LC_ALL", "C", 1);
-  execv(args[0], args.data());
-  _exit(127);
-}
 
 // Reads `fd` to EOF or until the deadline; false on timeout.
 bool ReadUntil(int fd, std::string& out,
@@ -70,36 +45,20 @@ std::string StatusReason(int status) {
 
 }  // namespace
 
-std::optional<std::string> FindProgram(const std::string& name) {
-  if (name.find('/') != std::string::npos)
-    return IsExecutableFile(name) ? std::optional(name) : std::nullopt;
-  const char* path = std::getenv("PATH");
-  std::string_view dirs = path ? path : "/usr/bin:/bin";
-  while (!dirs.empty()) {
-    size_t colon = dirs.find(':');
-    std::string dir(dirs.substr(0, colon));
-    dirs = colon == std::string_view::npos ? "" : dirs.substr(colon + 1);
-    std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
-    if (IsExecutableFile(candidate)) return candidate;
-  }
-  return std::nullopt;
-}
-
 CommandOutput RunForOutput(const std::vector<std::string>& argv,
                            std::chrono::milliseconds timeout) {
-  Pipe pipe = MakePipe();
-  pid_t pid = fork();
-  if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
-  if (pid == 0) ExecChild(argv, pipe.write_end.Get());
-  pipe.write_end.Reset();
-
   CommandOutput result;
-  bool finished = ReadUntil(pipe.read_end.Get(), result.out,
-                            std::chrono::steady_clock::now() + timeout);
-  if (!finished) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  PipedChild c;
+  try {
+    c = ChildSpawn1Pipe({.argv = argv, .env = {"LC_ALL=C"}}, PipeTo::kStdout);
+  } catch (const std::system_error& e) {
+    result.reason = e.what();
+    return result;
   }
+  bool finished = ReadUntil(c.fd.Get(), result.out, std::chrono::steady_clock::now() + timeout);
+  if (!finished) kill(c.child.pid, SIGKILL);
+  int status = 0;
+  ReapChild(c.child.pid, &status, nullptr);
   result.ok = finished && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   result.reason = finished ? StatusReason(status) : "timed out";
   return result;

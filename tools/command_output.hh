@@ -4,15 +4,10 @@
 #pragma once
 
 #include <chrono>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace pm {
-
-// The absolute path of `name` found on $PATH (or `name` itself when it
-// contains a '/' and is executable); nullopt when there is none.
-std::optional<std::string> FindProgram(const std::string& name);
 
 struct CommandOutput {
   std::string out;     // standard output, at most a cap (64 MiB)
@@ -20,8 +15,8 @@ struct CommandOutput {
   std::string reason;  // why not ok: "exit status 1", "timed out", ...
 };
 
-// `argv[0]` must be a path (see FindProgram). Throws std::system_error when
-// the process cannot be created at all.
+// `argv[0]` a path or a name on PATH (common/program_path.hh). A program
+// that cannot be started is not ok, its reason the spawn's error.
 CommandOutput RunForOutput(const std::vector<std::string>& argv,
                            std::chrono::milliseconds timeout);
 

@@ -12,6 +12,7 @@
 #include <system_error>
 #include <vector>
 
+#include "common/program_path.hh"
 #include "common/unique_fd.hh"
 #include "daemon/file_sink.hh"
 #include "proto/gzip_stream.hh"
@@ -152,13 +153,13 @@ void Gatherer::RunCommands() {
   for (const Command& c : Commands()) {
     std::string step = "run";
     for (const std::string& a : c.argv) step += " " + a;
-    std::optional<std::string> program = FindProgram(c.argv[0]);
-    if (!program) {
+    ProgramLookup program = FindProgram(c.argv[0]);
+    if (program.error) {
       Report(step, "skipped");
       continue;
     }
     std::vector<std::string> argv = c.argv;
-    argv[0] = *program;
+    argv[0] = program.path;
     CommandOutput out = RunForOutput(argv, kCommandTimeout);
     if (!out.out.empty() || out.ok)
       tar_.AddFile(top_ + "/cmd/" + c.file + ".txt", out.out);

@@ -4,10 +4,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
 #include <exception>
 
+#include "common/child_spawn.hh"
 #include "common/io.hh"
 #include "proto/text.hh"
 
@@ -31,25 +31,20 @@ std::optional<std::string> PagerFailure(int status) {
 // Runs `sh -c command` on a pipe, writes `text` into it, waits. Returns
 // why the pager failed, or nullopt.
 std::optional<std::string> RunPager(std::string_view text, const std::string& command) {
-  Pipe pipe = MakePipe();
-  pid_t pid = fork();
-  if (pid < 0) return "could not be started";
-  if (pid == 0) {
-    signal(SIGPIPE, SIG_DFL);  // ignored by main; a pager should not inherit that
-    if (dup2(pipe.read_end.Get(), 0) < 0) _exit(126);  // clears CLOEXEC
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  pipe.read_end.Reset();
+  PipedChild pager;
   try {
-    WriteAll(pipe.write_end.Get(), text);
+    pager = ChildSpawn1Pipe({.argv = {"/bin/sh", "-c", command}}, PipeTo::kStdin);
+  } catch (const std::exception&) {
+    return "could not be started";
+  }
+  try {
+    WriteAll(pager.fd.Get(), text);
   } catch (const std::exception&) {
     // The pager quit before reading everything: its status tells why.
   }
-  pipe.write_end.Reset();
+  pager.fd.Reset();
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  ReapChild(pager.child.pid, &status, nullptr);
   return PagerFailure(status);
 }
 

@@ -14,6 +14,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/program_path.hh"
 #include "playback/plot_data.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
@@ -109,10 +110,11 @@ void WriteInputs(const std::string& dir, const std::string& prefix, const PlotDa
 }
 
 std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
-  std::optional<std::string> found = FindExecutable(args.gnuplot);
-  if (found) return *found;
-  std::string what = args.gnuplot == "gnuplot" ? "gnuplot is not on PATH"
-                                               : "no gnuplot at '" + args.gnuplot + "'";
+  ProgramLookup found = FindProgram(args.gnuplot);
+  if (!found.error) return found.path;
+  std::string what = args.gnuplot == "gnuplot"
+                         ? "gnuplot is not on PATH"
+                         : "no gnuplot at '" + args.gnuplot + "' (" + found.reason + ")";
   throw ChartError(what + ": install Debian's gnuplot-nox (apt-get install gnuplot-nox)"
                    " or name one with --with-gnuplot PATH" + kept);
 }

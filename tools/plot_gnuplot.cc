@@ -1,45 +1,21 @@
 #include "tools/plot_gnuplot.hh"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
-#include <vector>
+#include <optional>
 
+#include "common/child_spawn.hh"
 #include "common/error.hh"
-#include "common/io.hh"
-#include "common/unique_fd.hh"
 
 namespace pm {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kOutputCap = 64 * 1024;  // gnuplot's complaints, not a flood
-
-bool IsExecutableFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-         access(path.c_str(), X_OK) == 0;
-}
-
-// In the child, between fork and exec: async-signal-safe calls only.
-[[noreturn]] void ExecChild(const char* program, const char* script, const char* dir,
-                            int out_fd) {
-  signal(SIGPIPE, SIG_DFL);  // perfmonger ignores it; gnuplot expects the default
-  int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0 ||
-      chdir(dir) < 0)
-    _exit(126);
-  char* const argv[] = {const_cast<char*>(program), const_cast<char*>(script), nullptr};
-  execv(program, argv);
-  _exit(127);
-}
 
 // Reads the child's output to EOF and waits for it to exit, both by the
 // deadline. Returns the wait status, or nullopt at the deadline.
@@ -83,40 +59,14 @@ std::string Tail(const std::string& output) {
 
 }  // namespace
 
-std::optional<std::string> FindExecutable(const std::string& program) {
-  if (program.empty()) return std::nullopt;
-  if (program.find('/') != std::string::npos)
-    return IsExecutableFile(program) ? std::optional(program) : std::nullopt;
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  size_t begin = 0;
-  for (;;) {
-    size_t end = dirs.find(':', begin);
-    std::string dir = dirs.substr(begin, end == std::string::npos ? end : end - begin);
-    std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-    if (IsExecutableFile(candidate)) return candidate;
-    if (end == std::string::npos) return std::nullopt;
-    begin = end + 1;
-  }
-}
-
 void RunGnuplot(const std::string& gnuplot, const std::string& dir,
                 const std::string& script, std::chrono::milliseconds timeout) {
-  Pipe out = MakePipe();
-  pid_t pid = fork();
-  if (pid < 0) throw SystemError("fork for gnuplot");
-  if (pid == 0) ExecChild(gnuplot.c_str(), script.c_str(), dir.c_str(), out.write_end.Get());
-  out.write_end.Reset();
-  UniqueFd pidfd = UniqueFd::Adopt(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
-  if (!pidfd.IsValid()) {
-    int err = errno;
-    kill(pid, SIGKILL);
-    waitpid(pid, nullptr, 0);
-    throw SystemError("pidfd_open for gnuplot", err);
-  }
+  PipedChild c = ChildSpawn1Pipe({.argv = {gnuplot, script}, .cwd = dir},
+                                 PipeTo::kStdoutAndStderr);
+  pid_t pid = c.child.pid;
   std::string output;
   std::optional<int> status =
-      Collect(pid, pidfd.Get(), out.read_end.Get(), Clock::now() + timeout, output);
+      Collect(pid, c.child.pidfd.Get(), c.fd.Get(), Clock::now() + timeout, output);
   if (!status) {
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);

@@ -1,10 +1,9 @@
-// Running gnuplot: a child process (fork/exec), stdin /dev/null, its
-// stdout and stderr captured through one pipe, waited on with a pidfd and a
-// deadline. Kept in one file so it can move onto a shared spawn helper.
+// Running gnuplot: a child process (common/child_spawn.hh), stdin
+// /dev/null, its stdout and stderr captured through one pipe, waited on
+// with a pidfd and a deadline.
 #pragma once
 
 #include <chrono>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -15,10 +14,6 @@ class ChartError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-// `program` as execvp would find it: a name looked up in $PATH, or a path
-// (with a '/') taken as it is. nullopt when there is no such executable.
-std::optional<std::string> FindExecutable(const std::string& program);
 
 // Runs `gnuplot SCRIPT` with `dir` as its working directory. Throws
 // ChartError with gnuplot's own complaint (its last lines) when it exits

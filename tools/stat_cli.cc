@@ -135,7 +135,7 @@ int Record(const StatArgs& args, CommandRun& run, std::optional<std::string>& fa
   Recorder recorder;
   recorder.SetChildSpawner([&]() -> UniqueFd {
     try {
-      SpawnedCommand command = SpawnCommand(args.command);
+      SpawnedChild command = SpawnCommand(args.command);
       run.pid = command.pid;
       recorder.CommandStarted(command.pid);
       return std::move(command.pidfd);

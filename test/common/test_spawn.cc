@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,11 +19,10 @@
 #include "common/deadline.hh"
 #include "common/io.hh"
 #include "common/spawn.hh"
+#include "test/common/child_waits.hh"
 
 namespace pm {
 namespace {
-
-constexpr int64_t kDeadlineNs = 10'000'000'000;  // generous: children answer in ms
 
 // Frees fds [first, last] for the test (what the test runner had there is
 // parked above 100 and put back afterwards), so pipe2 returns those numbers.
@@ -49,25 +50,6 @@ std::vector<const char*> Argv(std::initializer_list<const char*> args) {
   std::vector<const char*> argv(args);
   argv.push_back(nullptr);
   return argv;
-}
-
-std::string ReadToEof(int fd) {
-  std::string text;
-  char buf[512];
-  for (;;) {
-    REQUIRE(WaitForFd(fd, POLLIN, NowMonoNs() + kDeadlineNs));
-    ssize_t n = read(fd, buf, sizeof buf);
-    REQUIRE(n >= 0);
-    if (n == 0) return text;
-    text.append(buf, static_cast<size_t>(n));
-  }
-}
-
-int WaitExit(SpawnedChild& child) {
-  REQUIRE(WaitForFd(child.pidfd.Get(), POLLIN, NowMonoNs() + kDeadlineNs));
-  int status = -1;
-  REQUIRE(ReapChild(child.pid, &status, nullptr));
-  return status;
 }
 
 std::vector<std::string> Split(const std::string& text) {
@@ -107,10 +89,10 @@ TEST_SUITE("spawn") {
     CHECK(WaitExit(child) == 0);
   }
 
-  TEST_CASE("a swap, and targets on the numbers of Spawn's own report pipe") {
+  TEST_CASE("a swap, and targets on the next free numbers") {
     FreeFds free_fds(3, 12);
     Pipe loop = MakePipe();    // 3, 4
-    Pipe result = MakePipe();  // 5, 6; Spawn's report pipe then gets 7, 8
+    Pipe result = MakePipe();  // 5, 6; 7 and 8 are the next an fd Spawn made would get
     REQUIRE(loop.read_end.Get() == 3);
     REQUIRE(result.write_end.Get() == 6);
     std::vector<SpawnFd> fds = {{1, result.write_end.Get()}, {3, loop.write_end.Get()},
@@ -231,6 +213,35 @@ TEST_SUITE("spawn") {
     status = WaitExit(by_term);
     CHECK(WIFSIGNALED(status));
     CHECK(WTERMSIG(status) == SIGTERM);
+  }
+
+  // fork() write-protects every page of the caller for copy-on-write: its
+  // next pass over a large heap then faults once per page. Counted, not
+  // timed.
+  TEST_CASE("the caller's heap is not write-protected: no faults on the pass after a spawn") {
+    constexpr size_t kBytes = 64u << 20, kPage = 4096;
+    void* mem = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    REQUIRE(mem != MAP_FAILED);
+    madvise(mem, kBytes, MADV_NOHUGEPAGE);  // one fault per 4 KiB page, not per 2 MiB
+    volatile char* heap = static_cast<char*>(mem);
+    auto pass = [&] {
+      for (size_t i = 0; i < kBytes; i += kPage) heap[i] = static_cast<char>(heap[i] + 1);
+    };
+    auto faults = [] {
+      struct rusage u;
+      getrusage(RUSAGE_SELF, &u);
+      return u.ru_minflt;
+    };
+    pass();  // every page present and writable
+    auto argv = Argv({"true"});
+    SpawnedChild child = Spawn(Spec("/bin/true", argv, {}));
+    CHECK(WaitExit(child) == 0);
+    long before = faults();
+    pass();
+    long during = faults() - before;
+    munmap(mem, kBytes);
+    CAPTURE(during);
+    CHECK(during < static_cast<long>(kBytes / kPage / 16));  // fork(): one per page, 16384
   }
 
   TEST_CASE("environment, working directory, new session") {

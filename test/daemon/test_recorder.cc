@@ -163,7 +163,9 @@ TEST_CASE("mark and sample during the start delay are refused, pause chooses the
   s.clock.Advance(1000 * kMs);
   CHECK(s.recorder.samples() == 0);  // started paused
   std::vector<Line> lines = s.Lines();
-  REQUIRE(lines.size() == 1);  // the header only: no mark was written
+  REQUIRE(lines.size() == 2);  // the header and the pause it starts in: no mark
+  CHECK(lines[1].event("pause"));
+  CHECK(lines[1].Int("mono") == kT0 + 1000 * kMs);  // the start, not the command
   s.Command("resume");
   CHECK(s.recorder.samples() == 1);
   s.Command("stop");

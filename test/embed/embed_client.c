@@ -10,10 +10,9 @@
  *   pathlookup the same, finding perfmonger on PATH (PERFMONGER unused)
  *   notfound   a perfmonger that does not exist: -ENOENT
  *   unwritable an output in a missing directory: the recorder's setup error
- *   killed     the recorder SIGKILLed mid-run: stop reports it
+ *   killed     the recorder SIGKILLed mid-run: a command and stop say so
  *   threads    16 recordings at once from 4 threads */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -25,25 +24,10 @@
 
 #include <perfmonger/embed.h>
 
+#include "client.h"
+
 static const char *g_perfmonger;
 static const char *g_dir;
-
-#define EXPECT(cond)                                                   \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
-      fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
-      return 1;                                                        \
-    }                                                                  \
-  } while (0)
-
-static int count_fds(void) {
-  int n = 0;
-  DIR *d = opendir("/proc/self/fd");
-  if (!d) return -1;
-  while (readdir(d)) n++;
-  closedir(d);
-  return n;
-}
 
 static void work(void) {
   volatile unsigned long sum = 0;
@@ -145,11 +129,18 @@ static int scenario_killed(void) {
   opt.interval = "50ms";
   opt.perfmonger = g_perfmonger;
   EXPECT(perfmonger_start(rec, &opt) == 0);
+  int pidfd = pidfd_of(perfmonger_pid(rec));
+  EXPECT(pidfd >= 0);
   EXPECT(kill(perfmonger_pid(rec), SIGKILL) == 0);
+  EXPECT(readable_in_time(pidfd)); /* dead for sure before the next call */
+  close(pidfd);
+  /* Not "Broken pipe": how the recorder ended. */
+  EXPECT(perfmonger_mark(rec, "after") == -ESRCH);
+  EXPECT(strstr(perfmonger_error(rec), "killed by signal 9") != NULL);
   int status = -1, complete = -1;
   EXPECT(perfmonger_stop(rec, &status, &complete) == -ECHILD);
   EXPECT(status == 128 + SIGKILL && complete == 0);
-  EXPECT(strstr(perfmonger_error(rec), "status 137") != NULL);
+  EXPECT(strstr(perfmonger_error(rec), "killed by signal 9") != NULL);
   perfmonger_free(rec);
   return 0;
 }

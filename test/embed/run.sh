@@ -1,12 +1,12 @@
 #!/bin/sh
 # The embedding library as a user gets it: `meson install` into a scratch
-# DESTDIR, a C program compiled with `pkg-config --cflags --libs
+# DESTDIR, two C programs compiled with `pkg-config --cflags --libs
 # perfmonger-embed` against what was installed, run through every scenario
-# of embed_client.c, and its recordings checked with `perfmonger play` and
-# `summary --json`.
-# Usage: run.sh BUILD_DIR PERFMONGER CLIENT_C [EXTRA_CFLAGS]
+# of embed_client.c (the contract) and embed_hold.c (real clients' ways),
+# and their recordings checked with `perfmonger play` and `summary --json`.
+# Usage: run.sh BUILD_DIR PERFMONGER CLIENT_C HOLD_C [EXTRA_CFLAGS]
 set -eu
-build=$1 pm=$2 client_c=$3 extra=${4:-}
+build=$1 pm=$2 client_c=$3 hold_c=$4 extra=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 meson install -C "$build" --no-rebuild --destdir "$tmp/root" --quiet >/dev/null
@@ -15,6 +15,7 @@ pc=$(find "$tmp/root" -name perfmonger-embed.pc | head -1)
 prefix=$(sed -n 's/^prefix=//p' "$pc")
 pkg() { PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$tmp/root$prefix" "$@" perfmonger-embed; }
 cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client" "$client_c" $(pkg --cflags --libs) -lpthread
+cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/hold" "$hold_c" $(pkg --cflags --libs)
 libdir=$(pkg --variable=libdir)
 cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client-static" "$client_c" $(pkg --cflags) \
   "$libdir/libperfmonger-embed.a" $(pkg --static --libs-only-l | sed 's/-lperfmonger-embed//') -lpthread
@@ -33,6 +34,10 @@ run() {
 }
 for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
 run bracket "$tmp/client-static"
+for s in late_reply worker stopped sigchld heap messages caller options status; do
+  run $s "$tmp/hold"
+done
+json() { /usr/bin/python3 -c "import json, sys; d = json.load(sys.stdin); $1"; }
 
 # What the bracket scenario recorded reads back with its metadata and mark.
 rec=$(head -1 "$tmp/bracket.out")
@@ -46,5 +51,28 @@ n=$(ls "$tmp/threads"/t*.pgr.zst 2>/dev/null | wc -l)
 for f in "$tmp/threads"/t*.pgr.zst; do
   zstdcat "$f" | tail -1 | grep -q '"event":"end"' || { echo "FAIL $f has no end trailer"; failed=1; }
 done
+# The late replies were dropped, not lost: every mark is there, in order.
+marks=$("$pm" play --events "$(cat "$tmp/late_reply.out")" 2>/dev/null |
+  sed -n 's/.*"label":"\([^"]*\)".*/\1/p' | tr -d '\n')
+[ "$marks" = ABC ] || { echo "FAIL late_reply: marks '$marks', not ABC"; failed=1; }
+# The caller's own row beside the machine's, in the phase of its work.
+read -r rec caller other disk group pressure < "$tmp/caller.out"
+"$pm" summary --phases --json "$rec" > "$tmp/caller.json"
+json "
+q = next(p for p in d if p['phase'] == 'query')
+me = q['procs']['$caller']
+assert me['cpu_sec'] >= 0.2, ('caller cpu', me)
+assert me['wchar'] >= 2 << 20, ('caller wchar', me)
+assert 'system' in q['procs'] and '$other' in q['procs'], q['procs'].keys()
+assert '$disk' == '-' or q['disk']['devices'] == ['$disk'], q['disk']['devices']
+assert '$group' == '-' or 'cgroups' in q, q.keys()
+assert '$pressure' == '0' or 'pressure' in q, q.keys()
+" < "$tmp/caller.json" || { echo "FAIL caller: $(head -c 300 "$tmp/caller.json")"; failed=1; }
+# Started paused: the time before the first resume is paused time.
+rec=$(cat "$tmp/status.out")
+"$pm" summary --json "$rec" | json "assert d['paused_time'] >= 0.1, d.get('paused_time')" ||
+  { echo "FAIL status: paused_time"; failed=1; }
+first=$("$pm" play --events "$rec" 2>/dev/null | head -1)
+case $first in *'"event":"pause"'*) ;; *) echo "FAIL status: first event $first"; failed=1;; esac
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed

@@ -97,3 +97,26 @@ TEST_CASE("PhaseWalk: a pause open at the end counts up to the end trailer") {
 
 }  // namespace
 }  // namespace pm
+
+namespace pm {
+namespace {
+
+// --start-paused: a pause right after the header, before any sample.
+TEST_CASE("PhaseWalk: started paused, the time up to the first resume is paused") {
+  PhaseWalk walk(true);
+  walk.OnEvent(Event("pause", 0));
+  walk.OnEvent(Event("mark", 1, "q1"));
+  walk.OnEvent(Event("resume", 4));
+  walk.OnSample(At(4, 0));
+  walk.OnSample(At(6, 20));
+  CHECK(walk.whole().has_pauses());
+  CHECK(walk.whole().paused_ns() == 4'000'000'000);
+  CHECK(walk.whole().ActiveEnd().time_ns - walk.whole().first().time_ns == 2'000'000'000);
+  REQUIRE(walk.phases().size() == 2);
+  CHECK(walk.phases()[0].span.paused_ns() == 1'000'000'000);
+  CHECK(walk.phases()[1].span.paused_ns() == 3'000'000'000);
+  CHECK(Writes(walk.phases()[1].span.ActiveEnd()) == 20);
+}
+
+}  // namespace
+}  // namespace pm

@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -16,9 +15,8 @@
 
 #include "common/deadline.hh"
 #include "common/io.hh"
+#include "common/child_spawn.hh"
 #include "common/spawn.hh"
-
-extern char** environ;
 
 namespace pm::test {
 namespace {
@@ -33,20 +31,6 @@ std::string EnvOrThrow(const char* name) {
     throw std::runtime_error(std::string("$") + name +
                              " is not set (run the tests through meson test)");
   return value;
-}
-
-// Built before fork(): the child only calls async-signal-safe functions.
-std::vector<std::string> MergedEnv(const std::vector<std::string>& extra) {
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e) {
-    std::string_view kv = *e;
-    bool overridden = std::any_of(extra.begin(), extra.end(), [&](const auto& x) {
-      return x.substr(0, x.find('=') + 1) == kv.substr(0, kv.find('=') + 1);
-    });
-    if (!overridden) env.emplace_back(kv);
-  }
-  env.insert(env.end(), extra.begin(), extra.end());
-  return env;
 }
 
 int64_t Ns(Deadline deadline) {
@@ -104,7 +88,7 @@ Child::Child(SpawnOptions options) {
   std::string program = options.program.empty() ? PerfmongerPath() : options.program;
   std::vector<std::string> args = {program};
   args.insert(args.end(), options.args.begin(), options.args.end());
-  std::vector<std::string> env = MergedEnv(options.env);
+  std::vector<std::string> env = MergedEnvironment(options.env);
   std::vector<const char*> argv = NullTerminated(args);
   std::vector<const char*> envp = NullTerminated(env);
 

@@ -167,8 +167,10 @@ TEST_SUITE("commands") {
     CommandSession s({"record", "-l", out, "-i", "0.02", "--start-paused"});
     CHECK(Json(s.ReadReadyLine()).Str("state") == "paused");
     Recording at_ready = ReadRecording(out);
-    REQUIRE(at_ready.lines.size() == 1);  // the header only
+    REQUIRE(at_ready.lines.size() == 2);  // the header and the pause, no sample
     CHECK(Json(at_ready.lines[0]).Str("format") == "perfmonger-pgr");
+    CHECK(Json(at_ready.lines[1]).Str("event") == "pause");
+    CHECK(Json(at_ready.lines[1]).Int("t") == Json(at_ready.lines[0]).Int("start_ns"));
     Json status = s.Command("status");
     CheckOk(status, 1, "status", "paused");
     CHECK(status.Int("samples") == 0);

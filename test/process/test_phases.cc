@@ -216,8 +216,9 @@ TEST_SUITE("phases") {
   }
 
   // Started paused, resumed after a while, stopped while paused: every time
-  // in `play --events` from one origin (none goes backwards), and the pause
-  // at the end counted up to the end trailer in summary and its phases.
+  // in `play --events` from one origin (none goes backwards), the pause at
+  // the start counted up to the first resume and the one at the end up to
+  // the end trailer, in summary and its phases.
   TEST_CASE("start paused, stop paused: one time origin, the last pause counted") {
     TempDir dir;
     FakeProc fake(At(0, 0, 0));
@@ -242,6 +243,11 @@ TEST_SUITE("phases") {
     REQUIRE(last.Str("event") == "end");
     int64_t end = last.Int("t");
     std::vector<Item> items = Items(path);
+    REQUIRE(items.size() >= 2);
+    REQUIRE(items[0].event == "pause");  // right after the header
+    REQUIRE(items[1].event == "resume");
+    double head_pause = Sec(items[1].t - items[0].t);
+    REQUIRE(head_pause >= 0.03);
     REQUIRE(items.back().event == "pause");
     double tail_pause = Sec(end - items.back().t);
     REQUIRE(tail_pause >= 0.03);
@@ -250,7 +256,7 @@ TEST_SUITE("phases") {
     REQUIRE(r.code == 0);
     std::vector<std::string> lines = SplitLines(r.out);
     REQUIRE(lines.size() >= 4);
-    CHECK(Json(lines.front()).Str("event") == "resume");
+    CHECK(Json(lines.front()).Str("event") == "pause");
     double origin = 0, previous = -1;
     for (size_t i = 0; i < lines.size(); ++i) {
       CAPTURE(lines[i]);
@@ -264,14 +270,15 @@ TEST_SUITE("phases") {
     }
 
     Json whole(Run({"summary", "--json", path}).out);
-    CheckNear(double(whole.root()["paused_time"]), tail_pause, 0.0005);
+    CheckNear(double(whole.root()["paused_time"]), head_pause + tail_pause, 0.001);
     ExitResult text = Run({"summary", "--no-pager", path});
     size_t p = text.out.find("\nPaused: ");
     REQUIRE(p != std::string::npos);
-    CheckNear(std::stod(text.out.substr(p + 9)), tail_pause, 0.0005);
+    CheckNear(std::stod(text.out.substr(p + 9)), head_pause + tail_pause, 0.001);
     Json phases(Run({"summary", "--phases", "--json", path}).out);
     const std::vector<JsonValue>& list = phases.root().array();
     REQUIRE(list.size() == 2);
+    CheckNear(double(list.at(0)["paused_time"]), head_pause, 0.0005);
     CheckNear(double(list.at(1)["paused_time"]), tail_pause, 0.0005);
   }
 
