@@ -6,7 +6,7 @@
 // CLOCK_MONOTONIC (as the recorder stamps a sample's "mono") until fd 4
 // reaches EOF; then writes the wake times to OUT, one decimal ns per line.
 // `short-slices` asks the scheduler what the recorder asks
-// (daemon/sched_hint.hh), to tell that hint's share from the recorder's.
+// (common/sched_hint.hh), to tell that hint's share from the recorder's.
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/timerfd.h>
@@ -19,7 +19,7 @@
 #include <ctime>
 #include <vector>
 
-#include "daemon/sched_hint.hh"
+#include "common/sched_hint.hh"
 
 namespace {
 

@@ -9,9 +9,9 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/sched_hint.hh"
 #include "daemon/file_sink.hh"
 #include "daemon/inherited_fd.hh"
-#include "daemon/sched_hint.hh"
 #include "proto/meta.hh"
 #include "proto/ready_event.hh"
 

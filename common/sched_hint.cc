@@ -1,4 +1,4 @@
-#include "daemon/sched_hint.hh"
+#include "common/sched_hint.hh"
 
 #include <linux/sched/types.h>
 #include <linux/sched.h>
