@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "playback/line_reader.hh"
 #include "proto/codec.hh"
 #include "proto/gzip_stream.hh"
-#include "proto/line_reader.hh"
 #include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
 #include "proto/zstd_stream.hh"

@@ -12,8 +12,8 @@
 
 #include "bench/stats.hh"
 #include "common/unique_fd.hh"
+#include "playback/line_reader.hh"
 #include "proto/codec.hh"
-#include "proto/line_reader.hh"
 #include "proto/pgr_delta.hh"
 
 namespace pm::bench {

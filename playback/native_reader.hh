@@ -39,7 +39,7 @@
 #include <vector>
 
 #include "playback/json_reader.hh"
-#include "proto/line_reader.hh"
+#include "playback/line_reader.hh"
 #include "proto/pgr_collectors.hh"
 #include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"

@@ -36,7 +36,7 @@
 #include <optional>
 #include <string_view>
 
-#include "proto/line_reader.hh"
+#include "playback/line_reader.hh"
 #include "proto/pgr_baseline.hh"
 
 namespace pm {

@@ -10,8 +10,8 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "playback/line_reader.hh"
 #include "proto/codec.hh"
-#include "proto/line_reader.hh"
 #include "proto/pgr_delta.hh"
 #include "proto/pgr_format.hh"
 #include "tools/output_buffer.hh"

@@ -14,7 +14,7 @@
 #include <doctest/doctest.h>
 
 #include "common/io.hh"
-#include "proto/line_reader.hh"
+#include "playback/line_reader.hh"
 #include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
 

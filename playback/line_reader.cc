@@ -1,4 +1,4 @@
-#include "proto/line_reader.hh"
+#include "playback/line_reader.hh"
 
 #include <algorithm>
 #include <cstring>
