@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
 #include "proto/codec.hh"
 #include "proto/gzip_stream.hh"

@@ -12,9 +12,9 @@
 
 #include "bench/stats.hh"
 #include "common/unique_fd.hh"
+#include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
 #include "proto/codec.hh"
-#include "proto/pgr_delta.hh"
 
 namespace pm::bench {
 namespace {

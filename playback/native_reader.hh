@@ -22,7 +22,7 @@
 // playback/skimmed_deltas.hh (v2).
 //
 // A sample line of the shape of the sample line before is not parsed:
-// the walk of proto/pgr_baseline.hh that validates it against that line
+// the walk of playback/reader_baseline.hh that validates it against that line
 // (and v2's decoding) yields its integers, which go where the parse of
 // the first line of that shape put them (playback/sample_shape.hh).
 //
@@ -38,10 +38,10 @@
 #include <string_view>
 #include <vector>
 
+#include "playback/delta_decoder.hh"
 #include "playback/json_reader.hh"
 #include "playback/line_reader.hh"
 #include "proto/pgr_collectors.hh"
-#include "proto/pgr_delta.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
 #include "playback/sample_shape.hh"
@@ -150,7 +150,7 @@ class NativeReader final : public RecordingReader::Source {
   // of its line go in it; v1 follows its line with follow_.
   RawSample state_;
   SampleShape shape_;
-  Baseline follow_;
+  ReaderBaseline follow_;
   // A span lost to a corrupt line (v2): from `lost_from_` to the keyframe.
   uint64_t lost_from_ = 0;  // 0: nothing lost
   std::string lost_why_;

@@ -1,7 +1,7 @@
 // Where each integer of a sample line goes in a RawSample, learned from
 // one full parse of the line, so that the next lines of the same shape are
 // read without parsing them: the walk that moves a Baseline
-// (proto/pgr_baseline.hh) from line to line already validates each line
+// (playback/reader_baseline.hh) from line to line already validates each line
 // against the one before — byte for byte outside its integers, each
 // integer a plain decimal that fits 64 bits — and holds its values.
 //

@@ -3,7 +3,7 @@
 // samples in the middle of a run, which are only validated and counted.
 //
 // A difference line in the middle of a run is validated as rebuilding it
-// would (DeltaDecoder::TrySum, the walk of Baseline::AddDifferences that
+// would (DeltaDecoder::TrySum, the walk of ReaderBaseline::AddDifferences that
 // sums the values without writing the text): that succeeds only when it
 // has, byte for byte outside its integers, the shape of the line before,
 // and so by induction the shape of the keyframe the run's baseline came
@@ -30,8 +30,8 @@
 #include <optional>
 #include <string_view>
 
+#include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
-#include "proto/pgr_delta.hh"
 
 namespace pm {
 

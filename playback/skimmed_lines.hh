@@ -10,7 +10,7 @@
 // or at the end of the input.
 //
 // A skimmed line is validated against the line before by
-// Baseline::Skim (proto/pgr_baseline.hh): Follow, the walk format v2's
+// ReaderBaseline::Skim (playback/reader_baseline.hh): Follow, the walk format v2's
 // encoder takes without writing the differences, or for most lines its
 // answer found 16 bytes at a time. It succeeds only when the line
 // is, byte for byte outside its integers, the line before — and so by
@@ -37,7 +37,7 @@
 #include <string_view>
 
 #include "playback/line_reader.hh"
-#include "proto/pgr_baseline.hh"
+#include "playback/reader_baseline.hh"
 
 namespace pm {
 
@@ -61,7 +61,7 @@ class SkimmedLines {
   std::string_view TakeHeld();
 
   LineReader& lines_;
-  Baseline baseline_;     // the last sample line returned or skimmed
+  ReaderBaseline baseline_;  // the last sample line returned or skimmed
   bool have_baseline_ = false;
   bool in_run_ = false;   // the line before was a sample
   bool held_ = false;     // the baseline is a skimmed sample not returned yet

@@ -1,5 +1,5 @@
 // Decimal digits read eight at a time (SWAR), for the v2
-// transform's hot loops (proto/pgr_delta.cc): a sample line holds ~200
+// transform's hot loops (proto/pgr_walk.hh): a sample line holds ~200
 // integers, and a digit-at-a-time loop whose exit depends on each number's
 // length costs a mispredicted branch per number. Loads take 8 bytes only
 // when the caller says they are there. (Digits are written by WriteUint in

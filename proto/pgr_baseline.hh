@@ -5,15 +5,19 @@
 // by a walk that compares 16 bytes at a time and stops only where an
 // integer changed (most do not), checking the shape on the way and copying
 // the text around unchanged integers in one piece.
+//
+// Here are the walks the writer makes (Split, Advance); the readers' walks
+// over the same state (Follow, Skim, AddDifferences, SumDifferences) are
+// playback/reader_baseline.hh's.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace pm {
@@ -43,41 +47,13 @@ class Baseline {
   // signed; `out` holds MaxLineBytes()). The bytes written, or 0 when
   // `line` has another shape.
   size_t Advance(std::string_view line, char* out);
-  // Advance without writing the differences (summary's skim of the v1
-  // lines it never parses): true when `line` has the baseline's shape,
-  // and the baseline is then `line`. The text is patched where integers
-  // changed, copied whole only when one changed its length. False: as
-  // a 0 from Advance.
-  bool Follow(std::string_view line);
-  // Follow for a reader that never asks the values (summary's skim): the
-  // same answer and the same text, but values() go stale. A line of the
-  // text's length whose integers kept theirs (most lines: the counters
-  // that moved kept their number of digits) is checked 16 bytes at a time
-  // — every byte that differs a digit inside an integer, no new leading
-  // zero — and nothing of it is parsed; any other line takes Follow.
-  bool Skim(std::string_view line);
 
-  // The reverse: `differences` is the baseline's shape with differences
-  // for integers, from its second byte on (a difference line's first
-  // bytes are its own); the sums become the baseline, whose text is the
-  // rebuilt v1 line. Its length, or 0 when `differences` has another
-  // shape.
-  size_t AddDifferences(std::string_view differences);
-
-  // AddDifferences without writing the text (summary's skim of the lines
-  // it never parses): true when `differences` has the baseline's shape,
-  // then the sums are the baseline's values and Text() is stale until
-  // Render(). False leaves the baseline untouched.
-  bool SumDifferences(std::string_view differences);
-  // Writes the text of the values (after SumDifferences).
-  void Render();
-
-  // After a 0 from Advance or AddDifferences the baseline is half moved:
-  // only Split may follow. Text() is then still the line before (Advance
-  // and AddDifferences replace it only once the walk succeeded).
+  // After a 0 from Advance the baseline is half moved: only Split may
+  // follow. Text() is then still the line before (Advance replaces it
+  // only once the walk succeeded).
 
   std::string_view Text() const { return {text_.data(), size_}; }
-  // Integer k of the line, in text order (sums after SumDifferences).
+  // Integer k of the line, in text order.
   std::span<const uint64_t> values() const { return values_; }
   // How many times Split ran: values() keep their meaning, integer k the
   // same place in the same shape, while this stays.
@@ -86,33 +62,45 @@ class Baseline {
   // up to 20 characters, plus slack for 8-byte stores.
   size_t MaxLineBytes() const { return zeros_.size() + 20 * values_.size() + 16; }
 
- private:
-  bool SameLayout(std::string_view line);
-  void MapIntegers();
-  size_t IntegerAround(size_t from, size_t at) const;
-  size_t ZeroAround(size_t from, size_t at) const;
-  void Move(size_t from, size_t to, ptrdiff_t by);
+ protected:
   size_t count() const { return values_.size(); }
+  // The integer whose text holds offset `at`, searching from integer
+  // `from` on (count(): none). Between two changed integers lie a dozen
+  // unchanged ones or more: the scan strides over 8 at a time first.
+  size_t IntegerAround(size_t from, size_t at) const {
+    size_t k = from, n = end_.size();
+    while (k + 8 < n && end_[k + 8] < at) k += 8;
+    while (k < n && end_[k] < at) ++k;
+    return k < n && start_[k] <= at ? k : n;
+  }
+  // The same for offset `at` of zeros_, which never moves between splits:
+  // a table answers at once.
+  size_t ZeroAround(size_t from, size_t at) const {
+    size_t k = std::max<size_t>(from, zero_after_[at]), n = zero_at_.size();
+    return k < n && zero_at_[k] <= at ? k : n;
+  }
+  // Shifts integers [from, to) in the text by `by` bytes.
+  void Move(size_t from, size_t to, ptrdiff_t by) {
+    if (by == 0) return;
+    for (size_t k = from; k < to; ++k) {
+      start_[k] = static_cast<uint32_t>(start_[k] + by);
+      end_[k] = static_cast<uint32_t>(end_[k] + by);
+    }
+  }
+  void CopyText(std::string_view line);
 
   LineBuffer text_;  // the sample line, text_[0, size_)
   size_t size_ = 0;
-  LineBuffer next_;  // AddDifferences writes here, then swaps with text_
   std::string zeros_;              // the line with each integer written "0"
   std::vector<uint32_t> start_;    // integer k is text_[start_[k], end_[k])
   std::vector<uint32_t> end_;
   std::vector<uint32_t> zero_at_;  // and zeros_[zero_at_[k]]
   std::vector<uint32_t> zero_after_;  // [p]: the first k whose zero_at_[k] + 1 >= p
   std::vector<uint64_t> values_;
-  std::vector<std::pair<size_t, uint64_t>> changes_;  // SumDifferences' sums to apply
-  std::vector<uint32_t> patched_;  // Follow's changed integers, to write once it matched
   uint64_t splits_ = 0;
-  // Skim's map of the text, byte for byte: 0xFF inside an integer
-  // (digits_), at the first digit of one of two digits or more (leads_).
-  // Remade when the integers moved (mapped_ false).
-  std::vector<char> digits_, leads_;
-  std::vector<uint32_t> chunks_;  // Skim's 16-byte chunks that differ, to write once it matched
+  // A reader's map of where the integers are (playback's Skim) holds
+  // while this is true: Split and Advance may move them.
   bool mapped_ = false;
-  bool long_integer_ = false;  // one has 20 digits: it might not fit 64 bits
 };
 
 }  // namespace pm

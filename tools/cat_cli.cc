@@ -10,9 +10,9 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
 #include "proto/codec.hh"
-#include "proto/pgr_delta.hh"
 #include "proto/pgr_format.hh"
 #include "tools/output_buffer.hh"
 #include "tools/recording_input.hh"

@@ -10,7 +10,7 @@
 
 #include "common/io.hh"
 #include "daemon/recorder.hh"
-#include "proto/pgr_delta.hh"
+#include "playback/delta_decoder.hh"
 #include "test/daemon/manual_clock.hh"
 #include "test/daemon/test_util.hh"
 

@@ -11,7 +11,6 @@
 
 #include "common/error.hh"
 #include "playback/native_reader.hh"
-#include "proto/pgr_delta.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
 

@@ -14,8 +14,8 @@
 #include <doctest/doctest.h>
 
 #include "common/io.hh"
+#include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
-#include "proto/pgr_delta.hh"
 #include "proto/stream.hh"
 
 namespace pm::test {
