@@ -12,9 +12,10 @@
 #include <system_error>
 #include <vector>
 
+#include "common/error.hh"
+#include "common/io.hh"
 #include "common/program_path.hh"
 #include "common/unique_fd.hh"
-#include "daemon/file_sink.hh"
 #include "proto/gzip_stream.hh"
 #include "tools/command_output.hh"
 #include "tools/tar_writer.hh"
@@ -28,6 +29,32 @@ constexpr auto kCommandTimeout = std::chrono::seconds(20);
 constexpr const char* kProcFiles[] = {
     "cpuinfo", "meminfo", "mdstat", "mounts", "interrupts", "diskstats",
     "partitions", "ioports", "version", "cmdline", "filesystems", "swaps"};
+
+// The archive's file, created (0644) or truncated: each block the
+// compressor hands over goes straight to the kernel. Not the recorder's
+// sink: no lock, no fsync, no deletion check; a failing close() (NFS,
+// quota) is an error.
+class ArchiveFile final : public OutputStream {
+ public:
+  explicit ArchiveFile(const std::string& path)
+      : path_(path), fd_(OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) {}
+  void Write(std::string_view bytes) override {
+    try {
+      WriteAll(fd_.Get(), bytes);
+    } catch (const std::system_error& e) {
+      throw SystemError("writing " + path_, e.code().value());
+    }
+  }
+  void Flush() override {}
+  void Finish() override {}
+  void Close() {
+    if (::close(fd_.Release()) != 0) throw SystemError("closing " + path_);
+  }
+
+ private:
+  std::string path_;
+  UniqueFd fd_;
+};
 
 struct Command {
   const char* file;  // cmd/<file>.txt
@@ -186,7 +213,7 @@ std::string FingerprintTopFolder(const std::string& archive_path) {
 
 FingerprintCounts WriteFingerprint(const std::string& archive_path,
                                    const std::string& root, std::FILE* log) {
-  FileSink file(archive_path);
+  ArchiveFile file(archive_path);
   GzipOutputStream gzip(file, 6, 6);
   TarWriter tar(gzip, std::time(nullptr));
   std::string top = FingerprintTopFolder(archive_path);
