@@ -1,6 +1,5 @@
-// --disk-only: which disks a report keeps, by an ECMAScript regular
-// expression searched in the device name. <regex> stays in disk_filter.cc:
-// it costs seconds in every file that includes it.
+// --disk-only: which disks a report keeps, by a POSIX extended regular
+// expression (playback/extended_regex.hh) searched in the device name.
 #pragma once
 
 #include <memory>
@@ -8,16 +7,17 @@
 
 namespace pm {
 
+class ExtendedRegex;
+
 class DiskFilter {
  public:
-  // Throws std::invalid_argument (what(): the regex library's reason)
-  // when `pattern` is not a regular expression.
+  // Throws std::invalid_argument (what(): one line, why) when `pattern`
+  // is not a regular expression this filter takes.
   explicit DiskFilter(const std::string& pattern);
   bool Keeps(const std::string& disk) const;  // the pattern is found in it
 
  private:
-  struct Regex;
-  std::shared_ptr<const Regex> regex_;  // immutable: copies share it
+  std::shared_ptr<const ExtendedRegex> regex_;  // immutable: copies share it
 };
 
 }  // namespace pm
