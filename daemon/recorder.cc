@@ -9,7 +9,6 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
-#include "common/sched_hint.hh"
 #include "daemon/file_sink.hh"
 #include "daemon/inherited_fd.hh"
 #include "proto/meta.hh"
@@ -113,7 +112,7 @@ void Recorder::Setup(const RecordConfig& config) {
   if (config.format_version == kPgrDeltaVersion) delta_.emplace();
   start_delay_ns_ = config.start_delay_ns;
   timeout_ns_ = config.timeout_ns;
-  start_paused_ = config.start_paused;
+  if (config.start_paused) state_ = RecorderState::kDelayedPaused;
 
   CheckStdoutFree(config);
   AdoptInheritedFds(config);
@@ -133,7 +132,7 @@ void Recorder::Setup(const RecordConfig& config) {
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
   tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
-    deadline_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
+    deadline_ = clock_.MakeTimer(loop_, deadline_handler_);
 
   if (observer_)
     stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
@@ -162,7 +161,7 @@ void Recorder::Start() {
   if (start_delay_ns_ > 0)
     Guarded([&] { deadline_->Arm(clock_.MonoNs() + start_delay_ns_, 0); });
   else
-    Guarded([&] { StartSampling(); });
+    BeginRecording();
 }
 
 void Recorder::Poll() { uv_run(&loop_, UV_RUN_NOWAIT); }
@@ -171,41 +170,25 @@ void Recorder::Run() {
   Start();
   uv_run(&loop_, UV_RUN_DEFAULT);
   // Nothing usable was made (embedding.md §5): a setup error, file removed.
-  if (failure_ && !first_flushed_) throw SetupError(*failure_);
+  if (state_ == RecorderState::kDiscarded) throw SetupError(*failure_);
 }
 
-void Recorder::StartSampling() {
-  started_ = true;
-  RequestShortSlices();
-  int64_t t = clock_.RealtimeNs();
-  int64_t mono = clock_.MonoNs();
-  header_.start_ns = t;
-  if (timeout_ns_ > 0) {
-    timeout_at_mono_ns_ = mono + timeout_ns_;
-    deadline_->Arm(timeout_at_mono_ns_, 0);
-  }
-  if (start_paused_) {
-    // Said in the file, so every reader counts the time up to the first
-    // resume as paused, as it counts any other pause.
-    paused_ = true;
-    writer_->Write(EncodeHeaderLine(header_));
-    writer_->WriteAndFlushLine(EncodeEventLine("pause", t, mono));
-  } else {
-    writer_->Write(EncodeHeaderLine(header_));
-    TakeSample(t, mono);
-    ArmTicks(mono);
-  }
-  first_flushed_ = true;
-  // With a command fd, the driver learns the state it starts in.
-  ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, t,
-                                      cmd_ ? state() : std::string_view()));
-  if (spawn_child_) StartChild();
+// The header (and the first sample, or the pause event) on disk, the
+// driver is told the state it starts in (with a command fd) and `stat`'s
+// command is started.
+void Recorder::BeginRecording() {
+  if (!Fire(RecorderEvent::kStart, Now())) return;
+  Guarded([&] {
+    ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, header_.start_ns,
+                                        cmd_ ? ReplyStateName(state_) : std::string_view()));
+    if (spawn_child_) StartChild();
+  });
 }
 
 // After the first sample is on disk: the recording brackets the command.
 void Recorder::StartChild() {
   UniqueFd pidfd = spawn_child_();
-  if (!pidfd) return Stop("command-not-started", true);
+  if (!pidfd) return Stop("command-not-started");
   child_.emplace(loop_, static_cast<ChildSource::Handler&>(*this), std::move(pidfd));
 }
 
@@ -224,72 +207,60 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   ++samples_;
 }
 
+// The tick at or past the timeout is the stop's: its final sample is
+// this tick's.
 void Recorder::OnTick(uint64_t expirations) {
   missed_ticks_ += expirations - 1;
   ticks_ += expirations;
-  TakeSample(clock_.RealtimeNs(), clock_.MonoNs());
   int64_t scheduled = schedule_origin_ns_ + static_cast<int64_t>(ticks_) * interval_ns_;
   if (timeout_ns_ > 0 && scheduled >= timeout_at_mono_ns_ - kTimeoutSlackNs)
-    Stop("timeout", false);
+    return Stop("timeout");
+  TakeSample(clock_.RealtimeNs(), clock_.MonoNs());
 }
 
-void Recorder::OnTimer(Timer& timer, uint64_t expirations) noexcept {
-  if (stopped_) return;
-  if (&timer == tick_.get()) return Guarded([&] { OnTick(expirations); });
-  if (!started_) return Guarded([&] { StartSampling(); });
-  Stop("timeout", true);
+// Only a recording ticks: pausing disarms the tick.
+void Recorder::OnTimer(Timer&, uint64_t expirations) noexcept {
+  if (state_ != RecorderState::kRecording) return;
+  Guarded([&] { OnTick(expirations); });
+}
+
+void Recorder::OnDeadline() noexcept {
+  if (IsDelayed(state_)) return BeginRecording();
+  Stop("timeout");
 }
 
 void Recorder::OnSignal(int signo) noexcept {
   // `stat`: the command decides; its exit stops the recording.
   if (child_) return child_->Signal(signo);
-  Stop(signo == SIGINT ? "SIGINT" : signo == SIGHUP ? "SIGHUP" : "SIGTERM", true);
+  Stop(signo == SIGINT ? "SIGINT" : signo == SIGHUP ? "SIGHUP" : "SIGTERM");
 }
 
-void Recorder::OnStopFd() noexcept { Stop("stop-fd", true); }
+void Recorder::OnStopFd() noexcept { Stop("stop-fd"); }
 
-void Recorder::OnChildExit() noexcept { Stop("command-exit", true); }
+void Recorder::OnChildExit() noexcept { Stop("command-exit"); }
 
 void Recorder::RequestStop(std::string reason) noexcept {
-  if (stopped_ || !stop_request_ || !requested_stop_reason_.empty()) return;
+  if (stopped() || !stop_request_ || !requested_stop_reason_.empty()) return;
   requested_stop_reason_ = std::move(reason);
   stop_request_->Request();
 }
 
-void Recorder::OnStopRequest() noexcept { Stop(requested_stop_reason_, true); }
+void Recorder::OnStopRequest() noexcept { Stop(requested_stop_reason_); }
 
-void Recorder::OnHangup() noexcept { Stop("stdout-closed", true); }
+void Recorder::OnHangup() noexcept { Stop("stdout-closed"); }
 
 void Recorder::OnSourceError(const char* what, int err) noexcept {
   Fail(std::string(what) + ": " + std::strerror(err), true);
 }
 
-void Recorder::Stop(std::string_view reason, bool final_sample,
+// A failure on the way has closed the sources already, by its own rule.
+void Recorder::Stop(std::string_view reason,
                     const std::function<std::string()>& reply) noexcept {
-  if (stopped_) return;
-  stopped_ = true;
-  try {
-    Finish(reason, final_sample && !paused_);
-    if (reply) Acknowledge(reply());
-  } catch (const std::exception& e) {
-    Fail(e);
-  }
+  if (stopped()) return;
+  stop_reason_ = reason;
+  if (!Fire(RecorderEvent::kStop, Now())) return;
+  if (reply && !Guarded([&] { Acknowledge(reply()); })) return;
   CloseSources();
-}
-
-void Recorder::Finish(std::string_view reason, bool final_sample) {
-  int64_t t = clock_.RealtimeNs();
-  int64_t mono = clock_.MonoNs();
-  if (!started_) {  // stopped during --start-delay: an empty recording
-    header_.start_ns = t;
-    writer_->Write(EncodeHeaderLine(header_));
-  } else if (final_sample) {
-    TakeSample(t, mono);
-  }
-  writer_->Write(EncodeEndLine({.t_ns = t, .mono_ns = mono, .reason = reason,
-                                .samples = samples_,
-                                .missed_ticks = missed_ticks_}));
-  writer_->Finish();
 }
 
 void Recorder::Fail(const std::exception& error) noexcept {
@@ -297,19 +268,14 @@ void Recorder::Fail(const std::exception& error) noexcept {
   Fail(error.what(), !lost);
 }
 
-// Before the first flush nothing usable exists: the file is removed and
-// Run() reports a setup error; the ready fd stays open for the launcher.
+// The first failure names the recording's end; the table says whether
+// what was flushed is kept (Keep) or nothing usable was made (Discard).
 void Recorder::Fail(std::string message, bool kept) noexcept {
   if (!failure_) {
     failure_ = std::move(message);
-    if (first_flushed_ && kept)
-      *failure_ += "; the " + std::to_string(samples_) +
-                   " samples written before it are kept";
+    failure_kept_ = kept;
   }
-  stopped_ = true;
-  if (writer_ && first_flushed_) writer_->Abandon();
-  if (writer_ && !first_flushed_) writer_->Remove();
-  CloseSources(!first_flushed_);
+  Fire(RecorderEvent::kFail, {});  // no instant: nothing more is written
 }
 
 void Recorder::CloseSources(bool keep_ready) noexcept {

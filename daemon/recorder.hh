@@ -14,6 +14,8 @@
 //   Commands on --cmd-fd (recorder_commands.cc) pause, resume, mark, take
 //   extra samples and report, each acknowledged on --ack-fd once its effect
 //   is on disk.
+//   Its state is one RecorderState (daemon/recorder_state.hh); every change
+//   of it is a row of one table, kTransitions (recorder_states.cc).
 //   `stat` and `live` (tools/) add hooks: a command started after the first
 //   sample whose exit stops the recording; an observer of every line; a
 //   stdout whose reader leaving stops it.
@@ -36,6 +38,7 @@
 #include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
+#include "daemon/recorder_state.hh"
 #include "daemon/recording_observer.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
@@ -95,15 +98,44 @@ class Recorder final : SignalSource::Handler,
   // then Poll() after each step to handle what is ready on the loop's fds.
   void Start();
   void Poll();
-  bool stopped() const { return stopped_; }
+  RecorderState state() const { return state_; }
+  bool stopped() const { return IsOver(state_); }
   uint64_t samples() const { return samples_; }
 
   const std::string& output_path() const { return output_path_; }
   const std::optional<std::string>& failure() const { return failure_; }
 
  private:
+  // An instant of both clocks: a sample's, an event line's, a reply's.
+  struct Instant {
+    int64_t t = 0;
+    int64_t mono = 0;
+  };
+  // Row `state`, column `event`: the state it moves to and what it does
+  // on the way (null: nothing but the change), as s6-supervise's table.
+  struct Transition {
+    RecorderState next;
+    void (Recorder::*action)(const Instant& at);
+  };
+  static const Transition kTransitions[kRecorderStates][kRecorderEvents];
+
+  // The start delay's end, then the timeout: a handler of its own, so the
+  // tick's (the Recorder's) is the tick's alone.
+  class DeadlineHandler final : public TimerHandler {
+   public:
+    explicit DeadlineHandler(Recorder& r) : recorder_(r) {}
+    void OnTimer(Timer&, uint64_t) noexcept override { recorder_.OnDeadline(); }
+    void OnSourceError(const char* what, int err) noexcept override {
+      recorder_.OnSourceError(what, err);
+    }
+
+   private:
+    Recorder& recorder_;
+  };
+
   void OnSignal(int signo) noexcept override;
-  void OnTimer(Timer& timer, uint64_t expirations) noexcept override;
+  void OnTimer(Timer& tick, uint64_t expirations) noexcept override;
+  void OnDeadline() noexcept;
   void OnStopFd() noexcept override;
   void OnSourceError(const char* what, int err) noexcept override;
   void OnCommand(const ParsedLine& line) noexcept override;
@@ -116,35 +148,53 @@ class Recorder final : SignalSource::Handler,
   void Acknowledge(const std::string& reply) noexcept;
 
   void AdoptInheritedFds(const RecordConfig& config);
-  void StartSampling();
+  Instant Now() { return {clock_.RealtimeNs(), clock_.MonoNs()}; }
+  // Moves the state by its row in kTransitions. An action that throws
+  // leaves the state it started from, which then fails (kFail): false.
+  bool Fire(RecorderEvent event, const Instant& at) noexcept;
+  void BeginRecording();
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
-  std::string_view state() const { return paused_ ? "paused" : "recording"; }
+
+  // The actions of kTransitions (recorder_states.cc).
+  void StartRecording(const Instant& at);
+  void StartPaused(const Instant& at);
+  void PauseNow(const Instant& at);
+  void ResumeNow(const Instant& at);
+  void CloseEmpty(const Instant& at);
+  void CloseRecording(const Instant& at);
+  void ClosePaused(const Instant& at);
+  void Keep(const Instant& at);
+  void Discard(const Instant& at);
+  void StartClock(const Instant& at);
+  void WriteTrailer(const Instant& at);
 
   // Commands (recorder_commands.cc): each returns the reply line.
   std::string Execute(const ParsedLine& line);
-  std::string ExecuteDelayed(const ParsedLine& line);
-  std::string Pause(const ParsedLine& line);
-  std::string Resume(const ParsedLine& line);
+  std::string Transit(const ParsedLine& line, RecorderEvent event);
   std::string Mark(const ParsedLine& line);
   std::string ExtraSample(const ParsedLine& line);
   std::string Report(const ParsedLine& line, bool full);
 
-  // `reply`, if given, builds the acknowledgement once the file is closed.
-  void Stop(std::string_view reason, bool final_sample,
-            const std::function<std::string()>& reply = {}) noexcept;
-  void Finish(std::string_view reason, bool final_sample);
+  // A final sample (unless paused), the trailer naming `reason`, the file
+  // closed; `reply`, if given, builds the acknowledgement then.
+  void Stop(std::string_view reason, const std::function<std::string()>& reply = {}) noexcept;
+  // The first failure's message is kept; `kept`: what was flushed survives
+  // (not so when the output itself was lost).
   void Fail(const std::exception& error) noexcept;
   void Fail(std::string message, bool kept) noexcept;
   void CloseSources(bool keep_ready = false) noexcept;
-  // Runs a step from a loop callback: an exception is a collection error.
+  // Runs a step from a loop callback: an exception is a collection error
+  // (false).
   template <typename F>
-  void Guarded(F&& step) noexcept {
+  bool Guarded(F&& step) noexcept {
     try {
       step();
+      return true;
     } catch (const std::exception& e) {
       Fail(e);
+      return false;
     }
   }
 
@@ -162,6 +212,7 @@ class Recorder final : SignalSource::Handler,
   ReadyFd ready_;
   std::optional<SignalSource> signals_;
   std::unique_ptr<Timer> tick_;
+  DeadlineHandler deadline_handler_{*this};
   std::unique_ptr<Timer> deadline_;  // start delay, then timeout, if any
   std::optional<StopSource> stop_;
   std::optional<CmdSource> cmd_;
@@ -176,11 +227,9 @@ class Recorder final : SignalSource::Handler,
 
   std::string line_;  // reused for every sample line
   std::optional<DeltaEncoder> delta_;  // format v2 only
-  bool started_ = false;
-  bool first_flushed_ = false;  // header (+ first sample) on disk: usable
-  bool stopped_ = false;
-  bool start_paused_ = false;
-  bool paused_ = false;
+  RecorderState state_ = RecorderState::kDelayed;
+  std::string_view stop_reason_;  // the trailer's, once kStop fired
+  bool failure_kept_ = false;     // the failure leaves what was flushed
   int64_t timeout_at_mono_ns_ = 0;  // fixed at the start; pauses do not move it
   int64_t schedule_origin_ns_ = 0;  // ticks fall at origin + k·interval
   uint64_t ticks_ = 0;              // since the origin

@@ -10,12 +10,6 @@
 namespace pm {
 namespace {
 
-struct Instant {
-  explicit Instant(Clock& clock) : t(clock.RealtimeNs()), mono(clock.MonoNs()) {}
-  int64_t t;
-  int64_t mono;
-};
-
 ReplyFields Fields(std::string_view state, uint64_t samples) {
   ReplyFields f;
   f.state = state;
@@ -23,23 +17,23 @@ ReplyFields Fields(std::string_view state, uint64_t samples) {
   return f;
 }
 
-ReplyFields Effect(std::string_view state, uint64_t samples, const Instant& at,
+ReplyFields Effect(std::string_view state, uint64_t samples, int64_t t_ns, int64_t mono_ns,
                    std::optional<bool> changed = std::nullopt) {
   ReplyFields f = Fields(state, samples);
   f.changed = changed;
-  f.t_ns = at.t;
-  f.mono_ns = at.mono;
+  f.t_ns = t_ns;
+  f.mono_ns = mono_ns;
   return f;
 }
 
 }  // namespace
 
 void Recorder::OnCommand(const ParsedLine& line) noexcept {
-  if (stopped_) return;
+  if (stopped()) return;
   if (!line.error.empty()) return Acknowledge(EncodeErrorReply(line.seq, line.cmd, line.error));
   if (line.verb == Verb::kStop) {
     // Built once the file is closed: the count includes the final sample.
-    Stop("stop-cmd", true, [&] {
+    Stop("stop-cmd", [&] {
       return EncodeOkReply(line.seq, line.cmd, Fields("stopped", samples_));
     });
     return;
@@ -62,10 +56,9 @@ void Recorder::OnAckDrained() noexcept {
 }
 
 std::string Recorder::Execute(const ParsedLine& line) {
-  if (!started_) return ExecuteDelayed(line);
   switch (line.verb) {
-    case Verb::kPause: return Pause(line);
-    case Verb::kResume: return Resume(line);
+    case Verb::kPause: return Transit(line, RecorderEvent::kPause);
+    case Verb::kResume: return Transit(line, RecorderEvent::kResume);
     case Verb::kMark: return Mark(line);
     case Verb::kSample: return ExtraSample(line);
     case Verb::kStatus: return Report(line, true);
@@ -73,72 +66,49 @@ std::string Recorder::Execute(const ParsedLine& line) {
   }
 }
 
-// During --start-delay nothing is on disk yet. A reply must be true: a
-// mark or sample cannot be written, so it is refused; pause and resume
-// choose the state the recording will start in.
-std::string Recorder::ExecuteDelayed(const ParsedLine& line) {
-  switch (line.verb) {
-    case Verb::kMark:
-    case Verb::kSample: return EncodeErrorReply(line.seq, line.cmd, "not_started");
-    case Verb::kPause:
-    case Verb::kResume: {
-      bool paused = line.verb == Verb::kPause;
-      bool changed = start_paused_ != paused;
-      start_paused_ = paused;
-      ReplyFields f = Fields("delayed", samples_);
-      f.changed = changed;
-      return EncodeOkReply(line.seq, line.cmd, f);
-    }
-    default: return EncodeOkReply(line.seq, line.cmd, Fields("delayed", samples_));
+// Pause and resume are the table's (recorder_states.cc): "changed" says
+// whether the state moved. During --start-delay they choose the state the
+// recording starts in, and happen at no instant of the recording. A
+// failure (the closing sample, say) ends the recording: no reply.
+std::string Recorder::Transit(const ParsedLine& line, RecorderEvent event) {
+  RecorderState from = state_;
+  Instant now = Now();
+  if (!Fire(event, now)) return {};
+  bool changed = state_ != from;
+  if (IsDelayed(state_)) {
+    ReplyFields f = Fields(ReplyStateName(state_), samples_);
+    f.changed = changed;
+    return EncodeOkReply(line.seq, line.cmd, f);
   }
-}
-
-// A closing sample, the tick disarmed, then the pause event.
-std::string Recorder::Pause(const ParsedLine& line) {
-  Instant now(clock_);
-  bool changed = !paused_;
-  if (changed) {
-    TakeSample(now.t, now.mono);
-    tick_->Disarm();
-    writer_->WriteAndFlushLine(EncodeEventLine("pause", now.t, now.mono));
-    paused_ = true;
-  }
-  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, changed));
-}
-
-// The resume event, a fresh baseline sample, the schedule re-armed from now:
-// no rate ever spans the pause.
-std::string Recorder::Resume(const ParsedLine& line) {
-  Instant now(clock_);
-  bool changed = paused_;
-  if (changed) {
-    writer_->Write(EncodeEventLine("resume", now.t, now.mono));
-    if (delta_) delta_->ForceKeyframe();  // a reader may start at the resume
-    TakeSample(now.t, now.mono);
-    paused_ = false;
-    ArmTicks(now.mono);
-  }
-  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, changed));
+  return EncodeOkReply(line.seq, line.cmd,
+                       Effect(ReplyStateName(state_), samples_, now.t, now.mono, changed));
 }
 
 // A sample at that instant (none while paused), then the mark event.
+// During --start-delay nothing is on disk yet, and a reply must be true:
+// it cannot be written, so it is refused.
 std::string Recorder::Mark(const ParsedLine& line) {
-  Instant now(clock_);
-  if (!paused_) TakeSample(now.t, now.mono);
+  if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
+  Instant now = Now();
+  if (state_ == RecorderState::kRecording) TakeSample(now.t, now.mono);
   writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
-  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now));
+  return EncodeOkReply(line.seq, line.cmd,
+                       Effect(ReplyStateName(state_), samples_, now.t, now.mono));
 }
 
 // One extra sample now; while paused nothing is sampled ("changed":false).
 std::string Recorder::ExtraSample(const ParsedLine& line) {
-  Instant now(clock_);
-  if (!paused_) TakeSample(now.t, now.mono);
-  return EncodeOkReply(line.seq, line.cmd, Effect(state(), samples_, now, !paused_));
+  if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
+  Instant now = Now();
+  bool sampled = state_ == RecorderState::kRecording;
+  if (sampled) TakeSample(now.t, now.mono);
+  return EncodeOkReply(line.seq, line.cmd,
+                       Effect(ReplyStateName(state_), samples_, now.t, now.mono, sampled));
 }
 
 std::string Recorder::Report(const ParsedLine& line, bool full) {
-  ReplyFields f = Fields(state(), samples_);
-  if (full) {
+  ReplyFields f = Fields(ReplyStateName(state_), samples_);
+  if (full && !IsDelayed(state_)) {
     f.missed_ticks = missed_ticks_;
     f.bytes_out = writer_->bytes_written();
   }

@@ -2,78 +2,15 @@
 // start delay, timeout, pause and resume land at exact instants, so the
 // counts the contract promises are asserted exactly, with no wall time.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "common/io.hh"
-#include "daemon/recorder.hh"
-#include "playback/delta_decoder.hh"
-#include "test/daemon/manual_clock.hh"
-#include "test/daemon/test_util.hh"
+#include "test/daemon/stepped_recorder.hh"
 
 namespace pm::test {
 namespace {
-
-constexpr int64_t kMs = 1'000'000;
-constexpr int64_t kT0 = ManualClock::kStartMono;
-
-struct Line {
-  std::string text;
-  bool sample() const { return text.starts_with("{\"t\":"); }
-  bool event(const std::string& kind) const {
-    return text.starts_with("{\"event\":\"" + kind + "\"");
-  }
-  int64_t Int(const std::string& key) const {
-    size_t at = text.find("\"" + key + "\":");
-    REQUIRE(at != std::string::npos);
-    return std::stoll(text.substr(at + key.size() + 3));
-  }
-  bool Has(const std::string& fragment) const { return text.find(fragment) != std::string::npos; }
-};
-
-// A recorder on the fake tree proc-small writing plain text; -i 100ms.
-struct Stepped {
-  TempDir tree{"proc-small"};
-  ManualClock clock;
-  RecordConfig config;
-  Pipe cmd = MakePipe();
-  Recorder recorder{clock};
-
-  explicit Stepped(int64_t timeout_ns = 0, int64_t start_delay_ns = 0, bool commands = false) {
-    config.output = (tree.path() / "out.pgr").string();
-    config.no_gzip = true;
-    config.root = tree.path().string();
-    config.interval_ns = 100 * kMs;
-    config.timeout_ns = timeout_ns;
-    config.start_delay_ns = start_delay_ns;
-    if (commands) config.cmd_fd = cmd.read_end.Release();  // the recorder owns it
-    recorder.Setup(config);
-    recorder.Start();
-  }
-  void Command(const std::string& line) {
-    WriteAll(cmd.write_end.Get(), line + "\n");
-    recorder.Poll();  // the bytes are in the pipe: handled in this iteration
-  }
-  // As v1 text: the default v2's difference lines rebuilt, as `cat` does.
-  std::vector<Line> Lines() const {
-    std::vector<Line> lines;
-    std::string text = ReadFile(config.output);
-    DeltaDecoder v2;
-    size_t start = 0;
-    for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
-      lines.push_back({std::string(v2.Decode(std::string_view(text).substr(start, nl - start)))});
-    return lines;
-  }
-  std::vector<int64_t> SampleMonos() const {
-    std::vector<int64_t> monos;
-    for (const Line& l : Lines())
-      if (l.sample()) monos.push_back(l.Int("mono") - kT0);
-    return monos;
-  }
-};
 
 std::vector<int64_t> Every100ms(int64_t from, int64_t to) {
   std::vector<int64_t> v;
