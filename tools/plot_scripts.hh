@@ -11,6 +11,8 @@
 // command line: -p, -o) reaches a script through gp::Quote, gp::QuoteLines
 // or gp::Path only, which write single-quoted strings, the one kind
 // gnuplot reads verbatim (and the constants "'" and "\n" between them).
+// test/fuzz/fuzz_plot_script.cc checks that no byte of such a string lands
+// outside one.
 #pragma once
 
 #include <string>
