@@ -87,6 +87,17 @@ std::optional<pid_t> ParentPid(pid_t pid) {
   return field ? Number<pid_t>(*field) : std::nullopt;
 }
 
+std::optional<uid_t> ProcessRealUid(pid_t pid) {
+  std::string status = ReadSmallFile(ProcPath(pid, "status"));
+  size_t at = status.find("\nUid:");
+  if (at == std::string::npos) return std::nullopt;
+  std::string_view rest = std::string_view(status).substr(at + 5);
+  size_t begin = rest.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return std::nullopt;
+  rest.remove_prefix(begin);
+  return Number<uid_t>(rest.substr(0, rest.find_first_of(" \t\n")));
+}
+
 bool IsZombie(pid_t pid) { return StatField(pid, 3) == "Z"; }
 
 std::vector<std::string> ProcessArgs(pid_t pid) {

@@ -1,5 +1,6 @@
 // What /proc says about another process, for the session files: its
-// identity (start time), its command line, its executable, its parent.
+// identity (start time), its owner, its command line, its executable, its
+// parent.
 // Each returns nullopt (or empty) when the process does not exist or the
 // file cannot be read: the callers treat that as "not the process we
 // meant", never as an error.
@@ -20,6 +21,9 @@ std::optional<uint64_t> ProcessStartTime(pid_t pid);
 
 // /proc/PID/stat field 4.
 std::optional<pid_t> ParentPid(pid_t pid);
+
+// The real uid on the "Uid:" line of /proc/PID/status (its first field).
+std::optional<uid_t> ProcessRealUid(pid_t pid);
 
 // True while the process exists and has exited (a zombie awaiting reaping).
 bool IsZombie(pid_t pid);

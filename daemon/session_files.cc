@@ -100,6 +100,9 @@ UniqueFd OpenOurs(const std::string& path, int flags) {
   if (!S_ISREG(st.st_mode)) Refuse(path, "not a regular file (remove it)");
   if (st.st_uid != geteuid())
     Refuse(path, "owned by uid " + std::to_string(st.st_uid) + ", not by you");
+  // Another name of some other file (made with ln): writing would change it.
+  if (st.st_nlink != 1)
+    Refuse(path, "it has " + std::to_string(st.st_nlink) + " hard links (remove it)");
   int fl = fcntl(fd, F_GETFL);
   if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) throw SystemError(path);
   return owned;
@@ -162,8 +165,12 @@ std::optional<PidfileFinding> InspectPidfile(const std::string& path) {
   }
   std::string who = "PID " + std::to_string(*pid);
   std::optional<uint64_t> start = ProcessStartTime(*pid);
-  if (!start || IsZombie(*pid)) {
+  std::optional<uid_t> uid = ProcessRealUid(*pid);
+  if (!start || !uid || IsZombie(*pid)) {
     found.stale = who + " is not running";
+  } else if (*uid != getuid()) {
+    // A pid reused by another user's process, whatever its command line.
+    found.stale = who + " is another user's (uid " + std::to_string(*uid) + ")";
   } else if (RunsOurExecutable(*pid)) {
     // Not a session (ours hold the lock), maybe one starting: left alone.
   } else if (std::vector<std::string> args = ProcessArgs(*pid);

@@ -13,13 +13,15 @@
 // A session of ours is live exactly while its lock is held, so a pidfile
 // left by a crash is stale by construction and is cleaned under the lock.
 // A PerfMonger 1.0 session has only the pidfile: a pidfile naming a live
-// process whose command line is a perfmonger recorder (and not this
-// program) is such a session; any other pidfile is stale. The lock file is
-// never unlinked (another process may be waiting on it). Both files are
-// created 0600 with O_NOFOLLOW; every open is non-blocking and checked with
-// fstat, so a symlink, a FIFO or any non-regular file, or a file owned by
-// another user at either path is refused (SetupError), never followed,
-// waited on or overwritten.
+// process of the caller's real uid whose command line is a perfmonger
+// recorder (and not this program) is such a session; any other pidfile is
+// stale (a pid reused by another user's process is never signalled). The
+// lock file is never unlinked (another process may be waiting on it). Both
+// files are created 0600 with O_NOFOLLOW; every open is non-blocking and
+// checked with fstat, so a symlink, a FIFO or any non-regular file, a file
+// owned by another user or one with more than one link (another name for
+// some file, made with ln) at either path is refused (SetupError), never
+// followed, waited on or overwritten.
 #pragma once
 
 #include <sys/types.h>

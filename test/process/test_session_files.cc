@@ -1,7 +1,9 @@
 // The session files against what another program or user may leave at
-// their paths: a FIFO (never waited on), a PerfMonger 1.0 session (its
-// pidfile names a live `perfmonger record`: shown, refused, stopped by
-// SIGINT), a pidfile naming this program outside any session (left alone).
+// their paths: a FIFO (never waited on), a hard link to some other file
+// (refused, never written), a PerfMonger 1.0 session (its pidfile names a
+// live `perfmonger record` of ours: shown, refused, stopped by SIGINT; one
+// of another user's is no session and is never signalled), a pidfile
+// naming this program outside any session (left alone).
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -9,6 +11,7 @@
 
 #include <filesystem>
 
+#include "test/process/other_user.hh"
 #include "test/process/session_helpers.hh"
 
 namespace pm::test {
@@ -32,6 +35,24 @@ Child FakePerfmonger10(const TempDir& tmp, Pipe& in, std::vector<std::string> ar
   options.program = script;
   options.args = std::move(args);
   options.stdin_fd = std::move(in.read_end);
+  return Child(std::move(options));
+}
+
+// The same stand-in run as `user`, from a directory it can read; it
+// writes "ready" on the returned pipe once it runs the script, so its
+// command line is the recorder's by then.
+Child OthersPerfmonger10(const OtherUser& user, const TempDir& dir, Pipe& in,
+                         LineInput& ready) {
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_exec |
+                                  fs::perms::others_exec);
+  std::string script = dir / "perfmonger";
+  WriteFile(script, "#!/bin/sh\necho ready >&3\nread line\n");
+  fs::permissions(script, fs::perms::all);
+  SpawnOptions options = user.Spawn(script, {"record", "-i", "0.5"});
+  options.stdin_fd = std::move(in.read_end);
+  Pipe report = MakePipe();
+  options.fds.emplace_back(3, std::move(report.write_end));
+  ready = LineInput(std::move(report.read_end));
   return Child(std::move(options));
 }
 
@@ -68,6 +89,61 @@ TEST_SUITE("session files") {
     CHECK(r.code == 1);
     CHECK(r.err.find("--log " + fifo) != std::string::npos);
     CHECK(r.out.empty());
+  }
+
+  TEST_CASE("a session file hard-linked to another file: refused, that file untouched") {
+    TempDir tmp;
+    std::string other = tmp / "precious";
+    WriteFile(other, "precious\n");
+    std::string path;
+    SUBCASE("at the lock file") { path = LockFile(tmp); }
+    SUBCASE("at the pidfile") { path = PidFile(tmp); }
+    CAPTURE(path);
+    REQUIRE(link(other.c_str(), path.c_str()) == 0);
+    std::string refused = "perfmonger record: error: refusing " + path +
+                          ": it has 2 hard links (remove it)\n";
+    for (const char* mode : {"--status", "--kill"}) {
+      ExitResult r = Pm(tmp, {"record", mode});
+      CHECK(r.code == 1);
+      CHECK(r.err == refused);
+    }
+    BackgroundLaunch launch(tmp);
+    ExitResult r = launch.Launch({"-l", tmp / "out.pgr"});
+    CHECK(r.code == 1);
+    CHECK(r.err == refused);
+    CHECK(ReadFileBytes(other) == "precious\n");
+    CHECK(fs::hard_link_count(other) == 2);
+  }
+
+  TEST_CASE("a pidfile naming another user's PerfMonger 1.0 recorder: stale, not signalled") {
+    OtherUser user;
+    if (!user.available()) {
+      MESSAGE("skipped: " << user.why_not());
+      return;
+    }
+    TempDir tmp, scripts;
+    Pipe in = MakePipe();
+    LineInput ready;
+    Child theirs = OthersPerfmonger10(user, scripts, in, ready);
+    REQUIRE(ready.ReadLine(DefaultDeadline()) == "ready\n");
+    std::string pid = std::to_string(theirs.pid());
+    std::string stale = StaleNote(tmp, "PID " + pid + " is another user's (uid " +
+                                           std::to_string(user.uid()) + ")");
+    for (const char* mode : {"--kill", "--status"}) {
+      WriteFile(PidFile(tmp), pid);  // a stale one of ours, the pid reused
+      ExitResult r = Pm(tmp, {"record", mode});
+      CAPTURE(mode);
+      CHECK(r.code == 1);
+      CHECK(r.err == stale + kNoSession);
+      CHECK(ProcessRunning(theirs.pid()));
+    }
+    WriteFile(PidFile(tmp), pid);
+    BackgroundLaunch launch(tmp);
+    ExitResult started = launch.Launch({"-l", tmp / "out.pgr"});
+    CAPTURE(started.err);
+    CHECK(started.code == 0);
+    CHECK(ReadFileBytes(PidFile(tmp)) == std::to_string(launch.pid()));
+    CHECK(ProcessRunning(theirs.pid()));
   }
 
   TEST_CASE("a pidfile with no pid in it is stale") {
