@@ -8,6 +8,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/output_file.hh"
 
 namespace pm {
 namespace {
@@ -20,17 +21,20 @@ UniqueFd OpenOutput(const std::string& path) {
     if (fd < 0) throw SystemError("standard output");
     return UniqueFd::Adopt(fd);
   }
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
-  if (fd < 0 && errno == ENXIO)
-    throw UsageError(path + " is a FIFO that nobody reads; start its reader first");
-  if (fd < 0 && errno == EISDIR)  // not "create its directory": it exists
-    throw SetupError(path + " is a directory: -l names the recording file, as in -l " +
-                     path + (path.ends_with('/') ? "" : "/") + "perfmonger.pgr.gz");
-  if (fd < 0) throw SystemError(path);
-  UniqueFd owned = UniqueFd::Adopt(fd);
-  int flags = fcntl(fd, F_GETFL);  // our own open file description
-  if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) throw SystemError(path);
-  return owned;
+  UniqueFd fd;
+  try {
+    fd = OpenOutputFile(path, O_WRONLY | O_CREAT | O_NONBLOCK, 0644);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == ENXIO)
+      throw UsageError(path + " is a FIFO that nobody reads; start its reader first");
+    if (e.code().value() == EISDIR)  // not "create its directory": it exists
+      throw SetupError(path + " is a directory: -l names the recording file, as in -l " +
+                       path + (path.ends_with('/') ? "" : "/") + "perfmonger.pgr.gz");
+    throw;
+  }
+  int flags = fcntl(fd.Get(), F_GETFL);  // our own open file description
+  if (flags < 0 || fcntl(fd.Get(), F_SETFL, flags & ~O_NONBLOCK) != 0) throw SystemError(path);
+  return fd;
 }
 
 // A POSIX record lock, not flock: F_GETLK tells who holds it. The recorder

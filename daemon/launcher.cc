@@ -11,6 +11,7 @@
 #include "common/deadline.hh"
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/output_file.hh"
 #include "common/spawn.hh"
 #include "daemon/session_files.hh"
 
@@ -26,7 +27,7 @@ constexpr char kErrorPrefix[] = "error ";
 // launcher), then the flag is cleared for the child.
 UniqueFd OpenLog(const std::string& path) {
   try {
-    UniqueFd log = OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0600);
+    UniqueFd log = OpenOutputFile(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0600);
     int fl = fcntl(log.Get(), F_GETFL);
     if (fl < 0 || fcntl(log.Get(), F_SETFL, fl & ~O_NONBLOCK) != 0) throw SystemError(path);
     return log;

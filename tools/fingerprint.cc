@@ -14,6 +14,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/output_file.hh"
 #include "common/program_path.hh"
 #include "common/unique_fd.hh"
 #include "proto/gzip_stream.hh"
@@ -37,7 +38,7 @@ constexpr const char* kProcFiles[] = {
 class ArchiveFile final : public OutputStream {
  public:
   explicit ArchiveFile(const std::string& path)
-      : path_(path), fd_(OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) {}
+      : path_(path), fd_(OpenOutputFile(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) {}
   void Write(std::string_view bytes) override {
     try {
       WriteAll(fd_.Get(), bytes);

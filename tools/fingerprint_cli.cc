@@ -81,6 +81,9 @@ int FingerprintMain(int argc, char** argv) {
     std::fprintf(stderr, "saved to %s (%d done, %d skipped, %d failed)\n",
                  path.c_str(), n.done, n.skipped, n.failed);
     return 0;
+  } catch (const SetupError& e) {  // the archive refused: whatever is there stays
+    std::fprintf(stderr, "perfmonger fingerprint: error: %s\n", e.what());
+    return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "perfmonger fingerprint: error: %s\n", e.what());
     unlink(path.c_str());

@@ -14,6 +14,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/output_file.hh"
 #include "common/program_path.hh"
 #include "playback/plot_data.hh"
 #include "tools/plot_args.hh"
@@ -78,7 +79,7 @@ class ScratchDir {
 };
 
 void WriteFile(const std::string& path, const std::string& text) {
-  UniqueFd fd = OpenAt(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  UniqueFd fd = OpenOutputFile(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   WriteAll(fd.Get(), text);
 }
 

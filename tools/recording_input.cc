@@ -133,6 +133,8 @@ int RunReaderCommand(std::string_view command, const std::function<int()>& body)
     return body();
   } catch (const UsageError& e) {
     return error(e.what(), 1);
+  } catch (const SetupError& e) {  // an output refused (plot)
+    return error(e.what(), 1);
   } catch (const InputError& e) {
     return error(e.what(), 1);
   } catch (const std::system_error& e) {
