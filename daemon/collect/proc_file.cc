@@ -1,6 +1,7 @@
 #include "daemon/collect/proc_file.hh"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,11 +35,17 @@ std::string RootedName(int root_dirfd, std::string_view path) {
 ProcFile::ProcFile(int root_dirfd, std::string_view path, size_t max_bytes,
                    Delivery delivery)
     : name_(RootedName(root_dirfd, path)), max_bytes_(max_bytes), delivery_(delivery) {
+  // O_NONBLOCK: a FIFO planted in a --root tree opens at once instead of
+  // waiting for a writer (with the stop signals blocked: unkillable).
   try {
-    fd_ = OpenAt(root_dirfd, std::string(path), O_RDONLY);
+    fd_ = OpenAt(root_dirfd, std::string(path), O_RDONLY | O_NONBLOCK);
   } catch (const std::system_error& e) {
     throw SystemError("cannot open " + name_, e.code().value());
   }
+  struct stat st;
+  if (fstat(fd_.Get(), &st) != 0) throw SystemError("cannot open " + name_);
+  if (!S_ISREG(st.st_mode))
+    throw SetupError(name_ + " is not a regular file; /proc and /sys files are (check --root)");
   buf_.resize(std::min(kInitialBytes, max_bytes_));
 }
 

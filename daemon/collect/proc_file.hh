@@ -30,7 +30,8 @@ class ProcFile {
   enum class Delivery { kRecords, kWhole };
 
   // `path` is relative to root_dirfd, e.g. "proc/stat". Throws SystemError
-  // naming the file (see name()) if it cannot be opened. The ProcFile owns
+  // naming the file (see name()) if it cannot be opened, SetupError if it
+  // is not a regular file (a FIFO is never waited on). The ProcFile owns
   // its fd.
   ProcFile(int root_dirfd, std::string_view path, size_t max_bytes = kDefaultMaxBytes,
            Delivery delivery = Delivery::kRecords);

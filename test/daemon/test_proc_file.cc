@@ -1,10 +1,13 @@
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <string>
 #include <system_error>
 
 #include "common/error.hh"
+#include "common/io.hh"
 #include "daemon/collect/parse_interrupts.hh"
 #include "daemon/collect/proc_file.hh"
 #include "test/daemon/test_util.hh"
@@ -31,6 +34,18 @@ std::string BigInterrupts(int rows, int cpus) {
 }
 
 }  // namespace
+
+TEST_CASE("ProcFile: a FIFO or a directory is refused, a FIFO without waiting for a writer") {
+  TempDir root_dir;
+  std::string root_path = root_dir.path().string();
+  std::filesystem::create_directories(root_path + "/proc/dir");
+  REQUIRE(mkfifo((root_path + "/proc/fifo").c_str(), 0600) == 0);
+  pm::UniqueFd root = pm::OpenAt(AT_FDCWD, root_path, O_PATH | O_DIRECTORY);
+  std::string refused =
+      root_path + "/proc/fifo is not a regular file; /proc and /sys files are (check --root)";
+  CHECK_THROWS_WITH_AS(ProcFile(root.Get(), "proc/fifo"), refused.c_str(), pm::SetupError);
+  CHECK_THROWS_AS(ProcFile(root.Get(), "proc/dir"), pm::SetupError);
+}
 
 TEST_CASE("ProcFile: re-reads the same open file from the start") {
   TempDir dir;

@@ -2,6 +2,7 @@
 // line on stderr, `perfmonger record: error: ...`, naming what was wrong.
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <functional>
@@ -207,6 +208,20 @@ TEST_SUITE("setup errors") {
     WriteAll(OpenAt(AT_FDCWD, diskstats, O_WRONLY | O_TRUNC).Get(), "junk\n");
     r = Run({"record", "-l", dir / "out.pgr", "--root", bad.root(), "-t", "1"});
     CheckOneErrorLine(r, diskstats + ":1: expected 'major minor name'");
+    CHECK_FALSE(std::filesystem::exists(dir / "out.pgr"));
+  }
+
+  // Opened non-blocking and refused: never waited on for a writer, which
+  // with the stop signals blocked nothing but SIGKILL could end.
+  TEST_CASE("a FIFO as a --root tree's proc file: refused at once, not waited on") {
+    TempDir dir;
+    FakeProc fifo(CountersAt(0));
+    std::string net_dev = fifo.root() + "/proc/net/dev";
+    std::filesystem::remove(net_dev);
+    REQUIRE(mkfifo(net_dev.c_str(), 0600) == 0);
+    ExitResult r = Run({"record", "-l", dir / "out.pgr", "--root", fifo.root(), "-i", "0.1",
+                        "-t", "1"});
+    CheckOneErrorLine(r, net_dev + " is not a regular file");
     CHECK_FALSE(std::filesystem::exists(dir / "out.pgr"));
   }
 
