@@ -1,6 +1,7 @@
 // "cgroups": cgroup v2 groups named by --cgroup PATH (rows: PATH as
 // given). PATH is below the cgroup2 mount (/sys/fs/cgroup, or
-// /sys/fs/cgroup/unified on a hybrid host) or absolute. Each group's files
+// /sys/fs/cgroup/unified on a hybrid host; "/" is the mount's root group)
+// or absolute. Each group's files
 // are opened once: cpu.stat must exist (it is in every v2 group); io.stat,
 // memory.* and the pressure files exist only where their controller (or
 // PSI) is on, and a missing one reads 0 and is named in the header. A group
@@ -43,13 +44,14 @@ bool Exists(int root_dirfd, const std::string& path) {
   return ::faccessat(root_dirfd, path.c_str(), F_OK, 0) == 0;
 }
 
-// The group's directory below the root: "sys/fs/cgroup[/unified]/PATH".
+// The group's directory below the root: "sys/fs/cgroup[/unified]/PATH",
+// or PATH when absolute. "/" is the cgroup2 mount's root group, as in
+// /proc/PID/cgroup ("0::/"), not the file system's root.
 std::string GroupDir(int root_dirfd, const std::string& path) {
-  if (path.starts_with('/')) {
-    size_t start = path.find_first_not_of('/');
-    return start == std::string::npos ? "." : path.substr(start);
-  }
-  if (std::optional<std::string> mount = Cgroup2Mount(root_dirfd)) return *mount + "/" + path;
+  size_t start = path.find_first_not_of('/');
+  if (start != 0 && start != std::string::npos) return path.substr(start);
+  std::string below = start == 0 ? "/" + path : "";
+  if (std::optional<std::string> mount = Cgroup2Mount(root_dirfd)) return *mount + below;
   throw UsageError("--cgroup " + path +
                    ": no cgroup v2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified");
 }

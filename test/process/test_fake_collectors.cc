@@ -1,7 +1,8 @@
 // record --root on a fake tree with pressure, a process and a cgroup whose
 // files a test rewrites between samples: counters that go backwards give
 // 0, never a negative rate; a process that exits and a group removed turn
-// null; the recording goes on and plays back.
+// null; the recording goes on and plays back. On a hybrid tree, --cgroup /
+// is the cgroup2 mount's root group.
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -71,6 +72,22 @@ TEST_SUITE("collectors on the real machine") {
     CHECK(gone.root()["cgroups"]["g"].type() == JsonValue::Type::kNull);
     CHECK(double(gone.root()["pressure"]["cpu"]["some"]) >= 0.0);
     CHECK(play.out.find(":-") == std::string::npos);  // no negative number anywhere
+  }
+
+  TEST_CASE("--cgroup / on a hybrid host: the cgroup2 mount's root group") {
+    FakeProc proc(CountersAt(0));
+    std::string unified = proc.root() + "/sys/fs/cgroup/unified";
+    std::filesystem::create_directories(proc.root() + "/sys/fs/cgroup/cpu");  // v1 beside it
+    std::filesystem::create_directories(unified);
+    WriteFile(unified + "/cgroup.controllers", "");
+    WriteFile(unified + "/cpu.stat", "usage_usec 100\nuser_usec 60\nsystem_usec 40\n");
+    TempDir dir;
+    ExitResult r = Run({"record", "--root", proc.root(), "-l", dir / "r.pgr", "-i", "0.1",
+                        "-t", "0.15", "--cgroup", "/"});
+    CAPTURE(r.err);
+    REQUIRE(r.code == 0);
+    Json header(SplitLines(ReadFileBytes(dir / "r.pgr"))[0]);
+    CHECK(std::string_view(header.root()["collectors"]["cgroups"]["rows"].at(0)) == "/");
   }
 }
 
