@@ -5,7 +5,8 @@
 //
 // Any writable file is an output: a regular file, a pipe or FIFO, a
 // character device (/dev/null, a terminal), "-" for standard output. Only
-// a regular file is locked, truncated, synced and checked for deletion.
+// a regular file is locked, truncated, synced and checked for deletion and
+// truncation.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,8 @@
 
 namespace pm {
 
-// The output file was deleted while recording: nothing written survives.
+// The output file was deleted or truncated by another process while
+// recording: what was written does not survive.
 class OutputLost : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -41,8 +43,10 @@ class FileSink final : public OutputStream {
   void Flush() override {}
   void Finish() override;  // fsync (a regular file): the recording is on disk
 
-  // A regular file whose last link is gone: throws OutputLost.
-  void CheckLinked() const;
+  // A regular file whose last link is gone, or that another process cut
+  // short (": > FILE"): throws OutputLost. Write() checks the length
+  // itself; this also finds a cut that a write overtook.
+  void CheckIntact() const;
   // After a failure before anything usable was written: removes the file
   // this sink created or truncated (a regular file only).
   void RemoveFile() noexcept;
@@ -50,6 +54,9 @@ class FileSink final : public OutputStream {
   uint64_t bytes_written() const { return bytes_written_; }
 
  private:
+  void CheckLength() const;
+  [[noreturn]] void Truncated() const;
+
   std::string path_;
   UniqueFd fd_;
   bool regular_ = false;

@@ -17,7 +17,7 @@ void RecordingWriter::WriteAndFlushLine(std::string_view line) {
   if (compressor_) {
     compressor_->Write(line);
     compressor_->Flush();
-    if (++lines_flushed_ % kLinkCheckEvery == 0) sink_->CheckLinked();
+    if (++lines_flushed_ % kIntactCheckEvery == 0) sink_->CheckIntact();
   }
   if (observer_) observer_->OnLines(line);
 }
@@ -28,7 +28,7 @@ void RecordingWriter::Finish() {
     return;
   }
   compressor_->Finish();
-  sink_->CheckLinked();  // if it throws, Abandon() still closes the fd
+  sink_->CheckIntact();  // if it throws, Abandon() still closes the fd
   closed_ = true;
   sink_->Close();
 }

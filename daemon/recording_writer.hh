@@ -20,9 +20,10 @@ namespace pm {
 
 class RecordingWriter {
  public:
-  // A deleted output is noticed at the latest after this many flushes
-  // (one fstat each time, not one per sample), and always at Finish().
-  static constexpr uint64_t kLinkCheckEvery = 16;
+  // A deleted output is noticed at the latest after this many flushes (an
+  // fstat each time, not each sample), and always at Finish(); a truncated
+  // one at the next write.
+  static constexpr uint64_t kIntactCheckEvery = 16;
 
   // Creates the file. Throws std::system_error or UsageError (a setup error).
   RecordingWriter(const std::string& path, Compression compression);

@@ -52,31 +52,51 @@ std::string ForeignMessage(std::string_view head) {
          ", neither a pgr header nor a PerfMonger 1.0 (gob) stream";
 }
 
-std::string ZerosMessage(InputStream& in, uint64_t limit) {
-  std::array<char, 4096> buf;
-  uint64_t zeros = 0;
-  bool data_follows = false;
-  while (zeros < limit && !data_follows) {
-    size_t n = in.Read(buf);
-    if (n == 0) break;
-    auto end = buf.begin() + static_cast<std::ptrdiff_t>(n);
-    auto data = std::find_if(buf.begin(), end, [](char c) { return c != '\0'; });
-    zeros += static_cast<uint64_t>(data - buf.begin());
-    data_follows = data != end;
+AfterLeadingZeros::AfterLeadingZeros(InputStream& in, uint64_t limit) : in_(in) {
+  while (zeros_ < limit) {
+    len_ = in_.Read(buf_);
+    auto end = buf_.begin() + static_cast<std::ptrdiff_t>(len_);
+    auto data = std::find_if(buf_.begin(), end, [](char c) { return c != '\0'; });
+    pos_ = static_cast<size_t>(data - buf_.begin());
+    zeros_ += pos_;
+    if (len_ == 0 || data != end) return;
   }
-  std::string n = std::to_string(zeros);
-  if (zeros == 0) return "not a PerfMonger recording";  // not called that way
-  if (data_follows)
-    return "not a PerfMonger recording: zero bytes from byte 0 to " +
-           std::to_string(zeros - 1) + ", then data at byte " + n +
-           " (another process truncated the file while it was being written; "
-           "its header is lost)";
-  if (zeros >= limit)
+  pos_ = len_ = 0;  // past the limit: nothing is read after it
+}
+
+size_t AfterLeadingZeros::Read(std::span<char> buf) {
+  if (pos_ == len_) return len_ == 0 ? 0 : in_.Read(buf);
+  size_t n = std::min(buf.size(), len_ - pos_);
+  std::copy_n(buf_.begin() + static_cast<std::ptrdiff_t>(pos_), n, buf.begin());
+  pos_ += n;
+  return n;
+}
+
+std::span<const char> AfterLeadingZeros::Borrow(std::span<char> scratch) {
+  if (pos_ == len_) return len_ == 0 ? std::span<const char>() : in_.Borrow(scratch);
+  std::span<const char> rest(buf_.data() + pos_, len_ - pos_);
+  pos_ = len_;
+  return rest;
+}
+
+std::string ZerosMessage(const AfterLeadingZeros& hole, uint64_t limit) {
+  std::string n = std::to_string(hole.zeros());
+  if (hole.data_follows())
+    return "another process truncated it while it was being written: bytes 0 to " +
+           std::to_string(hole.zeros() - 1) + " are zeros, and the header went with them; "
+           "the data from byte " + n + " on cannot be read without it";
+  if (hole.zeros() >= limit)
     return "not a PerfMonger recording: its first " + n +
            " bytes are zeros (truncated and zero-padded by another process?)";
   return "not a PerfMonger recording: all its " + n +
          " bytes are zeros (truncated and zero-padded by another process, or never "
          "written)";
+}
+
+std::string HoleWarning(const AfterLeadingZeros& hole) {
+  return "another process truncated it while it was being written: bytes 0 to " +
+         std::to_string(hole.zeros() - 1) + " are zeros; read the recording from byte " +
+         std::to_string(hole.zeros()) + " on";
 }
 
 }  // namespace pm

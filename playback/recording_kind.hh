@@ -10,12 +10,15 @@
 //           bytes to tell also reads as legacy: a gob stream cut short.
 //   zeros   a 0x00 first byte: a gob message is never empty, so the file
 //           was zero-filled (another process truncated it while it was
-//           being written, leaving a hole) or never written.
+//           being written, leaving a hole) or never written. A recording
+//           that starts after the zeros is read from there.
 //   foreign anything else (text, random bytes, another program's file).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,10 +38,31 @@ RecordingKind KindOf(std::string_view head);
 // "not a PerfMonger recording: it starts with \"root:x:0:0:\" ...".
 std::string ForeignMessage(std::string_view head);
 
-// `in` starts with a zero byte (kZeros). Reads it while it yields zero
-// bytes (at most about `limit` of them) and describes the run: all zeros,
-// zeros then data at byte N, or at least `limit` zeros. Memory stays at
-// one small buffer.
-std::string ZerosMessage(InputStream& in, uint64_t limit = uint64_t{1} << 20);
+// `in` read from its first byte that is not zero (all of it when that is
+// its first). Zeros first mean another process truncated the file while
+// it was being written and the writer went on at its offset: a hole, then
+// what it wrote after. Reading through the zeros (at most about `limit` of
+// them) happens at construction; memory stays at one small buffer.
+class AfterLeadingZeros final : public InputStream {
+ public:
+  explicit AfterLeadingZeros(InputStream& in, uint64_t limit = uint64_t{1} << 30);
+  uint64_t zeros() const { return zeros_; }  // the hole's length
+  bool data_follows() const { return pos_ < len_; }
+  size_t Read(std::span<char> buf) override;
+  std::span<const char> Borrow(std::span<char> scratch) override;
+
+ private:
+  InputStream& in_;
+  std::array<char, 4096> buf_;
+  size_t pos_ = 0, len_ = 0;
+  uint64_t zeros_ = 0;
+};
+
+// Why what follows the zeros cannot be read: nothing follows, the limit
+// was reached, or data follows without the header that would read it.
+std::string ZerosMessage(const AfterLeadingZeros& hole, uint64_t limit = uint64_t{1} << 30);
+
+// The warning for a hole followed by a recording, read from there on.
+std::string HoleWarning(const AfterLeadingZeros& hole);
 
 }  // namespace pm

@@ -82,16 +82,28 @@ class NothingSource final : public RecordingReader::Source {
 
 }  // namespace
 
-RecordingReader::RecordingReader(InputStream& in) : decompressed_(MakeDecompressor(in)) {
+RecordingReader::RecordingReader(InputStream& in)
+    : raw_(std::make_unique<AfterLeadingZeros>(in)), decompressed_(MakeDecompressor(*raw_)) {
+  bool holed = raw_->zeros() > 0;
+  if (holed && !raw_->data_follows()) throw FormatError(ZerosMessage(*raw_));
   auto peeked = std::make_unique<PeekedInput>(*decompressed_);
   std::string_view head = peeked->head();
   peeked_ = std::move(peeked);
-  if (head.empty()) {
+  if (head.empty() && !holed) {
     if (!decompressed_->truncated()) throw FormatError("empty recording");
     source_ = std::make_unique<NothingSource>();
     return;
   }
-  switch (KindOf(head)) {
+  RecordingKind kind = head.empty() ? RecordingKind::kForeign : KindOf(head);
+  if (holed) {
+    // Read on only from the start of a recording: lines without their
+    // header, or a compressed stream entered in the middle, cannot be.
+    bool starts = kind == RecordingKind::kLegacy ||
+                  (kind == RecordingKind::kNative && head.starts_with("{\"format\":"));
+    if (!starts) throw FormatError(ZerosMessage(*raw_));
+    warnings_.push_back(HoleWarning(*raw_));
+  }
+  switch (kind) {
     case RecordingKind::kNative:
       source_ = std::make_unique<NativeReader>(*peeked_);
       has_trailer_ = true;
@@ -99,8 +111,8 @@ RecordingReader::RecordingReader(InputStream& in) : decompressed_(MakeDecompress
     case RecordingKind::kLegacy:
       source_ = std::make_unique<LegacySource>(*peeked_);
       break;
-    case RecordingKind::kZeros:
-      throw FormatError(ZerosMessage(*peeked_));
+    case RecordingKind::kZeros:  // inside a compressed stream
+      throw FormatError(ZerosMessage(AfterLeadingZeros(*peeked_)));
     case RecordingKind::kForeign:
       throw FormatError(ForeignMessage(head));
   }
@@ -114,6 +126,10 @@ RecordingReader::Item RecordingReader::Next(RawSample& sample, RecordingEvent& e
   if (read_ahead_ && !prefetched_) StartReadAhead();
   Item item = source_->Next(sample, event);
   if (item == Item::kSample) ++samples_read_;
+  std::span<const std::string> lost = source_->warnings();
+  if (lost.size() > source_warnings_)
+    warnings_.insert(warnings_.end(), lost.begin() + source_warnings_, lost.end());
+  source_warnings_ = lost.size();
   // The trailer counts only as the last line: anything after it is more
   // recording, written after a clean close (or appended by mistake).
   if (item != Item::kEnd) ended_ = item == Item::kEvent && event.kind == "end";
@@ -125,9 +141,7 @@ bool RecordingReader::truncated() const {
 }
 
 bool RecordingReader::missing_trailer() const { return has_trailer_ && !ended_; }
-std::span<const std::string> RecordingReader::warnings() const {
-  return source_->warnings();
-}
+std::span<const std::string> RecordingReader::warnings() const { return warnings_; }
 
 void RecordingReader::SkimSamples() {
   skimming_ = true;

@@ -13,7 +13,10 @@
 // Detection, after decompression, by the first bytes (recording_kind.hh):
 // a native file starts with '{', a legacy one with a gob type definition;
 // zero bytes or anything else is "not a PerfMonger recording" (FormatError
-// saying what it is instead).
+// saying what it is instead). A file that starts with zeros (another
+// process truncated it while it was being written, and the writer went on
+// at its offset) is read from where a recording starts after them, with a
+// warning; data there without its header is a FormatError saying so.
 //
 // A native recording closed cleanly ends with its `end` trailer;
 // missing_trailer() tells a reader that it was not (its recorder was killed
@@ -25,12 +28,14 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "playback/raw_sample.hh"
 #include "proto/stream.hh"
 
 namespace pm {
 
+class AfterLeadingZeros;
 class DecompressingInput;
 
 class RecordingReader {
@@ -76,7 +81,9 @@ class RecordingReader {
   // A native recording whose last item is not its end trailer; valid once
   // Next() returned kEnd.
   bool missing_trailer() const;
-  // Spans skipped so far (v2 lines lost to corruption), one line each.
+  // Damage passed over so far, one line each: a leading hole of zeros
+  // (the file truncated while being written, a recording after it), v2
+  // lines lost to corruption.
   std::span<const std::string> warnings() const;
   uint64_t samples_read() const;
 
@@ -84,11 +91,15 @@ class RecordingReader {
 
  private:
   // Destroyed in reverse: the source reads peeked_, which reads
-  // prefetched_ (when there is one), which reads decompressed_.
+  // prefetched_ (when there is one), which reads decompressed_, which
+  // reads the input after its leading zeros, if any (raw_).
+  std::unique_ptr<AfterLeadingZeros> raw_;
   std::unique_ptr<DecompressingInput> decompressed_;
   std::unique_ptr<InputStream> prefetched_;  // reads decompressed_, or null
   std::unique_ptr<InputStream> peeked_;
   std::unique_ptr<Source> source_;
+  std::vector<std::string> warnings_;
+  size_t source_warnings_ = 0;  // of source_->warnings(), in warnings_
   uint64_t samples_read_ = 0;
   bool has_trailer_ = false;  // the format has one (native)
   bool ended_ = false;        // the last item was the end trailer

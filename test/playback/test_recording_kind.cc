@@ -115,17 +115,48 @@ TEST_CASE("a zero-filled file says where its zeros are") {
   // Truncated by another process while the recorder kept writing at its
   // offset: a hole of zeros, then lines without a header.
   CHECK(ErrorOf(std::string(3000, '\0') + Lines()[2]) ==
-        "not a PerfMonger recording: zero bytes from byte 0 to 2999, then data at "
-        "byte 3000 (another process truncated the file while it was being written; "
-        "its header is lost)");
-  CHECK(ErrorOf(Compress(Compression::kZstd, {std::string(10000, '\0'), recording}))
-            .starts_with("not a PerfMonger recording: zero bytes from byte 0 to 9999, "));
+        "another process truncated it while it was being written: bytes 0 to 2999 are "
+        "zeros, and the header went with them; the data from byte 3000 on cannot be read "
+        "without it");
+  CHECK(ErrorOf(Compress(Compression::kZstd, {std::string(10000, '\0'), Lines()[2]}))
+            .starts_with("another process truncated it while it was being written: bytes 0 "
+                         "to 9999 are zeros, "));
+  // A compressed stream entered after the hole, in its middle.
+  std::string gz = Compress(Compression::kGzip, {Joined(Lines(), 5)});
+  CHECK(ErrorOf(std::string(100, '\0') + gz.substr(20)).starts_with(
+      "another process truncated it while it was being written: bytes 0 to 99 are zeros, and "
+      "the header went with them"));
   // Past the limit, the message says how much was looked at.
   std::string zeros(100, '\0');
   MemoryInputStream in(zeros);
-  CHECK(ZerosMessage(in, 64) ==
+  AfterLeadingZeros hole(in, 64);
+  CHECK(ZerosMessage(hole, 64) ==
         "not a PerfMonger recording: its first 100 bytes are zeros (truncated and "
         "zero-padded by another process?)");
+}
+
+TEST_CASE("a recording after a hole of zeros is read from there, with a warning") {
+  std::string recording = Joined(Lines(), 5);
+  for (Compression c : {Compression::kPlain, Compression::kGzip, Compression::kZstd}) {
+    CAPTURE(static_cast<int>(c));
+    // In the file, before the compressed stream; 5000 zeros: the hole ends
+    // inside the second 4 KiB read.
+    std::string bytes = std::string(5000, '\0') +
+                        (c == Compression::kPlain ? recording : Compress(c, {recording}));
+    MemoryInputStream in(bytes);
+    RecordingReader reader(in);
+    CHECK(reader.info().host == "host-1");
+    RawSample s;
+    RecordingEvent e;
+    while (reader.Next(s, e) != RecordingReader::Item::kEnd) {
+    }
+    CHECK(reader.samples_read() == 3);
+    CHECK_FALSE(reader.missing_trailer());
+    REQUIRE(reader.warnings().size() == 1);
+    CHECK(reader.warnings()[0] ==
+          "another process truncated it while it was being written: bytes 0 to 4999 are "
+          "zeros; read the recording from byte 5000 on");
+  }
 }
 
 TEST_CASE("zero bytes inside a recording are named with their line and byte") {

@@ -249,6 +249,32 @@ TEST_SUITE("outputs") {
     CHECK(SplitLines(r.err).size() == 1);
     CHECK(r.err.find(out + " was deleted while recording") != std::string::npos);
   }
+
+  // Without O_APPEND the recorder writes on at its offset past the new end.
+  TEST_CASE("the output truncated by another process while recording: exit 2 naming it") {
+    TempDir dir;
+    std::string out;
+    bool stop = false;
+    std::string interval = "0.01";
+    SUBCASE("plain, noticed while sampling") { out = dir / "out.pgr"; }
+    SUBCASE("gzip, noticed while sampling") { out = dir / "out.pgr.gz"; }
+    SUBCASE("plain, noticed at the stop") {
+      out = dir / "out.pgr";
+      stop = true;
+      interval = "3600";
+    }
+    CAPTURE(out);
+    Session s({"record", "-l", out, "-i", interval});
+    s.ReadReadyLine();
+    REQUIRE(truncate(out.c_str(), 0) == 0);
+    if (stop) s.CloseStop();
+    ExitResult r = s.Wait();  // without a stop: ends by itself
+    CAPTURE(r.err);
+    CHECK(r.code == 2);
+    CHECK(SplitLines(r.err).size() == 1);
+    CHECK(r.err.find(out + " was truncated by another process while recording") !=
+          std::string::npos);
+  }
 }
 
 }  // namespace

@@ -183,18 +183,18 @@ TEST_SUITE("readers") {
 
   // Text, random bytes, and a file another process truncated while its
   // recorder kept writing at its offset (a hole of zeros where the header
-  // was): not "legacy recording: ..." but what they are.
+  // was, headerless lines after it): not "legacy recording: ..." but what
+  // they are.
   TEST_CASE("an input that is no recording says so: exit 2, one line") {
     TempDir dir;
     FakeProc fake(CountersAt(0));
+    // What a writer that went on at its offset leaves (the recorder now
+    // stops at the cut instead): zeros where the header and a sample were.
+    RecordFake(fake, dir / "r.pgr", Steps(3));
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(dir / "r.pgr"));
+    size_t written = lines[0].size() + lines[1].size() + 2;
     std::string holed = dir / "holed.pgr";
-    CommandSession s({"record", "--root", fake.root(), "-l", holed, "-i", "3600"});
-    s.ReadReadyLine();
-    size_t written = ReadFileBytes(holed).size();  // the header and a sample
-    REQUIRE(truncate(holed.c_str(), 0) == 0);
-    REQUIRE(bool(s.Command("sample").root()["ok"]));
-    s.CloseStop();
-    REQUIRE(s.Wait().code == 0);
+    WriteFile(holed, std::string(written, '\0') + lines[2] + "\n" + lines[3] + "\n");
     std::string random;  // fixed pseudo-random bytes: the same every run
     for (uint32_t x = 12345; random.size() < 256;) {
       x = x * 1103515245 + 12345;
@@ -206,9 +206,10 @@ TEST_SUITE("readers") {
         {"/etc/passwd", "not a PerfMonger recording: it starts with \"root:"},
         {dir / "random", "not a PerfMonger recording: it starts with \"\\x"},
         {dir / "zeros", "not a PerfMonger recording: all its 4096 bytes are zeros"},
-        {holed, "not a PerfMonger recording: zero bytes from byte 0 to " +
-                    std::to_string(written - 1) + ", then data at byte " +
-                    std::to_string(written) + " (another process truncated"},
+        {holed, "another process truncated it while it was being written: bytes 0 to " +
+                    std::to_string(written - 1) + " are zeros, and the header went with "
+                    "them; the data from byte " + std::to_string(written) + " on cannot be "
+                    "read without it"},
     };
     for (const auto& [path, says] : cases) {
       for (const char* command : {"play", "summary"}) {
@@ -219,6 +220,25 @@ TEST_SUITE("readers") {
         CHECK(r.err.starts_with(std::string("perfmonger ") + command + ": error: " +
                                 path + ": " + says));
       }
+    }
+  }
+
+  TEST_CASE("a recording after a hole of zeros: read from there, with one warning") {
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    RecordFake(fake, dir / "r.pgr.gz", Steps(4));
+    ExitResult whole = Run({"play", dir / "r.pgr.gz"});
+    REQUIRE(whole.code == 0);
+    std::string holed = dir / "holed.pgr.gz";
+    WriteFile(holed, std::string(70000, '\0') + ReadFileBytes(dir / "r.pgr.gz"));
+    for (const char* command : {"play", "summary"}) {
+      ExitResult r = Run({command, holed});
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(r.err == "warning: " + holed + ": another process truncated it while it was "
+                     "being written: bytes 0 to 69999 are zeros; read the recording from "
+                     "byte 70000 on\n");
+      if (std::string(command) == "play") CHECK(r.out == whole.out);
     }
   }
 
