@@ -232,7 +232,7 @@ void Recorder::OnDeadline() noexcept {
 void Recorder::OnSignal(int signo) noexcept {
   // `stat`: the command decides; its exit stops the recording.
   if (child_) return child_->Signal(signo);
-  Stop(signo == SIGINT ? "SIGINT" : signo == SIGHUP ? "SIGHUP" : "SIGTERM");
+  Stop(SignalSource::Name(signo));
 }
 
 void Recorder::OnStopFd() noexcept { Stop("stop-fd"); }

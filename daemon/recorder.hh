@@ -168,6 +168,7 @@ class Recorder final : SignalSource::Handler,
   void Keep(const Instant& at);
   void Discard(const Instant& at);
   void StartClock(const Instant& at);
+  void RefuseStartIfStopping() const;
   void WriteTrailer(const Instant& at);
 
   // Commands (recorder_commands.cc): each returns the reply line.

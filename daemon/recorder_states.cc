@@ -7,6 +7,7 @@
 #include <exception>
 #include <string>
 
+#include "common/error.hh"
 #include "common/sched_hint.hh"
 #include "daemon/recorder.hh"
 
@@ -70,11 +71,23 @@ void Recorder::StartClock(const Instant& at) {
   }
 }
 
+// A background session is visible (record --status, --kill) from its
+// lock on, before its ready line: a stop signal that came in between must
+// not meet a launcher told "ready". The start fails (kDiscarded), and the
+// launcher relays why.
+void Recorder::RefuseStartIfStopping() const {
+  if (!session_) return;
+  if (int signo = SignalSource::PendingStopSignal())
+    throw SetupError(std::string("stopped by ") + SignalSource::Name(signo) +
+                     " before it was ready (record --kill, or another signal)");
+}
+
 void Recorder::StartRecording(const Instant& at) {
   StartClock(at);
   writer_->Write(EncodeHeaderLine(header_));
   TakeSample(at.t, at.mono);
   ArmTicks(at.mono);
+  RefuseStartIfStopping();
 }
 
 // Said in the file, so every reader counts the time up to the first
@@ -83,6 +96,7 @@ void Recorder::StartPaused(const Instant& at) {
   StartClock(at);
   writer_->Write(EncodeHeaderLine(header_));
   writer_->WriteAndFlushLine(EncodeEventLine("pause", at.t, at.mono));
+  RefuseStartIfStopping();
 }
 
 // A closing sample, the tick disarmed, then the pause event.

@@ -34,6 +34,18 @@ sigset_t SignalSource::BlockStopSignals() {
   return set;
 }
 
+int SignalSource::PendingStopSignal() {
+  sigset_t pending;
+  if (sigpending(&pending) != 0) return 0;
+  for (int signo : {SIGINT, SIGTERM, SIGHUP})
+    if (sigismember(&pending, signo) == 1) return signo;
+  return 0;
+}
+
+const char* SignalSource::Name(int stop_signal) {
+  return stop_signal == SIGINT ? "SIGINT" : stop_signal == SIGHUP ? "SIGHUP" : "SIGTERM";
+}
+
 SignalSource::SignalSource(uv_loop_t& loop, Handler& handler)
     : PollWatcher(loop), handler_(handler), fd_(MakeSignalFd()) {
   Watch(fd_.Get(), UV_READABLE);

@@ -27,6 +27,9 @@ class SignalSource final : public PollWatcher {
 
   // Blocks SIGINT, SIGTERM and (unless ignored, as under nohup) SIGHUP; call before anything that may be interrupted.
   static sigset_t BlockStopSignals();
+  // One of those that has arrived and waits, unread, or 0.
+  static int PendingStopSignal();
+  static const char* Name(int stop_signal);  // "SIGINT", "SIGTERM", "SIGHUP"
 
  private:
   void OnPoll(int status, int events) noexcept override;

@@ -1,6 +1,7 @@
 #include "tools/session_cli.hh"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -36,11 +37,14 @@ struct Report {
 };
 
 // Samples flushed so far, read as `play` reads a live file: the reader
-// stops quietly at a partial last line.
+// stops quietly at a partial last line. Only in a regular file: reading a
+// FIFO or a device would wait, and take bytes from its reader (0 then).
 uint64_t CountSamples(const std::string& path) {
   uint64_t samples = 0;
   try {
-    UniqueFd fd = OpenAt(AT_FDCWD, path, O_RDONLY);
+    UniqueFd fd = OpenAt(AT_FDCWD, path, O_RDONLY | O_NONBLOCK);
+    struct stat st;
+    if (fstat(fd.Get(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
     FdInputStream file(fd.Get());
     RecordingReader reader(file);
     RawSample sample;

@@ -1,9 +1,12 @@
 // `record --kill` returns once the session's process is gone: exited,
 // its recording closed, and reaped by its parent. The test process makes
 // itself the session's parent (a subreaper) to play an init that reaps at
-// once and one that reaps late.
+// once and one that reaps late. A session stopped while it starts (it is
+// visible from its lock on) makes its launch report an error, not ready.
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,7 +24,45 @@ pid_t LaunchOrphan(const TempDir& tmp, BackgroundLaunch& bg) {
   return bg.pid();
 }
 
+// A FIFO output whose pipe holds one page: the recorder's first write (a
+// header with an 8 KiB metadata value) waits there, after the session lock
+// and before the ready line, until the test reads.
+struct SlowOutput {
+  std::string path;
+  UniqueFd reader;
+  explicit SlowOutput(const TempDir& tmp) : path(tmp / "out.pgr") {
+    REQUIRE(mkfifo(path.c_str(), 0600) == 0);
+    reader = OpenAt(AT_FDCWD, path, O_RDONLY | O_NONBLOCK);
+    REQUIRE(fcntl(reader.Get(), F_SETPIPE_SZ, 4096) >= 0);
+  }
+};
+
 TEST_SUITE("kill") {
+  TEST_CASE("a session stopped before it was ready: its launch reports the error") {
+    TempDir tmp;
+    SlowOutput out(tmp);
+    SpawnOptions options;
+    options.args = {"record", "--background", "--no-gzip", "-l", out.path, "--meta",
+                    "k=" + std::string(8192, 'x')};
+    options.env = {"TMPDIR=" + tmp.path()};
+    Child launcher(std::move(options));
+    PollUntil(out.reader.Get(), POLLIN, DefaultDeadline(), "the header");
+    ExitResult status = Pm(tmp, {"record", "--status", "--json"});  // it holds the lock
+    REQUIRE(status.code == 0);
+    pid_t pid = static_cast<pid_t>(Json(status.out).Int("pid"));
+    REQUIRE(kill(pid, SIGINT) == 0);  // as --kill does, now pending
+    LineInput(std::move(out.reader)).ReadToEof(DefaultDeadline());
+    ExitResult r = launcher.Wait();
+    CAPTURE(r.out);
+    CHECK(r.code == 1);
+    Json line(SplitLines(r.out).at(0));
+    CHECK(line.Str("ready") == "error");
+    CHECK(line.Str("reason") == "stopped by SIGINT before it was ready (record --kill, or "
+                                "another signal)");
+    CHECK(Pm(tmp, {"record", "--status"}).code == 1);
+  }
+
+
   TEST_CASE("a parent that reaps at once: --kill returns after the reap, no note") {
     TempDir tmp;
     Subreaper subreaper;
