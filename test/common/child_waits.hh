@@ -10,10 +10,11 @@
 #include "common/clock.hh"
 #include "common/deadline.hh"
 #include "common/spawn.hh"
+#include "test/deadlines.h"
 
 namespace pm {
 
-inline constexpr int64_t kDeadlineNs = 10'000'000'000;  // generous: children answer in ms
+inline constexpr int64_t kDeadlineNs = int64_t{PM_TEST_DEADLINE_MS} * 1'000'000;
 
 inline std::string ReadToEof(int fd) {
   std::string text;

@@ -15,6 +15,7 @@
 #include "daemon/hangup_source.hh"
 #include "daemon/clock.hh"
 #include "daemon/stop_request.hh"
+#include "test/deadlines.h"
 
 namespace {
 
@@ -26,7 +27,7 @@ struct Loop {
     uv_loop_close(&loop);
   }
   template <class Done> void RunUntil(Done done) {
-    int64_t deadline = pm::NowMonoNs() + 10'000'000'000;
+    int64_t deadline = pm::NowMonoNs() + int64_t{PM_TEST_DEADLINE_MS} * 1'000'000;
     while (!done() && pm::NowMonoNs() < deadline) uv_run(&loop, UV_RUN_ONCE);
     REQUIRE(done());
   }

@@ -16,6 +16,7 @@
 #include "daemon/signal_source.hh"
 #include "daemon/stop_source.hh"
 #include "daemon/timer_source.hh"
+#include "test/deadlines.h"
 
 namespace {
 
@@ -32,7 +33,7 @@ struct Loop {
   // Runs one blocking iteration at a time until `done`; a source that
   // never fires fails the test at the deadline.
   template <class Done> void RunUntil(Done done) {
-    int64_t deadline = pm::NowMonoNs() + 10'000 * kMs;
+    int64_t deadline = pm::NowMonoNs() + PM_TEST_DEADLINE_MS * kMs;
     while (!done() && pm::NowMonoNs() < deadline) uv_run(&loop, UV_RUN_ONCE);
     REQUIRE(done());
   }

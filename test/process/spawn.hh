@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/unique_fd.hh"
+#include "test/deadlines.h"
 
 namespace pm::test {
 
@@ -23,8 +24,10 @@ using Deadline = std::chrono::steady_clock::time_point;
 inline Deadline After(std::chrono::milliseconds ms) {
   return std::chrono::steady_clock::now() + ms;
 }
-// Generous: a healthy recorder answers in milliseconds.
-inline Deadline DefaultDeadline() { return After(std::chrono::seconds(10)); }
+// Generous: a healthy recorder answers in milliseconds (test/deadlines.h).
+inline Deadline DefaultDeadline() {
+  return After(std::chrono::milliseconds(PM_TEST_DEADLINE_MS));
+}
 
 struct DeadlineExpired : std::runtime_error {
   using std::runtime_error::runtime_error;
