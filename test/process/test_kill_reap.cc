@@ -87,12 +87,15 @@ TEST_SUITE("kill") {
     CHECK(CheckCleanRecording(tmp / "out.pgr.gz", "SIGINT") >= 1);
   }
 
+  // The deadline bounds the session's exit too, so it is a margin of
+  // seconds: the reap, which this parent never does, is waited for as long.
   TEST_CASE("a parent that has not reaped by the deadline: exit 0 and a note naming it") {
     TempDir tmp;
     Subreaper subreaper;
     BackgroundLaunch bg(tmp);
     pid_t pid = LaunchOrphan(tmp, bg);
-    ExitResult r = Pm(tmp, {"record", "--kill", "--kill-timeout", "0.3"});
+    ExitResult r = Pm(tmp, {"record", "--kill", "--kill-timeout",
+                            std::to_string(PM_TEST_MARGIN_S)});
     CAPTURE(r.err);
     CHECK(r.code == 0);
     CHECK(r.err == "perfmonger record: the recording is closed; PID " + std::to_string(pid) +
