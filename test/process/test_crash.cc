@@ -88,6 +88,15 @@ struct TmpfsMount {
   }
 };
 
+// Fills the filesystem holding `dir` until a write fails with ENOSPC.
+void FillUp(const std::string& dir) {
+  UniqueFd fd = OpenAt(AT_FDCWD, dir + "/filler", O_WRONLY | O_CREAT, 0600);
+  std::string block(4096, 'x');
+  while (::write(fd.Get(), block.data(), block.size()) > 0) {
+  }
+  REQUIRE(errno == ENOSPC);
+}
+
 TEST_SUITE("crash") {
   TEST_CASE("after SIGKILL every flushed sample decodes") {
     const char* name = "out.pgr.gz";
@@ -130,6 +139,7 @@ TEST_SUITE("crash") {
     std::string out = mnt.path + "/out.pgr";
     Session s({"record", "-l", out, "-i", "0.01", "--no-gzip"});
     s.ReadReadyLine();
+    FillUp(mnt.path);  // a few samples more fill the file's last page
     ExitResult r = s.Wait();  // stops by itself once the disk is full
     CAPTURE(r.err);
     CHECK(r.code == 2);
@@ -146,15 +156,6 @@ TEST_SUITE("crash") {
 // In place: the recorder keeps its /proc files open and preads them.
 void Rewrite(const std::string& path, const std::string& text) {
   WriteAll(OpenAt(AT_FDCWD, path, O_WRONLY | O_TRUNC).Get(), text);
-}
-
-// Fills the filesystem holding `dir` until a write fails with ENOSPC.
-void FillUp(const std::string& dir) {
-  UniqueFd fd = OpenAt(AT_FDCWD, dir + "/filler", O_WRONLY | O_CREAT, 0600);
-  std::string block(4096, 'x');
-  while (::write(fd.Get(), block.data(), block.size()) > 0) {
-  }
-  REQUIRE(errno == ENOSPC);
 }
 
 TEST_SUITE("faults") {
