@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <sys/inotify.h>
 #include <sys/mount.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -95,6 +96,15 @@ void FillUp(const std::string& dir) {
   while (::write(fd.Get(), block.data(), block.size()) > 0) {
   }
   REQUIRE(errno == ENOSPC);
+}
+
+// SIGSTOP, returning once the kernel has stopped the child: a write it was
+// in the middle of (preempted in the kernel, say) is over by then.
+void StopAndWait(const Child& child) {
+  child.Signal(SIGSTOP);
+  siginfo_t info{};
+  REQUIRE(waitid(P_PID, child.pid(), &info, WSTOPPED | WEXITED | WNOWAIT) == 0);
+  REQUIRE(info.si_code == CLD_STOPPED);
 }
 
 TEST_SUITE("crash") {
@@ -213,7 +223,7 @@ TEST_SUITE("faults") {
     Session s({"record", "-l", out, "-i", "20ms"});
     s.ReadReadyLine();
     WaitForSamples(out, 3, DefaultDeadline());
-    s.child().Signal(SIGSTOP);
+    StopAndWait(s.child());
     // Quiet for the whole window: nothing is written while stopped.
     size_t before = CountSampleLines(ReadRecording(out));
     CHECK(QuietUntil(out, After(std::chrono::milliseconds(kStoppedMs))));
