@@ -44,7 +44,7 @@ TEST_SUITE("collectors on the real machine") {
     REQUIRE(::mkdir((group.path + "/b").c_str(), 0755) == 0);
     TempDir dir;
     std::string out = dir / "c.pgr";
-    CommandSession s({"record", "-l", out, "-i", "10", "--cgroup", group.name + "/a",
+    CommandSession s({"record", "-l", out, "-i", "3600", "--cgroup", group.name + "/a",
                       "--cgroup", group.path + "/b"});
     s.ReadReadyLine();
     // The hog moves itself into a, then spins for a while and exits.

@@ -42,7 +42,7 @@ TEST_SUITE("collectors on the real machine") {
     extra.Write(5, true);
     TempDir dir;
     std::string out = dir / "f.pgr";
-    CommandSession s({"record", "--root", proc.root(), "-l", out, "-i", "10",
+    CommandSession s({"record", "--root", proc.root(), "-l", out, "-i", "3600",
                       "--record-pressure", "--pid", "42", "--cgroup", "g"});
     s.ReadReadyLine();
     extra.Write(9, true);  // forwards

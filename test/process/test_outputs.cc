@@ -136,7 +136,7 @@ TEST_SUITE("outputs") {
                                    dir / ("rec-" + std::to_string(i) + ".pgr.gz")},
           "", std::vector<std::string>{"TMPDIR=" + dir.path()}));
     std::set<int64_t> pids;
-    Deadline deadline = After(std::chrono::seconds(20));
+    Deadline deadline = After(std::chrono::seconds(60));  // 32 starts, and as many exits
     for (int i = 0; i < kSessions; ++i) {
       Json ready(sessions[i]->ReadReadyLine(deadline));
       CHECK(ready.Str("output") == dir / ("rec-" + std::to_string(i) + ".pgr.gz"));
