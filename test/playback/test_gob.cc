@@ -13,10 +13,12 @@
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
 #include "test/playback/legacy_data.hh"
+#include "test/positions.hh"
 #include "test/proto/stream_test_util.hh"
 
 using namespace pm;
 using pm::test::OneByteInput;
+using pm::test::Positions;
 using pm::test::ReadLegacyFile;
 
 namespace {
@@ -192,7 +194,7 @@ TEST_CASE("busy100.pgr cut at every byte: complete records, then truncated") {
   REQUIRE(ends.back() == bytes.size());
   const Legacy whole = DecodeLegacy(bytes);
   const std::vector<size_t> record_ends(ends.end() - 4, ends.end());
-  for (size_t cut = 0; cut <= bytes.size(); ++cut) {
+  for (size_t cut : Positions(0, bytes.size() + 1)) {
     CAPTURE(cut);
     Legacy got;
     REQUIRE_NOTHROW(got =
@@ -212,7 +214,7 @@ TEST_CASE("busy100.pgr.gz cut at every byte: no throw, records only grow") {
   const std::string bytes = ReadLegacyFile("busy100.pgr.gz");
   const Legacy whole = DecodeLegacy(bytes);
   size_t previous = 0;
-  for (size_t cut = 0; cut < bytes.size(); ++cut) {
+  for (size_t cut : Positions(0, bytes.size())) {
     CAPTURE(cut);
     Legacy got;
     REQUIRE_NOTHROW(got =
@@ -249,9 +251,10 @@ TEST_CASE("busy100.pgr with a corrupt byte: decodes, or says where") {
     CHECK_THROWS_WITH_AS(DecodeLegacy(bad), doctest::Contains(c.message),
                          FormatError);
   }
-  // Every byte, three ways: no crash, no hang, and a FormatError that says
-  // where whenever the damage is noticed.
-  for (size_t offset = 0; offset < bytes.size(); ++offset) {
+  // Every byte (a spread under a sanitizer: test/positions.hh), three
+  // ways: no crash, no hang, and a FormatError that says where whenever
+  // the damage is noticed.
+  for (size_t offset : Positions(0, bytes.size())) {
     for (unsigned char mask : {0x01, 0x80, 0xff}) {
       std::string bad = bytes;
       bad[offset] = static_cast<char>(bad[offset] ^ mask);

@@ -10,6 +10,7 @@
 #include "common/error.hh"
 #include "playback/gob_reader.hh"
 #include "test/playback/gob_fixture.hh"
+#include "test/positions.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -121,7 +122,7 @@ TEST_CASE("empty, header-only, and cut streams") {
   s.Value(kStatRecord, FullRecord());
   const std::string bytes = s.bytes();
   const size_t record_start = NewerHeaders().bytes().size();
-  for (size_t cut = 0; cut < bytes.size(); ++cut) {
+  for (size_t cut : Positions(0, bytes.size())) {
     CAPTURE(cut);
     Stream got;
     REQUIRE_NOTHROW(got = Read(std::string_view(bytes).substr(0, cut)));

@@ -12,6 +12,7 @@
 #include "playback/prefetched_input.hh"
 #include "playback/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/positions.hh"
 #include "test/proto/decode_checking.hh"
 
 using namespace pm;
@@ -140,7 +141,8 @@ TEST_CASE("stopped early: the thread ends with the stream") {
 }  // destroyed with the ring full and the thread waiting
 
 // The reading through the thread and without it alike, summary's (`skim`)
-// or play's, on every cut and every flipped byte.
+// or play's, on every cut and every flipped byte (a spread of them under a
+// sanitizer: test/positions.hh).
 void CheckThreadChangesNothing(bool skim) {
   auto read = [skim](const std::string& bytes, bool read_ahead) {
     return ReadAll(bytes, skim, read_ahead);
@@ -153,12 +155,12 @@ void CheckThreadChangesNothing(bool skim) {
     Read whole = read(bytes, true);
     CHECK(whole == read(bytes, false));
     CHECK(whole.samples == 6);
-    for (size_t cut = 0; cut < bytes.size(); ++cut) {
+    for (size_t cut : Positions(0, bytes.size())) {
       CAPTURE(cut);
       CHECK(read(bytes.substr(0, cut), true) == read(bytes.substr(0, cut), false));
     }
     int errors = 0;
-    for (size_t i = 0; i < bytes.size(); ++i) {
+    for (size_t i : Positions(0, bytes.size())) {
       std::string broken = bytes;
       broken[i] = static_cast<char>(broken[i] ^ 0x55);
       CAPTURE(i);

@@ -1,0 +1,43 @@
+// Where the every-cut and every-flipped-byte tests cut or flip their
+// bytes. A plain build tries every position. A sanitizer makes each
+// reading 10 to 50 times slower, so an ASan or TSan build tries a spread
+// of them instead: the first and last few (magic numbers, headers,
+// trailers), and others drawn by a generator seeded with $PM_TEST_SEED
+// (1 if unset): the same positions every run, and another seed tries
+// others. The positions come sorted.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <iterator>
+#include <random>
+#include <vector>
+
+namespace pm::test {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
+// Positions in [begin, end): all of them, or under a sanitizer `spread`
+// of them (all when there are no more).
+inline std::vector<size_t> Positions(size_t begin, size_t end, size_t spread = 96) {
+  std::vector<size_t> all;
+  for (size_t at = begin; at < end; ++at) all.push_back(at);
+  if (!kSanitized || all.size() <= spread) return all;
+  constexpr size_t kEdge = 16;  // each end's first positions, always tried
+  std::vector<size_t> picked(all.begin(), all.begin() + kEdge);
+  picked.insert(picked.end(), all.end() - kEdge, all.end());
+  const char* seed = std::getenv("PM_TEST_SEED");
+  std::mt19937_64 random(seed ? std::strtoull(seed, nullptr, 10) : 1);
+  std::sample(all.begin() + kEdge, all.end() - kEdge, std::back_inserter(picked),
+              spread - 2 * kEdge, random);
+  std::sort(picked.begin(), picked.end());
+  return picked;
+}
+
+}  // namespace pm::test
