@@ -10,13 +10,16 @@ PrefetchedInput::PrefetchedInput(InputStream& source, DecompressingInput* checks
       check_(checks ? checks->DeferChecks() : nullptr),
       thread_([this] { Fill(); }) {}
 
-PrefetchedInput::~PrefetchedInput() {
+PrefetchedInput::~PrefetchedInput() { Stop(); }
+
+void PrefetchedInput::Stop() {
   {
     std::lock_guard lock(mutex_);
     stop_ = true;
+    ended_ = true;  // a reader never waits for a block that will not come
   }
   freed_.notify_one();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
 }
 
 // Each block is filled outside the lock: the reader takes only blocks

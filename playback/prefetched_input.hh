@@ -55,6 +55,12 @@ class PrefetchedInput final : public InputStream {
   // A view of the block being read, up to its end or its next check point.
   std::span<const char> Borrow(std::span<char> scratch) override;
 
+  // Stops the thread and waits for it, as the destructor does: the source
+  // is then the caller's again, and so is what the thread wrote in it (a
+  // decompressor's truncated()). Reads after it end with the blocks
+  // already filled.
+  void Stop();
+
  private:
   struct Block {
     std::unique_ptr<char[]> bytes{new char[kBlockSize]};

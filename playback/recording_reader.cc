@@ -125,6 +125,10 @@ const RecordingInfo& RecordingReader::info() const { return source_->info(); }
 RecordingReader::Item RecordingReader::Next(RawSample& sample, RecordingEvent& event) {
   if (read_ahead_ && !prefetched_) StartReadAhead();
   Item item = source_->Next(sample, event);
+  // The decompressor's truncated() is written by the read-ahead thread,
+  // even when the reader's first reads had already met the end (before
+  // the thread started): it is read only once the thread is joined.
+  if (item == Item::kEnd && prefetched_) prefetched_->Stop();
   if (item == Item::kSample) ++samples_read_;
   std::span<const std::string> lost = source_->warnings();
   if (lost.size() > source_warnings_)

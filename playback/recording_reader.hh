@@ -37,6 +37,7 @@ namespace pm {
 
 class AfterLeadingZeros;
 class DecompressingInput;
+class PrefetchedInput;
 
 class RecordingReader {
  public:
@@ -95,7 +96,7 @@ class RecordingReader {
   // reads the input after its leading zeros, if any (raw_).
   std::unique_ptr<AfterLeadingZeros> raw_;
   std::unique_ptr<DecompressingInput> decompressed_;
-  std::unique_ptr<InputStream> prefetched_;  // reads decompressed_, or null
+  std::unique_ptr<PrefetchedInput> prefetched_;  // reads decompressed_, or null
   std::unique_ptr<InputStream> peeked_;
   std::unique_ptr<Source> source_;
   std::vector<std::string> warnings_;

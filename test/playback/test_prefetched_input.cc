@@ -184,6 +184,25 @@ TEST_CASE("play's reading through the thread: every cut, every flipped byte alik
   CheckThreadChangesNothing(false);
 }
 
+// The decompressor's truncated() is written by the read-ahead thread, and
+// read once it is joined (ThreadSanitizer checks that here): on a cut the
+// reader's first reads met before the thread started (inside the header),
+// and on one the thread met.
+TEST_CASE("truncated() read ahead: the cut met before the thread started, or by it") {
+  std::vector<std::string> lines = Lines(40);
+  for (Compression c : {Compression::kGzip, Compression::kZstd}) {
+    CAPTURE(CompressionName(c));
+    std::string bytes = Compress(c, lines);
+    for (size_t cut : {size_t{40}, bytes.size() / 2}) {
+      CAPTURE(cut);
+      Read ahead = ReadAll(bytes.substr(0, cut), false, true);
+      CHECK(ahead.error == "no error");
+      CHECK(ahead.truncated);
+      CHECK(ahead == ReadAll(bytes.substr(0, cut), false, false));
+    }
+  }
+}
+
 // The thread takes over gzip's CRC-32 and length checks only once the
 // header is read: the recording must be longer than what the reader reads
 // at first. Three members, each trailer byte flipped in turn, and a member
