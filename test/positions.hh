@@ -29,13 +29,13 @@ inline std::vector<size_t> Positions(size_t begin, size_t end, size_t spread = 9
   std::vector<size_t> all;
   for (size_t at = begin; at < end; ++at) all.push_back(at);
   if (!kSanitized || all.size() <= spread) return all;
-  constexpr size_t kEdge = 16;  // each end's first positions, always tried
-  std::vector<size_t> picked(all.begin(), all.begin() + kEdge);
-  picked.insert(picked.end(), all.end() - kEdge, all.end());
+  const size_t edge = std::min<size_t>(16, spread / 4);  // each end's, always tried
+  std::vector<size_t> picked(all.begin(), all.begin() + edge);
+  picked.insert(picked.end(), all.end() - edge, all.end());
   const char* seed = std::getenv("PM_TEST_SEED");
   std::mt19937_64 random(seed ? std::strtoull(seed, nullptr, 10) : 1);
-  std::sample(all.begin() + kEdge, all.end() - kEdge, std::back_inserter(picked),
-              spread - 2 * kEdge, random);
+  std::sample(all.begin() + edge, all.end() - edge, std::back_inserter(picked),
+              spread - 2 * edge, random);
   std::sort(picked.begin(), picked.end());
   return picked;
 }

@@ -10,6 +10,7 @@
 #include "playback/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/legacy_data.hh"
+#include "test/positions.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -112,7 +113,7 @@ TEST_CASE("a cut at every byte yields a prefix, truncated unless at the end") {
   Recording rec = MakeRecording(3);
   for (Compression c : {Compression::kGzip, Compression::kZstd}) {
     std::string bytes = Compress(c, rec.lines);
-    for (size_t cut = 1; cut <= bytes.size(); ++cut) {
+    for (size_t cut : Positions(1, bytes.size() + 1)) {
       CAPTURE(CompressionName(c));
       CAPTURE(cut);
       ReadResult got = ReadAll(std::string_view(bytes).substr(0, cut));
@@ -126,7 +127,7 @@ TEST_CASE("a cut at every byte yields a prefix, truncated unless at the end") {
 TEST_CASE("a plain cut is truncated exactly when it splits a line") {
   Recording rec = MakeRecording(2);
   std::string bytes = Join(rec.lines);
-  for (size_t cut = 1; cut <= bytes.size(); ++cut) {
+  for (size_t cut : Positions(1, bytes.size() + 1)) {
     CAPTURE(cut);
     ReadResult got = ReadAll(std::string_view(bytes).substr(0, cut));
     REQUIRE(got.items.size() <= rec.items.size());
@@ -202,7 +203,7 @@ TEST_CASE("a flipped byte in compressed data is a FormatError naming the byte, o
   for (Compression c : {Compression::kGzip, Compression::kZstd}) {
     std::string bytes = Compress(c, rec.lines);
     int errors = 0;
-    for (size_t i = 0; i < bytes.size(); ++i) {
+    for (size_t i : Positions(0, bytes.size())) {
       std::string broken = bytes;
       broken[i] = static_cast<char>(broken[i] ^ 0x55);
       CAPTURE(CompressionName(c));
