@@ -59,7 +59,8 @@ AfterLeadingZeros::AfterLeadingZeros(InputStream& in, uint64_t limit) : in_(in) 
     auto data = std::find_if(buf_.begin(), end, [](char c) { return c != '\0'; });
     pos_ = static_cast<size_t>(data - buf_.begin());
     zeros_ += pos_;
-    if (len_ == 0 || data != end) return;
+    data_follows_ = data != end;
+    if (len_ == 0 || data_follows_) return;
   }
   pos_ = len_ = 0;  // past the limit: nothing is read after it
 }

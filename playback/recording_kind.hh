@@ -47,7 +47,8 @@ class AfterLeadingZeros final : public InputStream {
  public:
   explicit AfterLeadingZeros(InputStream& in, uint64_t limit = uint64_t{1} << 30);
   uint64_t zeros() const { return zeros_; }  // the hole's length
-  bool data_follows() const { return pos_ < len_; }
+  // Whether bytes other than zeros came after the hole, read or not yet.
+  bool data_follows() const { return data_follows_; }
   size_t Read(std::span<char> buf) override;
   std::span<const char> Borrow(std::span<char> scratch) override;
 
@@ -56,6 +57,7 @@ class AfterLeadingZeros final : public InputStream {
   std::array<char, 4096> buf_;
   size_t pos_ = 0, len_ = 0;
   uint64_t zeros_ = 0;
+  bool data_follows_ = false;
 };
 
 // Why what follows the zeros cannot be read: nothing follows, the limit

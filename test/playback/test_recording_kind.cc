@@ -118,6 +118,10 @@ TEST_CASE("a zero-filled file says where its zeros are") {
         "another process truncated it while it was being written: bytes 0 to 2999 are "
         "zeros, and the header went with them; the data from byte 3000 on cannot be read "
         "without it");
+  // So little after the hole that the reader's first look takes it all.
+  CHECK(ErrorOf(std::string("\0xyz", 4)) ==
+        "another process truncated it while it was being written: bytes 0 to 0 are zeros, "
+        "and the header went with them; the data from byte 1 on cannot be read without it");
   CHECK(ErrorOf(Compress(Compression::kZstd, {std::string(10000, '\0'), Lines()[2]}))
             .starts_with("another process truncated it while it was being written: bytes 0 "
                          "to 9999 are zeros, "));
