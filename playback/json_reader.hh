@@ -18,7 +18,7 @@
 // Why the DOM and not On-Demand: simdjson 3.0 binds On-Demand to the kernel
 // of the compile flags, and the executable is built for any x86-64, so
 // On-Demand would run the scalar fallback; the DOM dispatches at run time
-// (figures in README.md). The walk reads the DOM's tape directly (its
+// (figures in bench/README.md). The walk reads the DOM's tape directly (its
 // layout is simdjson's doc/tape.md; the version is pinned by the wrap's
 // sha256): every step is a load and a compare, inlined here, and simdjson's
 // headers stay inside json_reader.cc.

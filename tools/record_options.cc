@@ -44,7 +44,7 @@ int FdNumber(std::string_view flag, std::string_view text) {
   return static_cast<int>(fd);
 }
 
-// pgr(5) versions a recorder writes; 2 by default (README: Format version 2).
+// pgr(5) versions a recorder writes; 2 by default (pgr(5), VERSION 2).
 int FormatVersion(std::string_view text) {
   if (text != "1" && text != "2")
     throw UsageError("--format-version '" + std::string(text) + "': write 1 or 2");
