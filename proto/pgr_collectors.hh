@@ -64,18 +64,19 @@ inline constexpr PgrMember kCgroups[] = {
     {"cgroup_io", kCgroupIoFields, true, 0}};
 }  // namespace collector_members
 
-// In the order a sample line carries them.
+// In the order a sample line carries them, which is the order of every
+// output: PerfMonger's play keys (cpu, intr, disk, net, mem), then ours.
 inline constexpr std::array<CollectorSpec, 8> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
+    {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
+     "/proc/interrupts"},
     {"disk", collector_members::kDisk, true, "no-disk", "do not record disk I/O",
      "/proc/diskstats, /sys/block"},
     {"net", collector_members::kNet, true, "no-net", "do not record network I/O",
      "/proc/net/dev"},
     {"mem", collector_members::kMem, true, "no-mem", "do not record memory usage",
      "/proc/meminfo"},
-    {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
-     "/proc/interrupts"},
     {"pressure", collector_members::kPressure, false, "record-pressure",
      "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}"},
     {"procs", collector_members::kProcs, false, "pid",

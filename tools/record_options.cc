@@ -112,10 +112,15 @@ OptionInfo RowOption(const CollectorSpec& spec) {
 
 }  // namespace
 
-// --no-X / --record-X / --pid PID from the collector table.
+// --no-X / --record-X / --pid PID from the collector table: the switches
+// of the collectors on by default first, as PerfMonger lists them.
 std::vector<Opt> CollectorOptions() {
   std::vector<Opt> table;
-  for (size_t i = 0; i < kCollectors.size(); ++i) {
+  std::vector<size_t> order;
+  for (bool on : {true, false})
+    for (size_t i = 0; i < kCollectors.size(); ++i)
+      if (kCollectors[i].on_by_default == on) order.push_back(i);
+  for (size_t i : order) {
     const CollectorSpec& spec = kCollectors[i];
     if (!spec.value.empty()) {  // --pid PID: on once a row is named
       table.push_back(Recording(RowOption(spec),

@@ -185,13 +185,14 @@ TEST_CASE("CollectorSet: rows that vanish are null, rows that appear are ignored
   std::string after = Sample(set);
   CHECK(after ==
         R"(,"cpu":[[1,1,1,1,1,1,1,1,1,1],[2,2,2,2,2,2,2,2,2,2],null],"proc":[8,9],)"
+        R"("intr":[[45,1],null,null,[5,6],null,null],)"
         R"("disk":[null,[11,0,80,5,20,0,160,9,1,12,14]],)"
         R"("net":[null,[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16],null])" +
-            kMemSample + R"(,"intr":[[45,1],null,null,[5,6],null,null])");
+            kMemSample);
 
   // A CPU column that came or went: no row lines up with the header any more.
   WriteFile(tree.path() / "proc/interrupts", "  CPU0 CPU1 CPU2\nLOC: 5 6 7 x\n");
-  CHECK(Sample(set).ends_with(R"(,"intr":[null,null,null,null,null,null])"));
+  CHECK(Sample(set).find(R"(,"intr":[null,null,null,null,null,null],)") != std::string::npos);
 }
 
 TEST_CASE("CollectorSet: a meminfo that vanishes is null, values print unsigned") {
