@@ -9,6 +9,7 @@
 // A group gone (removed) in either sample of a pair is null.
 #include "playback/rates.hh"
 #include "proto/json.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
@@ -39,7 +40,7 @@ void PressureJson(std::string& out, const std::vector<double>& v, double s) {
 void DevicesJson(std::string& out, std::string_view group, const PairRates& r) {
   const double s = r.interval;
   out.append(",\"devices\":{");
-  for (const RowDelta& d : r.tables[RowTableIndex("cgroup_io")].rows) {
+  for (const RowDelta& d : r.tables[MemberIndex("cgroup_io")].rows) {
     size_t colon = d.name.rfind(':');
     if (colon == std::string::npos || std::string_view(d.name).substr(0, colon) != group) continue;
     if (out.back() != '{') out.push_back(',');
@@ -89,7 +90,7 @@ void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
       continue;
     }
     GroupJson(out, d.values, r.interval);
-    if (r.tables[RowTableIndex("cgroup_io")].has) {
+    if (r.tables[MemberIndex("cgroup_io")].has) {
       out.pop_back();  // the group's '}'
       DevicesJson(out, d.name, r);
       out.push_back('}');
@@ -110,7 +111,7 @@ void Line(std::string& out, std::string_view label, double v, std::string_view u
 
 // "       vda: read 1.00 MB, write 2.00 MB" per disk of cgroup_io.
 void DeviceLines(std::string& out, std::string_view group, const PairRates& r) {
-  for (const RowDelta& d : r.tables[RowTableIndex("cgroup_io")].rows) {
+  for (const RowDelta& d : r.tables[MemberIndex("cgroup_io")].rows) {
     size_t colon = d.name.rfind(':');
     if (!d.present || colon == std::string::npos ||
         std::string_view(d.name).substr(0, colon) != group)

@@ -27,14 +27,14 @@ void ExpectEnd(const gob::WireReader& r) {
 
 LegacyReader::LegacyReader(InputStream& in) : messages_(in) {
   info_.format = "perfmonger-gob";
-  info_.mem_recorded.reset(2);  // PerfMonger never recorded MemAvailable
+  gob::NoteLegacyFields(info_);
   if (!ReadHeaders()) {
     truncated_ = true;
     return;
   }
   RawSample first;
   if (ReadRecord(first)) {
-    info_.num_core = static_cast<int>(first.cores.size());
+    info_.num_core = gob::NumCore(first);
     first_ = std::move(first);
   }
 }
@@ -94,7 +94,8 @@ void LegacyReader::ReadCommonHeader(Value& v) {
 bool LegacyReader::ReadRecord(RawSample& out) {
   std::optional<Value> v = NextValue();
   if (!v) return false;
-  out = RawSample{};
+  out.time_ns = out.mono_ns = 0;
+  for (MemberRows& m : out.members) m.Clear();
   gob::DecodeStatRecord(types_, v->r, v->id, out);
   ExpectEnd(v->r);
   return true;

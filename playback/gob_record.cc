@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
+
+#include "proto/pgr_collectors.hh"
 
 namespace pm::gob {
 namespace {
@@ -49,6 +52,28 @@ int64_t BigEndian(std::string_view bytes) {
   return static_cast<int64_t>(v << shift) >> shift;
 }
 
+constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc"),
+                 kIntr = PgrMemberIndex("intr"), kDisk = PgrMemberIndex("disk"),
+                 kNet = PgrMemberIndex("net"), kMem = PgrMemberIndex("mem");
+static_assert(kCpuNames.size() == kCpuFields.size() && kDiskNames.size() == kDiskFields.size() &&
+              kNetNames.size() == kNetFields.size() && kMemNames.size() == kMemFields.size());
+
+// A row appended to `m` (`m.width` zeros, live): its values.
+std::span<uint64_t> AddRow(MemberRows& m, std::string name) {
+  m.names.push_back(std::move(name));
+  m.present.push_back(1);
+  m.values.resize(m.values.size() + m.width);
+  return m.row(m.rows() - 1);
+}
+
+// A member carried by this record, of `width` values a row.
+MemberRows& Carried(RawSample& out, size_t member, size_t width) {
+  MemberRows& m = out.members[member];
+  m.has = true;
+  m.width = width;
+  return m;
+}
+
 class RecordDecoder {
  public:
   RecordDecoder(const TypeRegistry& types, WireReader& r)
@@ -60,22 +85,17 @@ class RecordDecoder {
   void Cpu(TypeId id, RawSample& out);
   void Interrupt(TypeId id, RawSample& out);
   void Proc(TypeId id, RawSample& out);
-  void Disk(TypeId id, RawSample& out) {
-    out.has_disk = true;
-    Entries(id, out.disks, kDiskNames);
-  }
-  void Net(TypeId id, RawSample& out) {
-    out.has_net = true;
-    Entries(id, out.nets, kNetNames);
-  }
-  template <class Row, size_t N>
-  void Entries(TypeId id, std::vector<Row>& rows,
-               const std::array<std::string_view, N>& names);
+  template <size_t N>
+  void Entries(TypeId id, MemberRows& rows, const std::array<std::string_view, N>& names);
   void Mem(TypeId id, RawSample& out) {
-    out.has_mem = true;
-    Counters(id, kMemNames, out.mem);
+    MemberRows& m = Carried(out, kMem, kMemNames.size());
+    Counters(id, kMemNames, AddRow(m, ""));
   }
-  IntrSample IntrEntry(TypeId id);
+  struct IntrEntry {
+    std::string irq;
+    std::vector<uint64_t> counts;
+  };
+  IntrEntry ReadIntrEntry(TypeId id);
   void Counters(TypeId id, Names names, std::span<uint64_t> out,
                 std::string* name = nullptr);
   // Calls each(elem_type) once per element of a slice of type `id`.
@@ -124,9 +144,9 @@ void RecordDecoder::StatRecord(TypeId id, RawSample& out) {
     else if (n == "Proc")
       Proc(f->id, out);
     else if (n == "Disk")
-      Disk(f->id, out);
+      Entries(f->id, Carried(out, kDisk, kDiskNames.size()), kDiskNames);
     else if (n == "Net")
-      Net(f->id, out);
+      Entries(f->id, Carried(out, kNet, kNetNames.size()), kNetNames);
     else if (n == "Mem")
       Mem(f->id, out);
     else  // Softirq (always nil), and fields this reader does not know
@@ -134,18 +154,18 @@ void RecordDecoder::StatRecord(TypeId id, RawSample& out) {
   }
 }
 
-// CpuStat{All CpuCoreStat, NumCore int, CoreStats []CpuCoreStat}
+// CpuStat{All CpuCoreStat, NumCore int, CoreStats []CpuCoreStat}: rows
+// "all", then "0", "1", ... (an All of zeros is omitted on the wire).
 void RecordDecoder::Cpu(TypeId id, RawSample& out) {
-  out.has_cpu = out.cpu_total_present = true;
+  MemberRows& m = Carried(out, kCpu, kCpuNames.size());
+  AddRow(m, "all");
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
     if (f->name == "All") {
-      Counters(f->id, kCpuNames, out.cpu_total);
+      Counters(f->id, kCpuNames, m.row(0));
     } else if (f->name == "CoreStats") {
       Slice(f->id, [&](TypeId elem) {
-        CoreSample& core = out.cores.emplace_back();
-        core.present = true;
-        Counters(elem, kCpuNames, core.counters);
+        Counters(elem, kCpuNames, AddRow(m, std::to_string(m.rows() - 1)));
       });
     } else {
       Skip(f->id);  // NumCore: the length of CoreStats
@@ -153,22 +173,27 @@ void RecordDecoder::Cpu(TypeId id, RawSample& out) {
   }
 }
 
-// InterruptStat{NumEntries uint, Entries []*InterruptStatEntry}
+// InterruptStat{NumEntries uint, Entries []*InterruptStatEntry}: one row
+// per entry, as many columns as its widest.
 void RecordDecoder::Interrupt(TypeId id, RawSample& out) {
-  out.has_intr = true;
+  std::vector<IntrEntry> entries;
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
     if (f->name == "Entries")
-      Slice(f->id, [&](TypeId elem) { out.intr.push_back(IntrEntry(elem)); });
+      Slice(f->id, [&](TypeId elem) { entries.push_back(ReadIntrEntry(elem)); });
     else
       Skip(f->id);
   }
+  size_t width = 0;
+  for (const IntrEntry& e : entries) width = std::max(width, e.counts.size());
+  MemberRows& m = Carried(out, kIntr, width);
+  for (IntrEntry& e : entries) std::copy(e.counts.begin(), e.counts.end(), AddRow(m, e.irq).begin());
 }
 
 // InterruptStatEntry{IrqNo int, IrqType string, NumCore int,
-// IntrCounts []int, Descr string}
-IntrSample RecordDecoder::IntrEntry(TypeId id) {
-  IntrSample intr;
+// IntrCounts []int, Descr string}: a numbered row is named by its number.
+RecordDecoder::IntrEntry RecordDecoder::ReadIntrEntry(TypeId id) {
+  IntrEntry intr;
   int64_t irq_no = 0;
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
@@ -182,21 +207,20 @@ IntrSample RecordDecoder::IntrEntry(TypeId id) {
     else
       Skip(f->id);
   }
-  intr.numbered = intr.irq.empty();
-  if (intr.numbered) intr.irq = std::to_string(irq_no);
-  intr.present = true;
+  if (intr.irq.empty()) intr.irq = std::to_string(irq_no);
   return intr;
 }
 
 // ProcStat{ContextSwitch, Fork int64}
 void RecordDecoder::Proc(TypeId id, RawSample& out) {
-  out.has_proc = true;
+  static_assert(kProcFields[0] == "ctxt" && kProcFields[1] == "processes");
+  std::span<uint64_t> row = AddRow(Carried(out, kProc, 2), "");
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
     if (f->name == "ContextSwitch")
-      out.ctxt = ReadCounter(r_, f->id);
+      row[0] = ReadCounter(r_, f->id);
     else if (f->name == "Fork")
-      out.processes = ReadCounter(r_, f->id);
+      row[1] = ReadCounter(r_, f->id);
     else
       Skip(f->id);
   }
@@ -204,8 +228,8 @@ void RecordDecoder::Proc(TypeId id, RawSample& out) {
 
 // DiskStat{Entries []*DiskStatEntry{Major, Minor, Name, counters...}} and
 // NetStat{Entries []*NetStatEntry{Name, counters...}}: named rows.
-template <class Row, size_t N>
-void RecordDecoder::Entries(TypeId id, std::vector<Row>& rows,
+template <size_t N>
+void RecordDecoder::Entries(TypeId id, MemberRows& m,
                             const std::array<std::string_view, N>& names) {
   StructFields fields(types_, r_, id);
   while (const Field* f = fields.Next()) {
@@ -214,9 +238,8 @@ void RecordDecoder::Entries(TypeId id, std::vector<Row>& rows,
       continue;
     }
     Slice(f->id, [&](TypeId elem) {
-      Row& row = rows.emplace_back();
-      row.present = true;
-      Counters(elem, names, row.counters, &row.name);
+      std::span<uint64_t> row = AddRow(m, "");
+      Counters(elem, names, row, &m.names.back());
     });
   }
 }
@@ -247,6 +270,18 @@ int64_t ReadTime(const TypeRegistry& types, WireReader& r, TypeId id) {
 void DecodeStatRecord(const TypeRegistry& types, WireReader& r, TypeId id,
                       RawSample& out) {
   RecordDecoder(types, r).StatRecord(id, out);
+}
+
+void NoteLegacyFields(RecordingInfo& info) {
+  std::vector<bool>& mem = info.recorded[kMem];
+  mem.assign(kMemNames.size(), true);
+  mem[2] = false;  // PerfMonger never recorded MemAvailable
+  static_assert(kMemNames[2] == "MemAvailable");
+}
+
+int NumCore(const RawSample& s) {
+  const MemberRows& cpu = s.members[kCpu];
+  return cpu.has ? static_cast<int>(cpu.rows() - 1) : 0;
 }
 
 }  // namespace pm::gob

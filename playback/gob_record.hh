@@ -17,9 +17,15 @@ int64_t DecodeTime(std::string_view blob, uint64_t offset);
 // Reads a time.Time field value of type `id`.
 int64_t ReadTime(const TypeRegistry& types, WireReader& r, TypeId id);
 
-// Reads a StatRecord struct value of type `id` into `out`, which the caller
-// has reset: Time, Cpu, Interrupt, Proc, Disk, Net, Mem.
+// Reads a StatRecord struct value of type `id` into `out`, whose members
+// the caller has cleared: Time, Cpu, Interrupt, Proc, Disk, Net, Mem.
 void DecodeStatRecord(const TypeRegistry& types, WireReader& r, TypeId id,
                       RawSample& out);
+
+// What every PerfMonger recording lacks (MemAvailable), in `info`.
+void NoteLegacyFields(RecordingInfo& info);
+
+// The cores of a decoded record.
+int NumCore(const RawSample& s);
 
 }  // namespace pm::gob

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "playback/native_reader.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
@@ -13,11 +14,6 @@ using Names = std::span<const std::string_view>;
 // Rows and columns a header may declare: far beyond any machine, small
 // enough that a hostile header cannot make every sample huge.
 constexpr size_t kMaxCount = size_t{1} << 16;
-
-bool IsAllDigits(std::string_view s) {
-  return !s.empty() &&
-         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // The first pass: only "format" and "version", so that a header of another
 // version is named as such, whatever its other members look like.
@@ -87,70 +83,83 @@ void ReadNames(JsonReader& r, std::vector<std::string>& out) {
   }
 }
 
-// {"fields":[...], <other key>: ...}; `other` reads the collector's extra
-// members and returns false for keys it does not know.
-template <class Other>
-void ReadCollector(JsonReader& r, Names known, PgrColumns& cols, Other other) {
-  r.BeginObject();
-  for (std::string_view key; r.NextKey(key);) {
-    if (key == "fields")
-      ReadColumns(r, known, cols);
-    else if (!other(key))
-      r.SkipValue();
-  }
-  if (!cols.declared) r.Fail("a collector without \"fields\"");
-}
-
-void ReadIntrRows(JsonReader& r, std::vector<PgrLayout::IntrRow>& out) {
+// [{"irq":"24",...},...]: the rows' names.
+void ReadIrqRows(JsonReader& r, std::vector<std::string>& out) {
   out.clear();
   r.BeginArray();
   while (r.NextElement()) {
     if (out.size() == kMaxCount) r.Fail("too many rows");
-    PgrLayout::IntrRow& row = out.emplace_back();
+    std::string& irq = out.emplace_back();
     r.BeginObject();
     for (std::string_view key; r.NextKey(key);) {
-      if (key == "irq")
-        row.irq = r.ReadString();
-      else
-        r.SkipValue();
+      if (key == "irq") irq = r.ReadString();
+      else r.SkipValue();
     }
-    row.numbered = IsAllDigits(row.irq);
   }
 }
 
-void ReadIntr(JsonReader& r, PgrLayout& layout) {
-  PgrColumns& cols = layout.of("intr");
-  cols.declared = true;
-  bool has_cpus = false;
+// {"NAME":["value per row",...],...}
+void ReadLabels(JsonReader& r, PgrColumns& cols) {
+  cols.labels.clear();
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
-    if (key == "cpus") {
-      size_t cpus = ReadCount(r);
-      cols.to.resize(cpus);
-      for (size_t i = 0; i < cpus; ++i) cols.to[i] = static_cast<int>(i);
-      has_cpus = true;
-    } else if (key == "rows") {
-      ReadIntrRows(r, layout.intr_rows);
-    } else {
-      r.SkipValue();
-    }
+    auto& [name, values] = cols.labels.emplace_back(std::string(key), std::vector<std::string>{});
+    ReadNames(r, values);
   }
-  if (!has_cpus) r.Fail("\"intr\" without \"cpus\"");
 }
 
-// A collector's members besides "fields": the rows its arrays have.
-bool ReadRowsDeclaration(JsonReader& r, std::string_view collector, std::string_view key,
-                         PgrLayout& layout) {
-  if (collector == "cpu" && key == "cores") {
-    layout.cores = ReadArrayLength(r);
-  } else if ((collector == "disk" || collector == "net") && key == "devices") {
-    ReadNames(r, collector == "disk" ? layout.disks : layout.nets);
-  } else if (size_t t = RowTableIndex(collector); t < kRowTableCount && key == "rows") {
-    ReadNames(r, layout.table_rows[t]);
+// "cpus":N: one column per CPU, each its own field.
+void ReadCpuColumns(JsonReader& r, PgrColumns& cols) {
+  size_t cpus = ReadCount(r);
+  cols.declared = true;
+  cols.to.resize(cpus);
+  for (size_t i = 0; i < cpus; ++i) cols.to[i] = static_cast<int>(i);
+  cols.width = cpus;
+}
+
+// One of the member's keys besides its columns: the rows, as its PgrRows
+// says; false for a key it does not know.
+bool ReadRows(JsonReader& r, PgrRows rows, std::string_view key, PgrColumns& cols) {
+  if (rows == PgrRows::kCores && key == "cores") {
+    size_t cores = ReadArrayLength(r);
+    cols.rows.assign(1, "all");
+    for (size_t i = 0; i < cores; ++i) cols.rows.push_back(std::to_string(i));
+  } else if (rows == PgrRows::kDevices && key == "devices") {
+    ReadNames(r, cols.rows);
+  } else if (rows == PgrRows::kNamed && key == "rows") {
+    ReadNames(r, cols.rows);
+  } else if (rows == PgrRows::kPerCpu && key == "rows") {
+    ReadIrqRows(r, cols.rows);
+  } else if (rows == PgrRows::kNamed && key == "labels") {
+    ReadLabels(r, cols);
   } else {
     return false;
   }
   return true;
+}
+
+// A member's declaration: its columns ("fields", or "cpus"), its rows.
+void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
+  const bool per_cpu = member.rows == PgrRows::kPerCpu;
+  cols = PgrColumns{};
+  if (member.rows == PgrRows::kOne) cols.rows.assign(1, "");
+  if (member.rows == PgrRows::kCores) cols.rows.assign(1, "all");
+  cols.width = member.fields.size();
+  r.BeginObject();
+  for (std::string_view key; r.NextKey(key);) {
+    if (!per_cpu && key == "fields")
+      ReadColumns(r, member.fields, cols);
+    else if (per_cpu && key == "cpus")
+      ReadCpuColumns(r, cols);
+    else if (!ReadRows(r, member.rows, key, cols))
+      r.SkipValue();
+  }
+  if (!cols.declared)
+    r.Fail(per_cpu ? "\"" + std::string(member.key) + "\" without \"cpus\""
+                   : std::string("a collector without \"fields\""));
+  for (const auto& [name, values] : cols.labels)
+    if (values.size() != cols.rows.size())
+      r.Fail("label \"" + name + "\" without one value per row");
 }
 
 // Known members are matched by name to the columns their descriptor
@@ -158,16 +167,12 @@ bool ReadRowsDeclaration(JsonReader& r, std::string_view collector, std::string_
 void ReadCollectors(JsonReader& r, PgrLayout& layout) {
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
-    const PgrMember* member = FindPgrMember(key);
-    if (member == nullptr) {
+    size_t m = PgrMemberIndex(key);
+    if (m == kPgrMemberCount) {
       r.SkipValue();  // a collector this reader does not know
-    } else if (member->key == "intr") {
-      ReadIntr(r, layout);
-    } else {
-      ReadCollector(r, member->fields, layout.of(member->key), [&](std::string_view k) {
-        return ReadRowsDeclaration(r, member->key, k, layout);
-      });
+      continue;
     }
+    ReadMember(r, PgrMemberAt(m), layout.members[m]);
   }
 }
 
@@ -180,6 +185,8 @@ void ReadMeta(JsonReader& r, MetaList& meta) {
 }
 
 }  // namespace
+
+PgrLayout::PgrLayout() : members(kPgrMemberCount) {}
 
 void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
                     PgrLayout& layout) {

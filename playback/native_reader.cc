@@ -1,40 +1,33 @@
 #include "playback/native_reader.hh"
 
+#include "proto/pgr_collectors.hh"
+
 #include <algorithm>
 #include <optional>
-#include <tuple>
 
 namespace pm {
 namespace {
-
-static_assert(kCpuFields.size() == std::tuple_size_v<CpuCounters>);
-static_assert(kDiskFields.size() == std::tuple_size_v<DiskCounters>);
-static_assert(kNetFields.size() == std::tuple_size_v<NetCounters>);
-static_assert(kMemFields.size() == std::tuple_size_v<MemCounters>);
 
 bool IsKnownEvent(std::string_view kind) {
   return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end";
 }
 
-// What a sample line did not carry reads as absent and zero.
+// A member the line did not carry has no live row.
 void ClearAbsent(RawSample& s) {
-  if (!s.has_cpu) {
-    s.cores.clear();
-    s.cpu_total_present = false;
-    s.cpu_total = {};
-  }
-  if (!s.has_proc) s.ctxt = s.processes = 0;
-  if (!s.has_intr) s.intr.clear();
-  if (!s.has_disk) s.disks.clear();
-  if (!s.has_net) s.nets.clear();
-  if (!s.has_mem) s.mem = {};
-  for (RowTable& t : s.tables)
-    if (!t.has) t.rows.clear();
+  for (MemberRows& m : s.members)
+    if (!m.has) std::fill(m.present.begin(), m.present.end(), 0);
 }
 
-// Assigning an equal name would still copy; samples repeat the header's.
-void SetName(std::string& name, const std::string& want) {
-  if (name != want) name = want;
+// The sample's members as the header declares them, once: a sample line
+// changes only their values and which rows are null.
+void Shape(const PgrLayout& layout, RawSample& s) {
+  for (size_t i = 0; i < layout.members.size(); ++i) {
+    const PgrColumns& cols = layout.members[i];
+    MemberRows& m = s.members[i];
+    m.Resize(cols.rows.size(), cols.width);
+    m.names = cols.rows;
+    m.has = false;
+  }
 }
 
 }  // namespace
@@ -52,27 +45,20 @@ auto NativeReader::Guarded(Parse parse) {
   }
 }
 
-// PerfMonger's members have typed places in RawSample; a new collector's
-// reader adds its line here (and its Read function). A Read function reads
-// its numbers through ReadRow, which tells the shape where each went: one
-// that read a number otherwise would keep its lines on the full parse
-// (the shape's count would not match), correct but slower.
-const NativeReader::SampleMember NativeReader::kSampleMembers[] = {
-    {"cpu", &RawSample::has_cpu, &NativeReader::ReadCpu},
-    {"proc", &RawSample::has_proc, &NativeReader::ReadProc},
-    {"disk", &RawSample::has_disk, &NativeReader::ReadDisk},
-    {"net", &RawSample::has_net, &NativeReader::ReadNet},
-    {"mem", &RawSample::has_mem, &NativeReader::ReadMem},
-    {"intr", &RawSample::has_intr, &NativeReader::ReadIntr},
-};
-
 NativeReader::NativeReader(InputStream& in) : lines_(in) {
   std::optional<std::string_view> line = NextLine();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
-  info_.mem_recorded.reset();
-  for (int to : layout_.of("mem").to)
-    if (to >= 0) info_.mem_recorded.set(static_cast<size_t>(to));
+  for (size_t m = 0; m < kPgrMemberCount; ++m) {
+    const PgrColumns& cols = layout_.members[m];
+    info_.row_labels[m] = cols.labels;
+    if (!cols.declared || PgrMemberAt(m).rows == PgrRows::kPerCpu) continue;
+    std::vector<bool>& recorded = info_.recorded[m];
+    recorded.assign(cols.width, false);
+    for (int to : cols.to)
+      if (to >= 0) recorded[static_cast<size_t>(to)] = true;
+  }
+  Shape(layout_, state_);
 }
 
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
@@ -189,8 +175,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
                                                RecordingEvent& e) {
   shape_.Begin();
   json_.Reset(line);
-  for (const SampleMember& m : kSampleMembers) s.*m.has = false;
-  for (RowTable& t : s.tables) t.has = false;
+  for (MemberRows& m : s.members) m.has = false;
   e.kind.clear();
   e.label.clear();
   e.reason.clear();
@@ -227,45 +212,23 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
 }
 
 bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
-  for (const SampleMember& m : kSampleMembers) {
-    if (m.key != key) continue;
-    const PgrColumns& cols = layout_.of(key);
-    if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
-    s.*m.has = (this->*m.read)(cols, s);
+  size_t i = PgrMemberIndex(key);
+  if (i == kPgrMemberCount) return false;
+  const PgrColumns& cols = layout_.members[i];
+  if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
+  MemberRows& m = s.members[i];
+  if (PgrMemberAt(i).rows == PgrRows::kOne) {
+    m.has = ReadRow(cols, m.row(0));
+    m.present[0] = m.has;
     return true;
   }
-  size_t table = RowTableIndex(key);
-  if (table == kRowTableCount) return false;
-  if (!layout_.of(key).declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
-  ReadRowTable(table, s);
+  m.has = ReadTable(m.rows(), [&](size_t row) { m.present[row] = ReadRow(cols, m.row(row)); });
   return true;
-}
-
-// Every member with named rows alike: rows of its descriptor's fields.
-void NativeReader::ReadRowTable(size_t table, RawSample& s) {
-  const PgrMember& member = RowTableMember(table);
-  const PgrColumns& cols = layout_.of(member.key);
-  const std::vector<std::string>& names = layout_.table_rows[table];
-  RowTable& t = s.tables[table];
-  t.rows.resize(names.size());
-  t.has = ReadTable(names.size(), [&](size_t i) {
-    TableRow& row = t.rows[i];
-    SetName(row.name, names[i]);
-    row.values.resize(member.fields.size());
-    row.present = ReadRow(cols, row.values);
-  });
 }
 
 // A row of counters, or null (absent: false, zeros).
 bool NativeReader::ReadRow(const PgrColumns& cols, std::span<uint64_t> out) {
-  return ReadRow(cols, out.size(), [&](size_t to) -> uint64_t& { return out[to]; });
-}
-
-// The same into field(to) for to < fields: the row's places need not be
-// one array.
-template <class Field>
-bool NativeReader::ReadRow(const PgrColumns& cols, size_t fields, Field field) {
-  for (size_t to = 0; to < fields; ++to) field(to) = 0;
+  std::fill(out.begin(), out.end(), 0);
   if (json_.TryNull()) return false;
   json_.BeginArray();
   const size_t columns = cols.to.size();
@@ -274,7 +237,7 @@ bool NativeReader::ReadRow(const PgrColumns& cols, size_t fields, Field field) {
     if (i == columns) json_.Fail("more values than the header's columns");
     uint64_t v = json_.ReadUint64();
     uint64_t* slot = nullptr;
-    if (int to = cols.to[i]; to >= 0) *(slot = &field(static_cast<size_t>(to))) = v;
+    if (int to = cols.to[i]; to >= 0) *(slot = &out[static_cast<size_t>(to)]) = v;
     shape_.Integer(slot);
   }
   if (i != columns) json_.Fail("fewer values than the header's columns");
@@ -293,56 +256,6 @@ bool NativeReader::ReadTable(size_t rows, RowFn row) {
   }
   if (i != rows) json_.Fail("fewer rows than the header declares");
   return true;
-}
-
-template <class Device>
-bool NativeReader::ReadDevices(const PgrColumns& cols,
-                               const std::vector<std::string>& names,
-                               std::vector<Device>& out) {
-  out.resize(names.size());
-  return ReadTable(names.size(), [&](size_t i) {
-    SetName(out[i].name, names[i]);
-    out[i].present = ReadRow(cols, out[i].counters);
-  });
-}
-
-bool NativeReader::ReadCpu(const PgrColumns& cols, RawSample& s) {
-  s.cores.resize(layout_.cores);
-  return ReadTable(layout_.cores + 1, [&](size_t i) {
-    if (i == 0)
-      s.cpu_total_present = ReadRow(cols, s.cpu_total);
-    else
-      s.cores[i - 1].present = ReadRow(cols, s.cores[i - 1].counters);
-  });
-}
-
-bool NativeReader::ReadProc(const PgrColumns& cols, RawSample& s) {
-  static_assert(kProcFields.size() == 2);
-  return ReadRow(cols, 2, [&](size_t to) -> uint64_t& { return to == 0 ? s.ctxt : s.processes; });
-}
-
-bool NativeReader::ReadDisk(const PgrColumns& cols, RawSample& s) {
-  return ReadDevices(cols, layout_.disks, s.disks);
-}
-
-bool NativeReader::ReadNet(const PgrColumns& cols, RawSample& s) {
-  return ReadDevices(cols, layout_.nets, s.nets);
-}
-
-bool NativeReader::ReadMem(const PgrColumns& cols, RawSample& s) {
-  return ReadRow(cols, s.mem);
-}
-
-bool NativeReader::ReadIntr(const PgrColumns& cols, RawSample& s) {
-  const std::vector<PgrLayout::IntrRow>& rows = layout_.intr_rows;
-  s.intr.resize(rows.size());
-  return ReadTable(rows.size(), [&](size_t i) {
-    IntrSample& row = s.intr[i];
-    SetName(row.irq, rows[i].irq);
-    row.numbered = rows[i].numbered;
-    row.counts.resize(cols.to.size());
-    row.present = ReadRow(cols, row.counts);
-  });
 }
 
 }  // namespace pm

@@ -2,10 +2,12 @@
 // from its decompressed bytes, one line at a time.
 //
 // The header's "collectors" say which arrays a sample has and what their
-// columns are; columns are matched to RawSample's arrays by name, so a
-// writer may reorder or add columns (unknown ones are ignored, missing
-// ones read as 0). A sample row must have exactly the header's number of
-// columns, and a table (cpu, disk, net, intr) the header's number of rows.
+// columns are; columns are matched to the descriptor's fields by name
+// (proto/pgr_collectors.hh), so a writer may reorder or add columns
+// (unknown ones are ignored, missing ones read as 0). A sample row must
+// have exactly the header's number of columns, and an array of rows the
+// header's number of rows. Every member is read alike, as its descriptor's
+// PgrRows says.
 // Unknown sample keys and unknown collectors are ignored (forward
 // compatible); a known sample key the header did not declare is garbage.
 //
@@ -30,7 +32,6 @@
 // and the caller's RawSample vectors are reused from sample to sample.
 #pragma once
 
-#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -41,7 +42,6 @@
 #include "playback/delta_decoder.hh"
 #include "playback/json_reader.hh"
 #include "playback/line_reader.hh"
-#include "proto/pgr_collectors.hh"
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
 #include "playback/sample_shape.hh"
@@ -51,29 +51,20 @@
 namespace pm {
 
 
-// One collector's row shape, from the header.
+// One member as the header declares it (proto/pgr_collectors.hh says how).
 struct PgrColumns {
   bool declared = false;
-  std::vector<int> to;  // per column: index in RawSample's array, -1 unknown
+  std::vector<int> to;  // per column: the descriptor field it holds, -1 unknown
+  size_t width = 0;     // values per row in a RawSample
+  std::vector<std::string> rows;  // row names (one unnamed row for PgrRows::kOne)
+  std::vector<std::pair<std::string, std::vector<std::string>>> labels;  // per row
 };
 
-// What the header's "collectors" object declares.
+// What the header's "collectors" object declares: per member, in
+// kCollectors order.
 struct PgrLayout {
-  // Per member (proto/pgr_collectors.hh): its columns, if declared.
-  std::array<PgrColumns, kPgrMemberCount> columns;
-  PgrColumns& of(std::string_view key) { return columns[PgrMemberIndex(key)]; }
-  const PgrColumns& of(std::string_view key) const { return columns[PgrMemberIndex(key)]; }
-
-  size_t cores = 0;     // cpu rows: aggregate, then `cores`
-  std::vector<std::string> disks;
-  std::vector<std::string> nets;
-  struct IntrRow {      // intr: one column per CPU, one row per source
-    std::string irq;
-    bool numbered = false;
-  };
-  std::vector<IntrRow> intr_rows;
-  // Per row table (RowTableMember(i)): its rows' names.
-  std::array<std::vector<std::string>, kRowTableCount> table_rows;
+  PgrLayout();
+  std::vector<PgrColumns> members;
 };
 
 // Parses header line `line` into `info` and `layout`. Throws JsonError
@@ -112,27 +103,7 @@ class NativeReader final : public RecordingReader::Source {
   LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
   bool ReadSampleMember(std::string_view key, RawSample& s);
   bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
-  template <class Field> bool ReadRow(const PgrColumns& cols, size_t fields, Field field);
   template <class RowFn> bool ReadTable(size_t rows, RowFn row);
-  template <class Device>
-  bool ReadDevices(const PgrColumns& cols, const std::vector<std::string>& names,
-                   std::vector<Device>& out);
-  // One per sample member: reads its array (or null: false) into `s`.
-  bool ReadCpu(const PgrColumns& cols, RawSample& s);
-  bool ReadProc(const PgrColumns& cols, RawSample& s);
-  bool ReadDisk(const PgrColumns& cols, RawSample& s);
-  bool ReadNet(const PgrColumns& cols, RawSample& s);
-  bool ReadMem(const PgrColumns& cols, RawSample& s);
-  bool ReadIntr(const PgrColumns& cols, RawSample& s);
-  void ReadRowTable(size_t table, RawSample& s);
-
-  // The reader's dispatch: each member key it knows, where it goes.
-  struct SampleMember {
-    std::string_view key;
-    bool RawSample::*has;
-    bool (NativeReader::*read)(const PgrColumns&, RawSample&);
-  };
-  static const SampleMember kSampleMembers[];
 
   LineReader lines_;
   std::unique_ptr<SkimmedLines> skimmed_;  // summary's reading, or null

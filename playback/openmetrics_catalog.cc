@@ -1,7 +1,7 @@
 #include "playback/openmetrics_catalog.hh"
 
 #include "playback/column_spool.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
@@ -159,38 +159,35 @@ uint32_t MetricCatalog::ProcBase() {
 }
 
 void MetricCatalog::FillRow(const RawSample& s, std::vector<uint64_t>& row) {
+  constexpr size_t kCpuM = PgrMemberIndex("cpu"), kProcM = PgrMemberIndex("proc"),
+                   kIntrM = PgrMemberIndex("intr"), kDiskM = PgrMemberIndex("disk"),
+                   kNetM = PgrMemberIndex("net"), kMemM = PgrMemberIndex("mem");
   row.assign(1 + series_.size(), ColumnSpool::kAbsent);
   row_ = &row;
   auto put = [&row](uint32_t id, uint64_t v) { row[1 + id] = v; };
-  for (size_t c = 0; s.has_cpu && c < s.cores.size(); ++c) {
-    if (!s.cores[c].present) continue;
-    uint32_t base = CoreBase(c);
-    for (size_t k = 0; k < 10; ++k) put(base + static_cast<uint32_t>(k), s.cores[c].counters[k]);
+  auto put_row = [&](uint32_t base, std::span<const uint64_t> v) {
+    for (size_t k = 0; k < v.size(); ++k) put(base + static_cast<uint32_t>(k), v[k]);
+  };
+  const MemberRows& cpu = s.members[kCpuM];
+  for (size_t c = 1; cpu.has && c < cpu.rows(); ++c)
+    if (cpu.live(c)) put_row(CoreBase(c - 1), cpu.row(c));
+  if (s.members[kProcM].has) put_row(ProcBase(), s.members[kProcM].row(0));
+  const MemberRows& intr = s.members[kIntrM];
+  for (size_t r = 0; intr.has && r < intr.rows(); ++r) {
+    if (!intr.live(r)) continue;
+    std::span<const uint64_t> counts = intr.row(r);
+    for (size_t c = 0; c < counts.size(); ++c) put(IntrId(intr.names[r], c), counts[c]);
   }
-  if (s.has_proc) {
-    uint32_t base = ProcBase();
-    put(base, s.ctxt);
-    put(base + 1, s.processes);
+  const MemberRows& disk = s.members[kDiskM];
+  for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
+    if (!disk.live(d)) continue;
+    uint32_t base = DeviceBase(disk_bases_, disk.names[d], true);
+    if (base != UINT32_MAX) put_row(base, disk.row(d));
   }
-  for (const IntrSample& r : s.intr) {
-    if (!s.has_intr || !r.present) continue;
-    for (size_t c = 0; c < r.counts.size(); ++c) put(IntrId(r.irq, c), r.counts[c]);
-  }
-  for (const DiskSample& d : s.disks) {
-    if (!s.has_disk || !d.present) continue;
-    uint32_t base = DeviceBase(disk_bases_, d.name, true);
-    if (base == UINT32_MAX) continue;
-    for (size_t k = 0; k < 11; ++k) put(base + static_cast<uint32_t>(k), d.counters[k]);
-  }
-  for (const NetSample& n : s.nets) {
-    if (!s.has_net || !n.present) continue;
-    uint32_t base = DeviceBase(net_bases_, n.name, false);
-    for (size_t k = 0; k < 16; ++k) put(base + static_cast<uint32_t>(k), n.counters[k]);
-  }
-  if (s.has_mem) {
-    uint32_t base = MemBase();
-    for (size_t k = 0; k < 30; ++k) put(base + static_cast<uint32_t>(k), s.mem[k]);
-  }
+  const MemberRows& net = s.members[kNetM];
+  for (size_t n = 0; net.has && n < net.rows(); ++n)
+    if (net.live(n)) put_row(DeviceBase(net_bases_, net.names[n], false), net.row(n));
+  if (s.members[kMemM].has) put_row(MemBase(), s.members[kMemM].row(0));
   row_ = nullptr;
 }
 

@@ -2,132 +2,61 @@
 
 #include <algorithm>
 
+#include "proto/pgr_collectors.hh"
+
 namespace pm {
 namespace {
 
-// acc += to − from, element by element (unsigned: wraps as the counters do).
-template <typename A>
-void AddArray(A& acc, const A& from, const A& to) {
-  for (size_t i = 0; i < acc.size() && i < from.size() && i < to.size(); ++i)
-    acc[i] += to[i] - from[i];
+// The accumulator's row named `name` (created, zeroed, if new).
+std::span<uint64_t> Slot(MemberRows& acc, const std::string& name, size_t width) {
+  size_t i = acc.Find(name, acc.rows());
+  if (i != MemberRows::npos) return acc.row(i);
+  acc.width = width;
+  acc.names.push_back(name);
+  acc.present.push_back(1);
+  acc.values.resize(acc.values.size() + width);
+  return acc.row(acc.rows() - 1);
 }
 
-template <typename A>
-void SubArray(A& value, const A& acc) {
-  for (size_t i = 0; i < value.size() && i < acc.size(); ++i) value[i] -= acc[i];
-}
-
-// The present row named `name` in `rows`, or null.
-template <typename Row, typename Key>
-const Row* Find(const std::vector<Row>& rows, const std::string& name, Key key) {
-  for (const Row& r : rows)
-    if (key(r) == name) return r.present ? &r : nullptr;
-  return nullptr;
-}
-
-// The accumulator row named `name` (created, zeroed, if new).
-template <typename Row, typename Key>
-Row& Slot(std::vector<Row>& rows, const std::string& name, Key key) {
-  for (Row& r : rows)
-    if (key(r) == name) return r;
-  Row& r = rows.emplace_back();
-  key(r) = name;
-  r.present = true;
-  return r;
-}
-
-auto DevName = [](auto& d) -> auto& { return d.name; };
-auto IrqName = [](auto& i) -> auto& { return i.irq; };
-
-template <typename Row, typename Add>
-void AddRows(std::vector<Row>& acc, const std::vector<Row>& from,
-             const std::vector<Row>& to, auto key, Add add) {
-  for (const Row& t : to) {
-    if (!t.present) continue;
-    const Row* f = Find(from, key(t), key);
-    if (f) add(Slot(acc, key(t), key), *f, t);
+// acc += to − from, per counter (unsigned: wraps as the counters do), for
+// every row live on both sides of the gap; a member's levels are left.
+void AddMemberGap(MemberRows& acc, const MemberRows& from, const MemberRows& to,
+                  size_t levels) {
+  const size_t counters = to.width > levels ? to.width - levels : 0;
+  for (size_t i = 0; i < to.rows(); ++i) {
+    if (!to.live(i)) continue;
+    size_t f = from.Find(to.names[i], i);
+    if (f == MemberRows::npos || !from.live(f)) continue;
+    std::span<uint64_t> a = Slot(acc, to.names[i], to.width);
+    std::span<const uint64_t> x = from.row(f), y = to.row(i);
+    for (size_t k = 0; k < counters && k < a.size() && k < x.size(); ++k) a[k] += y[k] - x[k];
   }
 }
 
-template <typename Row, typename Sub>
-void SubRows(std::vector<Row>& value, const std::vector<Row>& acc, auto key, Sub sub) {
-  for (Row& v : value) {
-    const Row* a = Find(acc, key(v), key);
-    if (a) sub(v, *a);
+// value −= acc: the gaps taken out of a sample.
+void SubMemberGaps(MemberRows& value, const MemberRows& acc) {
+  for (size_t i = 0; i < value.rows(); ++i) {
+    size_t a = acc.Find(value.names[i], i);
+    if (a == MemberRows::npos) continue;
+    std::span<uint64_t> v = value.row(i);
+    std::span<const uint64_t> g = acc.row(a);
+    for (size_t k = 0; k < v.size() && k < g.size(); ++k) v[k] -= g[k];
   }
-}
-
-void AddCounts(IntrSample& acc, const IntrSample& from, const IntrSample& to) {
-  acc.counts.resize(std::max(acc.counts.size(), to.counts.size()));
-  AddArray(acc.counts, from.counts, to.counts);
-}
-
-void AddCores(RawSample& acc, const RawSample& from, const RawSample& to) {
-  if (acc.cores.size() < to.cores.size()) acc.cores.resize(to.cores.size());
-  for (size_t i = 0; i < to.cores.size() && i < from.cores.size(); ++i)
-    if (from.cores[i].present && to.cores[i].present)
-      AddArray(acc.cores[i].counters, from.cores[i].counters, to.cores[i].counters);
-}
-
-// A row table's counters (its levels are not cumulative: they are left).
-size_t CounterColumns(size_t table) {
-  const PgrMember& m = RowTableMember(table);
-  return m.fields.size() - m.levels;
-}
-
-void AddTableGaps(RawSample& acc, const RawSample& from, const RawSample& to) {
-  for (size_t t = 0; t < kRowTableCount; ++t) {
-    size_t n = CounterColumns(t);
-    AddRows(acc.tables[t].rows, from.tables[t].rows, to.tables[t].rows, DevName,
-            [n](TableRow& a, const TableRow& f, const TableRow& r) {
-              a.values.resize(n);
-              for (size_t i = 0; i < n && i < f.values.size() && i < r.values.size(); ++i)
-                a.values[i] += r.values[i] - f.values[i];
-            });
-  }
-}
-
-void SubTableGaps(RawSample& value, const RawSample& acc) {
-  for (size_t t = 0; t < kRowTableCount; ++t)
-    SubRows(value.tables[t].rows, acc.tables[t].rows, DevName,
-            [](TableRow& v, const TableRow& a) { SubArray(v.values, a.values); });
 }
 
 // acc += to − from: what moved in one gap.
 void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
   acc.time_ns += to.time_ns - from.time_ns;
   acc.mono_ns += to.mono_ns - from.mono_ns;
-  if (from.cpu_total_present && to.cpu_total_present)
-    AddArray(acc.cpu_total, from.cpu_total, to.cpu_total);
-  AddCores(acc, from, to);
-  if (from.has_proc && to.has_proc) {
-    acc.ctxt += to.ctxt - from.ctxt;
-    acc.processes += to.processes - from.processes;
-  }
-  AddRows(acc.intr, from.intr, to.intr, IrqName, AddCounts);
-  auto add = [](auto& a, const auto& f, const auto& t) {
-    AddArray(a.counters, f.counters, t.counters);
-  };
-  AddRows(acc.disks, from.disks, to.disks, DevName, add);
-  AddRows(acc.nets, from.nets, to.nets, DevName, add);
-  AddTableGaps(acc, from, to);
+  for (size_t m = 0; m < acc.members.size(); ++m)
+    AddMemberGap(acc.members[m], from.members[m], to.members[m], PgrMemberAt(m).levels);
 }
 
 // value −= acc: the gaps taken out of a sample.
 void SubGaps(RawSample& value, const RawSample& acc) {
   value.time_ns -= acc.time_ns;
   value.mono_ns -= acc.mono_ns;
-  SubArray(value.cpu_total, acc.cpu_total);
-  for (size_t i = 0; i < value.cores.size() && i < acc.cores.size(); ++i)
-    SubArray(value.cores[i].counters, acc.cores[i].counters);
-  value.ctxt -= acc.ctxt;
-  value.processes -= acc.processes;
-  SubRows(value.intr, acc.intr, IrqName,
-          [](IntrSample& v, const IntrSample& a) { SubArray(v.counts, a.counts); });
-  auto sub = [](auto& v, const auto& a) { SubArray(v.counters, a.counters); };
-  SubRows(value.disks, acc.disks, DevName, sub);
-  SubRows(value.nets, acc.nets, DevName, sub);
-  SubTableGaps(value, acc);
+  for (size_t m = 0; m < value.members.size(); ++m) SubMemberGaps(value.members[m], acc.members[m]);
 }
 
 }  // namespace

@@ -219,9 +219,9 @@ void AppendPlayJson(std::string& out, const PairRates& rates) {
   if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); }
   if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); }
   if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); }
-  for (size_t t = 0; t < kRowTableCount; ++t) {
+  for (size_t t = 0; t < rates.tables.size(); ++t) {
     // Without them, PerfMonger's lines stay as they were.
-    if (!rates.tables[t].has) continue;
+    if (!IsRowTable(t) || !rates.tables[t].has) continue;
     const RowReport& report = RowReportOf(t);
     if (report.nested) continue;
     out.append(",\"").append(report.key).append("\":");

@@ -60,7 +60,7 @@ void NetColumns(std::string& out, const NetRates& n) {
   out.push_back('\n');
 }
 
-void MemColumns(std::string& out, const MemCounters& mem) {
+void MemColumns(std::string& out, std::span<const uint64_t> mem) {
   ForEachMemColumn([&](const PlayMemKey& c) {
     out.push_back('\t');
     int64_t v = c.index < 0 ? MemUsed(mem) : static_cast<int64_t>(mem[c.index]);

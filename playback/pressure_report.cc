@@ -4,6 +4,7 @@
 // a line gone from its file (or a pair across it) is null.
 #include "playback/rates.hh"
 #include "proto/json.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {

@@ -9,6 +9,7 @@
 // A process gone (or not yet started) in either sample of a pair is null.
 #include "playback/rates.hh"
 #include "proto/json.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {

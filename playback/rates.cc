@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "proto/pgr_collectors.hh"
+
 namespace pm {
 namespace {
 
@@ -13,6 +15,10 @@ namespace {
 // wrapped): the pair counts nothing for it, never a negative rate. One
 // rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
 // never go backwards, so its outputs are unchanged.
+constexpr size_t kCpuM = PgrMemberIndex("cpu"), kIntrM = PgrMemberIndex("intr"),
+                 kDiskM = PgrMemberIndex("disk"), kNetM = PgrMemberIndex("net"),
+                 kMemM = PgrMemberIndex("mem");
+
 int64_t Delta(uint64_t prev, uint64_t cur) {
   return cur < prev ? 0 : static_cast<int64_t>(cur - prev);
 }
@@ -26,7 +32,7 @@ enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal,
 
 // Percent of one CPU between two rows; T = 0 (no tick passed, or every
 // counter reset) gives all zeros.
-CpuUsage CoreUsage(const CpuCounters& a, const CpuCounters& b) {
+CpuUsage CoreUsage(std::span<const uint64_t> a, std::span<const uint64_t> b) {
   auto d = [&](int i) { return Delta(a[i], b[i]); };
   int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
               d(kIrq) + d(kSoft) + d(kIdle);
@@ -53,50 +59,36 @@ CpuUsage Scaled(CpuUsage u, double n) {
   return u;
 }
 
-void ComputeCpu(const RawSample& prev, const RawSample& cur, CpuRates& r) {
-  r.num_core = static_cast<int>(cur.cores.size());
+void ComputeCpu(const MemberRows& prev, const MemberRows& cur, CpuRates& r) {
+  const size_t cores = cur.rows() - 1;
+  r.num_core = static_cast<int>(cores);
   r.all = {};
-  if (prev.cpu_total_present && cur.cpu_total_present)
-    r.all = Scaled(CoreUsage(prev.cpu_total, cur.cpu_total), r.num_core);
-  r.cores.assign(cur.cores.size(), CpuUsage{});
-  for (size_t i = 0; i < cur.cores.size() && i < prev.cores.size(); ++i) {
-    if (prev.cores[i].present && cur.cores[i].present)
-      r.cores[i] = CoreUsage(prev.cores[i].counters, cur.cores[i].counters);
+  if (prev.live(0) && cur.live(0))
+    r.all = Scaled(CoreUsage(prev.row(0), cur.row(0)), r.num_core);
+  r.cores.assign(cores, CpuUsage{});
+  for (size_t i = 1; i <= cores && i < prev.rows(); ++i) {
+    if (prev.live(i) && cur.live(i)) r.cores[i - 1] = CoreUsage(prev.row(i), cur.row(i));
   }
 }
 
-// The row of `rows` named like rows_b[i], if present: index i first, since
-// a recording keeps its rows in one order.
-template <typename Row>
-const Row* Match(const std::vector<Row>& rows, const std::string& name,
-                 size_t i, auto name_of) {
-  if (i < rows.size() && name_of(rows[i]) == name)
-    return rows[i].present ? &rows[i] : nullptr;
-  for (const Row& r : rows)
-    if (name_of(r) == name) return r.present ? &r : nullptr;
-  return nullptr;
-}
-
-void ComputeIntr(const RawSample& prev, const RawSample& cur, double itv, IntrRates& r) {
-  size_t ncpu = 0;
-  for (const IntrSample& row : cur.intr) ncpu = std::max(ncpu, row.counts.size());
+void ComputeIntr(const MemberRows& prev, const MemberRows& cur, double itv, IntrRates& r) {
+  const size_t ncpu = cur.width;
   r.core_dev_intr.assign(ncpu, 0.0);
   r.core_sys_intr.assign(ncpu, 0.0);
-  auto irq_of = [](const IntrSample& s) -> const std::string& { return s.irq; };
-  for (size_t i = 0; i < cur.intr.size(); ++i) {
-    const IntrSample& b = cur.intr[i];
-    const IntrSample* a = Match(prev.intr, b.irq, i, irq_of);
-    if (!b.present || a == nullptr) continue;
-    auto& sums = b.numbered ? r.core_dev_intr : r.core_sys_intr;
-    for (size_t c = 0; c < b.counts.size() && c < a->counts.size(); ++c)
-      sums[c] += static_cast<double>(Delta(a->counts[c], b.counts[c])) / itv;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    size_t a = prev.Find(cur.names[i], i);
+    if (!cur.live(i) || a == MemberRows::npos || !prev.live(a)) continue;
+    auto& sums = IsNumbered(cur.names[i]) ? r.core_dev_intr : r.core_sys_intr;
+    std::span<const uint64_t> b = cur.row(i), p = prev.row(a);
+    for (size_t c = 0; c < b.size() && c < p.size(); ++c)
+      sums[c] += static_cast<double>(Delta(p[c], b[c])) / itv;
   }
 }
 
 enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
                  kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks };
 
-DiskRates DiskEntry(const DiskCounters& a, const DiskCounters& b, double itv) {
+DiskRates DiskEntry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
   auto d = [&](int i) { return Delta(a[i], b[i]); };
   DiskRates r;
   if (d(kRdIos) != 0) {
@@ -168,46 +160,44 @@ void SortByName(std::vector<std::pair<std::string, T>>& v) {
 // As a string_view: sizes compared first, no memcmp call for other names.
 bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
 
-auto device_name = [](const DeviceSample& s) -> const std::string& { return s.name; };
-
-void ComputeDisks(const RawSample& prev, const RawSample& cur, double itv,
+void ComputeDisks(const MemberRows& prev, const MemberRows& cur, double itv,
                   const RateOptions& options, PairRates& r) {
   r.disks.clear();
   DiskTotal total;
-  for (size_t i = 0; i < prev.disks.size(); ++i) {
-    const DiskSample& a = prev.disks[i];
-    const DiskSample* b = Match(cur.disks, a.name, i, device_name);
-    if (!a.present || b == nullptr) continue;
-    if (options.disk_only && !options.disk_only->Keeps(a.name))
+  for (size_t i = 0; i < prev.rows(); ++i) {
+    const std::string& name = prev.names[i];
+    size_t b = cur.Find(name, i);
+    if (!prev.live(i) || b == MemberRows::npos || !cur.live(b)) continue;
+    if (options.disk_only && !options.disk_only->Keeps(name))
       continue;
-    DiskRates e = DiskEntry(a.counters, b->counters, itv);
-    total.Add(e, Delta(a.counters[kRdIos], b->counters[kRdIos]),
-              Delta(a.counters[kWrIos], b->counters[kWrIos]));
+    std::span<const uint64_t> x = prev.row(i), y = cur.row(b);
+    DiskRates e = DiskEntry(x, y, itv);
+    total.Add(e, Delta(x[kRdIos], y[kRdIos]), Delta(x[kWrIos], y[kWrIos]));
     // PerfMonger keys devices by name in one map with "total": a device
     // named "total" counts towards the total but is not listed.
-    if (!IsTotal(a.name)) r.disks.emplace_back(a.name, e);
+    if (!IsTotal(name)) r.disks.emplace_back(name, e);
   }
   SortByName(r.disks);
   r.disk_total = total.Finish();
 }
 
-NetRates NetEntry(const NetCounters& a, const NetCounters& b, double itv) {
+NetRates NetEntry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
   auto ps = [&](int i) { return static_cast<double>(Delta(a[i], b[i])) / itv; };
   // rx: bytes 0 packets 1 errs 2 drop 3; tx: bytes 8 packets 9 errs 10 drop 11
   return NetRates{ps(0) / 1024.0, ps(1), ps(2), ps(3),
                   ps(8) / 1024.0, ps(9), ps(10), ps(11)};
 }
 
-void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
+void ComputeNets(const MemberRows& prev, const MemberRows& cur, double itv,
                  PairRates& r) {
   r.nets.clear();
   NetRates& t = r.net_total;
   t = {};
-  for (size_t i = 0; i < prev.nets.size(); ++i) {
-    const NetSample& a = prev.nets[i];
-    const NetSample* b = Match(cur.nets, a.name, i, device_name);
-    if (!a.present || b == nullptr) continue;
-    NetRates e = NetEntry(a.counters, b->counters, itv);
+  for (size_t i = 0; i < prev.rows(); ++i) {
+    const std::string& name = prev.names[i];
+    size_t b = cur.Find(name, i);
+    if (!prev.live(i) || b == MemberRows::npos || !cur.live(b)) continue;
+    NetRates e = NetEntry(prev.row(i), cur.row(b), itv);
     t.rxkbyteps += e.rxkbyteps;
     t.rxpktps += e.rxpktps;
     t.rxerrps += e.rxerrps;
@@ -216,7 +206,7 @@ void ComputeNets(const RawSample& prev, const RawSample& cur, double itv,
     t.txpktps += e.txpktps;
     t.txerrps += e.txerrps;
     t.txdropps += e.txdropps;
-    if (!IsTotal(a.name)) r.nets.emplace_back(a.name, e);
+    if (!IsTotal(name)) r.nets.emplace_back(name, e);
   }
   SortByName(r.nets);
 }
@@ -256,9 +246,13 @@ double ElapsedSeconds(int64_t t_ns, int64_t origin_ns) {
   return (static_cast<double>(t_ns) - static_cast<double>(origin_ns)) / 1e9;
 }
 
-int64_t MemUsed(const MemCounters& m) {
-  // MemTotal MemFree Buffers Cached SReclaimable (raw_sample.hh order)
+int64_t MemUsed(std::span<const uint64_t> m) {
+  // MemTotal MemFree Buffers Cached SReclaimable (kMemFields order)
   return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
+}
+
+bool IsNumbered(std::string_view irq) {
+  return !irq.empty() && irq.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
 void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_time_ns,
@@ -266,19 +260,24 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
   r.time = static_cast<double>(cur.time_ns) / 1e9;
   r.elapsed_time = ElapsedSeconds(cur.time_ns, first_time_ns);
   r.interval = GoSeconds(cur.time_ns - prev.time_ns);
-  r.has_cpu = prev.has_cpu && cur.has_cpu;
-  if (r.has_cpu) ComputeCpu(prev, cur, r.cpu);
-  r.has_intr = prev.has_intr && cur.has_intr;
-  if (r.has_intr) ComputeIntr(prev, cur, r.interval, r.intr);
-  r.has_disk = prev.has_disk && cur.has_disk;
-  if (r.has_disk) ComputeDisks(prev, cur, r.interval, options, r);
-  r.has_net = prev.has_net && cur.has_net;
-  if (r.has_net) ComputeNets(prev, cur, r.interval, r);
-  r.has_mem = cur.has_mem;
-  if (r.has_mem) r.mem = cur.mem;
+  auto both = [&](size_t m) { return prev.members[m].has && cur.members[m].has; };
+  r.has_cpu = both(kCpuM);
+  if (r.has_cpu) ComputeCpu(prev.members[kCpuM], cur.members[kCpuM], r.cpu);
+  r.has_intr = both(kIntrM);
+  if (r.has_intr) ComputeIntr(prev.members[kIntrM], cur.members[kIntrM], r.interval, r.intr);
+  r.has_disk = both(kDiskM);
+  if (r.has_disk) ComputeDisks(prev.members[kDiskM], cur.members[kDiskM], r.interval, options, r);
+  r.has_net = both(kNetM);
+  if (r.has_net) ComputeNets(prev.members[kNetM], cur.members[kNetM], r.interval, r);
+  r.has_mem = cur.members[kMemM].has;
+  if (r.has_mem) {
+    std::span<const uint64_t> m = cur.members[kMemM].row(0);
+    std::copy(m.begin(), m.end(), r.mem.begin());
+  }
   ClearAbsent(r);
-  for (size_t t = 0; t < kRowTableCount; ++t)
-    ComputeTableDelta(t, prev.tables[t], cur.tables[t], r.tables[t]);
+  r.tables.resize(cur.members.size());
+  for (size_t m = 0; m < cur.members.size(); ++m)
+    if (IsRowTable(m)) ComputeTableDelta(m, prev.members[m], cur.members[m], r.tables[m]);
 }
 
 PairRates ComputeRates(const RawSample& prev, const RawSample& cur,

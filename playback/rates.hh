@@ -3,6 +3,7 @@
 // rounds to the same digits.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -16,6 +17,9 @@
 #include "proto/text.hh"  // AppendFixed: every rate is printed with it
 
 namespace pm {
+
+// /proc/meminfo in kMemFields order.
+using MemCounters = std::array<uint64_t, 30>;
 
 struct CpuUsage {  // percent of one core (or, for `all`, × num_core)
   double usr = 0, nice = 0, sys = 0, idle = 0, iowait = 0, hardirq = 0,
@@ -62,7 +66,7 @@ struct PairRates {
   std::vector<std::pair<std::string, NetRates>> nets;    // names sorted bytewise
   NetRates net_total;
   bool has_mem = false;
-  MemCounters mem{};        // cur values
+  MemCounters mem{};        // cur values (kMemFields order)
   TableDeltas tables;       // pressure, procs: written by their reports
 };
 
@@ -104,6 +108,9 @@ double GoSeconds(int64_t ns);
 double ElapsedSeconds(int64_t t_ns, int64_t origin_ns);
 
 // MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
-int64_t MemUsed(const MemCounters& mem);
+int64_t MemUsed(std::span<const uint64_t> mem);
+
+// An interrupt row of a device (a number) rather than of the system (NMI, LOC).
+bool IsNumbered(std::string_view irq);
 
 }  // namespace pm

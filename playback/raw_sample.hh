@@ -1,100 +1,63 @@
-// What every reader hands on: one sample of raw cumulative counters, as
-// plain structs, whatever the recording's format (native NDJSON, legacy
-// PerfMonger gob). Rates (rates.hh) are computed from pairs of these.
+// What every reader hands on: one sample of raw cumulative counters,
+// whatever the recording's format (native NDJSON, legacy PerfMonger gob),
+// in one shape for every collector: per member of proto/pgr_collectors.hh
+// (by position), a table of named rows of counters. The descriptor says
+// what a member's rows and columns are; nothing here names a collector, so
+// adding one changes no type that half the tree includes.
 #pragma once
 
-#include <array>
-#include <bitset>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "proto/pgr_collectors.hh"
-#include "proto/pgr_format.hh"
+#include "proto/pgr_format.hh"  // MetaList
 
 namespace pm {
 
-// user nice system idle iowait irq softirq steal guest guest_nice (jiffies)
-using CpuCounters = std::array<uint64_t, 10>;
-// reads read_merges read_sectors read_ms writes write_merges write_sectors
-// write_ms in_flight io_ms weighted_io_ms
-using DiskCounters = std::array<uint64_t, 11>;
-// rx: bytes packets errs drop fifo frame compressed multicast, then tx:
-// bytes packets errs drop fifo colls carrier compressed
-using NetCounters = std::array<uint64_t, 16>;
-// /proc/meminfo keys in pgr order (kMemFields, proto/pgr_columns.hh): MemTotal
-// MemFree MemAvailable Buffers Cached SwapCached Active Inactive SwapTotal
-// SwapFree Dirty Writeback AnonPages Mapped Shmem Slab SReclaimable
-// SUnreclaim KernelStack PageTables NFS_Unstable Bounce CommitLimit
-// Committed_AS AnonHugePages HugePages_Total HugePages_Free HugePages_Rsvd
-// HugePages_Surp Hugepagesize
-using MemCounters = std::array<uint64_t, 30>;
+// One member of a sample line: `rows()` rows of `width` values each, in
+// the descriptor's field order (a field the recording lacks reads 0).
+//   cpu    rows "all", "0", "1", ...: the aggregate line, then each core
+//   proc   one row; mem one row
+//   disk, net, pressure, procs, cgroups, cgroup_io: one row per name
+//   intr   one row per interrupt source ("24", "NMI"), one value per CPU
+struct MemberRows {
+  bool has = false;                // the line carried the member (not null)
+  size_t width = 0;                // values per row
+  std::vector<std::string> names;  // per row
+  std::vector<uint8_t> present;    // per row: 0 = null in this line
+  std::vector<uint64_t> values;    // row after row
 
-struct CoreSample {
-  bool present = false;  // false: the core was offline (null) in this sample
-  CpuCounters counters{};
-};
+  size_t rows() const { return names.size(); }
+  bool live(size_t row) const { return present[row] != 0; }
+  std::span<const uint64_t> row(size_t i) const { return {values.data() + i * width, width}; }
+  std::span<uint64_t> row(size_t i) { return {values.data() + i * width, width}; }
+  uint64_t at(size_t row, size_t field) const { return values[row * width + field]; }
 
-struct IntrSample {
-  std::string irq;       // "24", "NMI", "LOC", ...
-  bool numbered = false; // a device interrupt (numeric irq) vs a system one
-  bool present = false;
-  std::vector<uint64_t> counts;  // one per CPU
-};
-
-struct DeviceSample {     // a disk or a network interface
-  std::string name;
-  bool present = false;
-};
-struct DiskSample : DeviceSample { DiskCounters counters{}; };
-struct NetSample : DeviceSample { NetCounters counters{}; };
-
-// A row of a member with named rows (pressure, procs): its values in the
-// member's field order (proto/pgr_columns.hh), a field the header lacks 0.
-struct TableRow {
-  std::string name;
-  bool present = false;  // false: null in this sample (a process gone)
-  std::vector<uint64_t> values;
-};
-
-struct RowTable {
-  bool has = false;             // the sample carried the member
-  std::vector<TableRow> rows;   // the header's rows, in its order
+  // `rows` rows of `width` zeros, absent; names kept where there were rows.
+  void Resize(size_t rows, size_t width);
+  // Not carried: no rows.
+  void Clear();
+  // The row named `name`, looking at `hint` first (a recording keeps its
+  // rows in one order), or npos.
+  size_t Find(std::string_view name, size_t hint) const;
+  static constexpr size_t npos = static_cast<size_t>(-1);
 };
 
 struct RawSample {
+  RawSample();  // every member, not carried
+
   int64_t time_ns = 0;   // CLOCK_REALTIME
   int64_t mono_ns = 0;   // CLOCK_MONOTONIC (0 in legacy recordings)
-
-  bool has_cpu = false;
-  bool cpu_total_present = false;
-  CpuCounters cpu_total{};
-  std::vector<CoreSample> cores;  // in core order; size = num_core
-
-  bool has_proc = false;
-  uint64_t ctxt = 0;
-  uint64_t processes = 0;
-
-  bool has_intr = false;
-  std::vector<IntrSample> intr;
-
-  bool has_disk = false;
-  std::vector<DiskSample> disks;  // in recording order
-
-  bool has_net = false;
-  std::vector<NetSample> nets;
-
-  bool has_mem = false;
-  MemCounters mem{};
-
-  // Per RowTableMember(i) (proto/pgr_collectors.hh).
-  std::array<RowTable, kRowTableCount> tables;
-  RowTable& table(std::string_view key) { return tables[RowTableIndex(key)]; }
-  const RowTable& table(std::string_view key) const { return tables[RowTableIndex(key)]; }
+  std::vector<MemberRows> members;  // per PgrMember, in kCollectors order
 };
 
 // The recording as a whole, from its header.
 struct RecordingInfo {
+  RecordingInfo();
+
   std::string format;      // "perfmonger-pgr" or "perfmonger-gob" (legacy)
   int version = 0;
   std::string host;
@@ -102,12 +65,17 @@ struct RecordingInfo {
   int64_t interval_ns = 0; // 0 when unknown (legacy)
   int num_core = 0;
   MetaList meta;           // decoded key/value pairs, in recorded order
-  // Which MemCounters the recording has (the rest read as 0 but were never
-  // recorded: PerfMonger had no MemAvailable, a header may declare fewer).
-  std::bitset<std::tuple_size_v<MemCounters>> mem_recorded = AllMem();
+  // Per member, per descriptor field: recorded (a field the header did not
+  // declare reads 0 but was never measured: PerfMonger had no
+  // MemAvailable). Empty: every field.
+  std::vector<std::vector<bool>> recorded;
+  // Per member: labels its header gives each row ("labels":{"comm":[..]}),
+  // name and one value per row.
+  std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> row_labels;
 
-  static std::bitset<std::tuple_size_v<MemCounters>> AllMem() {
-    return std::bitset<std::tuple_size_v<MemCounters>>().set();
+  bool Recorded(size_t member, size_t field) const {
+    const std::vector<bool>& r = recorded[member];
+    return r.empty() || (field < r.size() && r[field]);
   }
 };
 

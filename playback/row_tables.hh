@@ -26,12 +26,17 @@ struct TableDelta {
   std::vector<RowDelta> rows;  // the header's rows, in its order
 };
 
-using TableDeltas = std::array<TableDelta, kRowTableCount>;
+// Per member (kCollectors order); only those with named rows are computed.
+using TableDeltas = std::vector<TableDelta>;
 
-// Table `table` over [prev, cur], into `out` (its memory reused).
-void ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur,
+// Member `member` over [prev, cur], into `out` (its memory reused).
+void ComputeTableDelta(size_t member, const MemberRows& prev, const MemberRows& cur,
                        TableDelta& out);
-TableDelta ComputeTableDelta(size_t table, const RowTable& prev, const RowTable& cur);
+TableDelta ComputeTableDelta(size_t member, const MemberRows& prev, const MemberRows& cur);
+// Whether member `member` has named rows (a RowReport).
+bool IsRowTable(size_t member);
+// The index of member `key`.
+size_t MemberIndex(std::string_view key);
 
 struct PairRates;
 
@@ -47,8 +52,8 @@ struct RowReport {
   bool nested = false;
 };
 
-// Row table `table`'s report.
-const RowReport& RowReportOf(size_t table);
+// Named-rows member `member`'s report.
+const RowReport& RowReportOf(size_t member);
 
 // What the reports share when they write JSON: v per second (0 over no
 // time); a member `"key":v` with two decimals or as an integer, preceded by

@@ -3,11 +3,14 @@
 #include "playback/summary.hh"
 
 #include "proto/json.hh"
+#include "proto/pgr_collectors.hh"
 #include "proto/text.hh"
 #include "playback/rates.hh"
 
 namespace pm {
 namespace {
+
+constexpr size_t kMemM = PgrMemberIndex("mem");
 
 // prefix, v as %.<precision>f, suffix, newline.
 void Line(std::string& out, std::string_view prefix, double v, int precision,
@@ -95,14 +98,14 @@ void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
 
 // The lines of the values the recording has; mem used needs all five of
 // MemTotal MemFree Buffers Cached SReclaimable.
-void AppendMemBlock(std::string& out, const MemCounters& m, const SummaryInput& in) {
-  const auto& has = in.mem_recorded;
-  auto line = [&](std::string_view prefix, int i) {
-    if (has.test(static_cast<size_t>(i))) MemLine(out, prefix, uint64_t{m[i]});
+void AppendMemBlock(std::string& out, std::span<const uint64_t> m, const SummaryInput& in) {
+  auto has = [&](size_t i) { return in.Recorded(kMemM, i); };
+  auto line = [&](std::string_view prefix, size_t i) {
+    if (has(i)) MemLine(out, prefix, m[i]);
   };
   out.append("* Memory usage (last sample)\n");
   line("        mem total: ", 0);
-  if (has[0] && has[1] && has[3] && has[4] && has[16])
+  if (has(0) && has(1) && has(3) && has(4) && has(16))
     MemLine(out, "         mem used: ", MemUsed(m));
   line("         mem free: ", 1);
   line("    mem available: ", 2);
@@ -171,9 +174,10 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   if (r.has_cpu) AppendCpuBlock(out, r.cpu);
   if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
   if (in.all && r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
-  if (in.all && in.last->has_mem) AppendMemBlock(out, in.last->mem, in);
-  for (size_t t = 0; t < kRowTableCount; ++t)
-    if (r.tables[t].has && !RowReportOf(t).nested)
+  const MemberRows& mem = in.last->members[kMemM];
+  if (in.all && mem.has) AppendMemBlock(out, mem.row(0), in);
+  for (size_t t = 0; t < r.tables.size(); ++t)
+    if (IsRowTable(t) && r.tables[t].has && !RowReportOf(t).nested)
       RowReportOf(t).summary_text(out, r.tables[t], r);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
@@ -191,9 +195,13 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   if (r.has_intr) AppendIntrJson(o.Key("intr"), r.intr);
   if (r.has_disk) AppendDiskJson(o.Key("disk"), r);
   if (r.has_net) AppendNetJson(o.Key("net"), r);
-  if (in.last->has_mem) AppendMemJson(o.Key("mem"), in.last->mem);
-  for (size_t t = 0; t < kRowTableCount; ++t)
-    if (r.tables[t].has && !RowReportOf(t).nested)
+  if (const MemberRows& mem = in.last->members[kMemM]; mem.has) {
+    MemCounters values{};
+    std::copy(mem.row(0).begin(), mem.row(0).end(), values.begin());
+    AppendMemJson(o.Key("mem"), values);
+  }
+  for (size_t t = 0; t < r.tables.size(); ++t)
+    if (IsRowTable(t) && r.tables[t].has && !RowReportOf(t).nested)
       RowReportOf(t).summary_json(o.Key(RowReportOf(t).key), r.tables[t], r);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();

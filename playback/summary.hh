@@ -19,9 +19,13 @@ struct SummaryInput {
   MetaList meta;                     // from the header, decoded
   bool all = false;                  // --all: network and memory blocks too
   const DiskFilter* disk_only = nullptr;
-  // RecordingInfo::mem_recorded: the memory lines for values never
+  // RecordingInfo::recorded (empty: everything): the lines of values never
   // recorded are left out.
-  std::bitset<std::tuple_size_v<MemCounters>> mem_recorded = RecordingInfo::AllMem();
+  std::vector<std::vector<bool>> recorded;
+  bool Recorded(size_t member, size_t field) const {
+    if (member >= recorded.size() || recorded[member].empty()) return true;
+    return field < recorded[member].size() && recorded[member][field];
+  }
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).

@@ -25,13 +25,22 @@
 
 namespace pm {
 
+// How a member declares its rows in the header, and so what one sample
+// line holds under its key.
+enum class PgrRows : uint8_t {
+  kOne,      // one array of its fields (proc, mem)
+  kCores,    // "cores":[ids]: an array of rows, the aggregate line first (cpu)
+  kDevices,  // "devices":[names]: an array of rows, one per name (disk, net)
+  kNamed,    // "rows":[names]: the same (pressure, procs, cgroups)
+  kPerCpu,   // "rows":[{"irq":..}] and "cpus":N, one column per CPU, in
+             // place of "fields" (intr)
+};
+
 // One array a collector writes in every sample line, under `key`.
 struct PgrMember {
   std::string_view key;                      // "cpu", "proc", ...
-  std::span<const std::string_view> fields;  // its columns; empty: declared otherwise
-  // A table of named rows, declared by "rows":[names] in the header: readers
-  // handle every such member alike (playback/row_tables.*).
-  bool named_rows = false;
+  std::span<const std::string_view> fields;  // its columns; empty: one per CPU (kPerCpu)
+  PgrRows rows = PgrRows::kOne;
   size_t levels = 0;  // the last `levels` fields are levels, the others counters
 };
 
@@ -49,19 +58,18 @@ struct CollectorSpec {
 };
 
 namespace collector_members {
-inline constexpr PgrMember kCpu[] = {{"cpu", kCpuFields}, {"proc", kProcFields}};
-inline constexpr PgrMember kDisk[] = {{"disk", kDiskFields}};
-inline constexpr PgrMember kNet[] = {{"net", kNetFields}};
-inline constexpr PgrMember kMem[] = {{"mem", kMemFields}};
-// Columns are CPUs, declared by "cpus" in the header rather than by name.
-inline constexpr PgrMember kIntr[] = {{"intr", {}}};
-// Named rows ("rows" in the header) of the fields listed.
-inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, true, 0}};
+using enum PgrRows;
+inline constexpr PgrMember kCpu[] = {{"cpu", kCpuFields, kCores}, {"proc", kProcFields}};
+inline constexpr PgrMember kDisk[] = {{"disk", kDiskFields, kDevices}};
+inline constexpr PgrMember kNet[] = {{"net", kNetFields, kDevices}};
+inline constexpr PgrMember kMem[] = {{"mem", kMemFields, kOne, kMemFields.size()}};
+inline constexpr PgrMember kIntr[] = {{"intr", {}, kPerCpu}};
+inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, kNamed}};
 inline constexpr PgrMember kProcs[] = {
-    {"procs", kProcessFields, true, kProcessFields.size() - kProcessCounters}};
+    {"procs", kProcessFields, kNamed, kProcessFields.size() - kProcessCounters}};
 inline constexpr PgrMember kCgroups[] = {
-    {"cgroups", kCgroupFields, true, kCgroupFields.size() - kCgroupCounters},
-    {"cgroup_io", kCgroupIoFields, true, 0}};
+    {"cgroups", kCgroupFields, kNamed, kCgroupFields.size() - kCgroupCounters},
+    {"cgroup_io", kCgroupIoFields, kNamed}};
 }  // namespace collector_members
 
 // In the order a sample line carries them, which is the order of every
@@ -106,35 +114,20 @@ constexpr size_t PgrMemberIndex(std::string_view key) {
   return i;
 }
 
+// Member `i` of the kPgrMemberCount.
+constexpr const PgrMember& PgrMemberAt(size_t i) {
+  for (const CollectorSpec& c : kCollectors)
+    for (const PgrMember& m : c.members)
+      if (i-- == 0) return m;
+  return kCollectors[0].members[0];  // not reached for i < kPgrMemberCount
+}
+
 // Member `key`'s descriptor, or nullptr for a key no collector writes.
 constexpr const PgrMember* FindPgrMember(std::string_view key) {
   for (const CollectorSpec& c : kCollectors)
     for (const PgrMember& m : c.members)
       if (m.key == key) return &m;
   return nullptr;
-}
-
-// The members with named rows, numbered in kCollectors order.
-constexpr size_t kRowTableCount = [] {
-  size_t n = 0;
-  for (const CollectorSpec& c : kCollectors)
-    for (const PgrMember& m : c.members) n += m.named_rows ? 1 : 0;
-  return n;
-}();
-
-// Row table `i`'s member.
-constexpr const PgrMember& RowTableMember(size_t i) {
-  for (const CollectorSpec& c : kCollectors)
-    for (const PgrMember& m : c.members)
-      if (m.named_rows && i-- == 0) return m;
-  return kCollectors[0].members[0];  // not reached for i < kRowTableCount
-}
-
-// The index of row table `key`, or kRowTableCount.
-constexpr size_t RowTableIndex(std::string_view key) {
-  size_t i = 0;
-  while (i < kRowTableCount && RowTableMember(i).key != key) ++i;
-  return i;
 }
 
 // The index of collector `name` in kCollectors, or kCollectors.size().

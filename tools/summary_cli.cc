@@ -35,7 +35,7 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
                       const ActiveSpan& span, const RawSample& end) {
   SummaryInput in;
   in.title_file = args.file;
-  in.mem_recorded = input.info().mem_recorded;
+  in.recorded = input.info().recorded;
   in.first = &span.first();
   in.last = &end;
   in.all = args.all;

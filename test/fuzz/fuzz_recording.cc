@@ -68,7 +68,7 @@ std::string Summaries(const pm::RecordingInfo& info, const pm::ActiveSpan& span,
   RawSample end = span.empty() ? RawSample() : span.ActiveEnd();
   pm::SummaryInput in;
   in.title_file = "fuzz.pgr";
-  in.mem_recorded = info.mem_recorded;
+  in.recorded = info.recorded;
   in.first = &span.first();
   in.last = &end;
   in.all = true;

@@ -12,9 +12,10 @@
 
 #include "proto/codec.hh"
 #include "proto/json.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/pgr_collectors.hh"
 #include "proto/pgr_format.hh"
 #include "playback/raw_sample.hh"
+#include "test/playback/sample_rows.hh"
 
 namespace pm::test {
 
@@ -93,30 +94,25 @@ inline void AppendRow(std::string& out, bool present, std::span<const uint64_t> 
   out.push_back(']');
 }
 
-template <class Rows, class Fn>
-void AppendTable(std::string& out, const char* key, const Rows& rows, Fn row) {
-  out.append(",\"").append(key).append("\":[");
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (i != 0) out.push_back(',');
-    row(rows[i]);
-  }
-  out.push_back(']');
-}
-
-// Every collector's member, as the recorder writes a sample line.
+// Every member the sample carries, as the recorder writes a sample line.
 inline std::string SampleLine(const RawSample& s) {
   std::string out;
   BeginSampleLine(out, s.time_ns, s.mono_ns);
-  out.append(",\"cpu\":[");
-  AppendRow(out, s.cpu_total_present, s.cpu_total);
-  for (const CoreSample& c : s.cores) AppendRow(out.append(","), c.present, c.counters);
-  out.append("],\"proc\":");
-  AppendRow(out, true, std::vector<uint64_t>{s.ctxt, s.processes});
-  AppendTable(out, "disk", s.disks, [&](auto& d) { AppendRow(out, d.present, d.counters); });
-  AppendTable(out, "net", s.nets, [&](auto& n) { AppendRow(out, n.present, n.counters); });
-  out.append(",\"mem\":");
-  AppendRow(out, true, s.mem);
-  AppendTable(out, "intr", s.intr, [&](auto& r) { AppendRow(out, r.present, r.counts); });
+  for (size_t i = 0; i < s.members.size(); ++i) {
+    const MemberRows& m = s.members[i];
+    if (!m.has) continue;
+    out.append(",\"").append(PgrMemberAt(i).key).append("\":");
+    if (PgrMemberAt(i).rows == PgrRows::kOne) {
+      AppendRow(out, true, m.row(0));
+      continue;
+    }
+    out.push_back('[');
+    for (size_t r = 0; r < m.rows(); ++r) {
+      if (r != 0) out.push_back(',');
+      AppendRow(out, m.live(r), m.row(r));
+    }
+    out.push_back(']');
+  }
   EndLine(out);
   return out;
 }
@@ -128,40 +124,28 @@ inline RawSample MakeSample(const Shape& shape, uint64_t k) {
   s.time_ns = 1'700'000'000'000'000'000 + static_cast<int64_t>(k) * 1'000'000'000;
   s.mono_ns = 5'000'000'000 + static_cast<int64_t>(k) * 1'000'000'000;
   uint64_t v = k * 1000 + (k == 3 ? UINT64_MAX - 5000 : 0);  // one huge counter set
-  auto fill = [&v](auto& counters) {
-    for (auto& c : counters) c = ++v;
+  auto row = [&v](size_t width, bool present) {
+    Values values(width, 0);
+    if (present)
+      for (uint64_t& c : values) c = ++v;
+    return values;
   };
   bool odd = k % 2 == 1;
-  s.has_cpu = s.has_proc = s.has_disk = s.has_net = s.has_mem = s.has_intr = true;
-  s.cpu_total_present = true;
-  fill(s.cpu_total);
+  AddRow(s, "cpu", "all", row(10, true));
   for (size_t i = 0; i < shape.core_ids.size(); ++i) {
-    CoreSample& c = s.cores.emplace_back();
-    c.present = !(odd && i == 1);
-    if (c.present) fill(c.counters);
+    bool present = !(odd && i == 1);
+    AddRow(s, "cpu", std::to_string(i), row(10, present), present);
   }
-  s.ctxt = ++v;
-  s.processes = ++v;
+  AddRow(s, "proc", "", row(2, true));
   for (size_t i = 0; i < shape.disks.size(); ++i) {
-    DiskSample& d = s.disks.emplace_back();
-    d.name = shape.disks[i];
-    d.present = !(odd && i == 1);
-    if (d.present) fill(d.counters);
+    bool present = !(odd && i == 1);
+    AddRow(s, "disk", shape.disks[i], row(11, present), present);
   }
-  for (const std::string& name : shape.nets) {
-    NetSample& n = s.nets.emplace_back();
-    n.name = name;
-    n.present = true;
-    fill(n.counters);
-  }
-  fill(s.mem);
+  for (const std::string& name : shape.nets) AddRow(s, "net", name, row(16, true));
+  AddRow(s, "mem", "", row(30, true));
   for (const auto& [irq, descr] : shape.intr) {
-    IntrSample& r = s.intr.emplace_back();
-    r.irq = irq;
-    r.numbered = irq.find_first_not_of("0123456789") == std::string::npos;
-    r.present = !(odd && irq == "NMI");
-    r.counts.assign(shape.intr_cpus, 0);
-    if (r.present) fill(r.counts);
+    bool present = !(odd && irq == "NMI");
+    AddRow(s, "intr", irq, row(shape.intr_cpus, present), present);
   }
   return s;
 }
@@ -178,28 +162,19 @@ inline std::string Compress(Compression c, const std::vector<std::string>& lines
   return sink.data();
 }
 
-// Every field as text: comparisons that print what differs.
+// Every member as text: comparisons that print what differs.
 inline std::string Dump(const RawSample& s) {
   std::string out = "t=" + std::to_string(s.time_ns) + " mono=" + std::to_string(s.mono_ns);
-  auto row = [&out](bool present, const auto& values) {
-    out.append(present ? " [" : " null[");
-    for (uint64_t v : values) out.append(std::to_string(v)).push_back(' ');
-    out.push_back(']');
-  };
-  out.append(s.has_cpu ? "\ncpu" : "\nno cpu");
-  row(s.cpu_total_present, s.cpu_total);
-  for (const CoreSample& c : s.cores) row(c.present, c.counters);
-  out.append(s.has_proc ? "\nproc " : "\nno proc ");
-  out.append(std::to_string(s.ctxt) + " " + std::to_string(s.processes));
-  out.append(s.has_disk ? "\ndisk" : "\nno disk");
-  for (const DiskSample& d : s.disks) row(d.present, d.counters), out.append(d.name);
-  out.append(s.has_net ? "\nnet" : "\nno net");
-  for (const NetSample& n : s.nets) row(n.present, n.counters), out.append(n.name);
-  out.append(s.has_mem ? "\nmem" : "\nno mem");
-  row(true, s.mem);
-  out.append(s.has_intr ? "\nintr" : "\nno intr");
-  for (const IntrSample& r : s.intr)
-    row(r.present, r.counts), out.append(r.irq + (r.numbered ? "#" : ""));
+  for (size_t i = 0; i < s.members.size(); ++i) {
+    const MemberRows& m = s.members[i];
+    if (!m.has) continue;  // whatever rows a reader keeps for it
+    out.append("\n").append(PgrMemberAt(i).key);
+    for (size_t r = 0; r < m.rows(); ++r) {
+      out.append(m.live(r) ? " [" : " null[");
+      for (uint64_t v : m.row(r)) out.append(std::to_string(v)).push_back(' ');
+      out.append("]").append(m.names[r]);
+    }
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // recorder's encoder.
 #pragma once
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <string_view>
@@ -51,12 +52,12 @@ inline TwoVersions MakeRecording(uint64_t seed) {
     s.mono_ns = 5'000'000'000 + static_cast<int64_t>(k) * 100'000'000;
     // MakeSample's odd samples null some rows: here all rows are present
     // but for the offline window below.
-    for (CoreSample& c : s.cores) c.present = true;
-    for (DiskSample& d : s.disks) d.present = true;
-    for (IntrSample& r : s.intr) r.present = true;
-    if (rng() % 30 == 0) s.cpu_total[rng() % 10] = rng() % 7;            // a reset
-    if (rng() % 30 == 0) s.disks[0].counters[rng() % 11] = UINT64_MAX - k;  // near wrap
-    if (k >= 100 && k < 110) s.cores[1].present = false;                  // offline
+    MemberRows &cpu = Member(s, "cpu"), &disk = Member(s, "disk");
+    for (MemberRows* m : {&cpu, &disk, &Member(s, "intr")})
+      std::fill(m->present.begin(), m->present.end(), 1);
+    if (rng() % 30 == 0) cpu.row(0)[rng() % 10] = rng() % 7;             // a reset
+    if (rng() % 30 == 0) disk.row(0)[rng() % 11] = UINT64_MAX - k;       // near wrap
+    if (k >= 100 && k < 110) cpu.present[2] = 0;                          // core 1 offline
     if (k == 150) rec.Event("pause", s.time_ns);
     if (k == 155) rec.Event("mark", s.time_ns, "phase \"two\"");
     if (k == 160) rec.Event("resume", s.time_ns);

@@ -7,6 +7,7 @@
 
 #include "playback/rates.hh"
 #include "playback/raw_sample.hh"
+#include "test/playback/sample_rows.hh"
 
 namespace pm::test {
 
@@ -16,33 +17,6 @@ inline RawSample At(int64_t time_ns) {
   RawSample s;
   s.time_ns = time_ns;
   return s;
-}
-
-// Aggregate line plus one row per core, all present.
-inline void SetCpu(RawSample& s, const CpuCounters& total,
-                   std::initializer_list<CpuCounters> cores) {
-  s.has_cpu = true;
-  s.cpu_total_present = true;
-  s.cpu_total = total;
-  for (const CpuCounters& c : cores) s.cores.push_back({true, c});
-}
-
-inline void AddDisk(RawSample& s, std::string name, const DiskCounters& c) {
-  s.has_disk = true;
-  DiskSample d;
-  d.name = std::move(name);
-  d.present = true;
-  d.counters = c;
-  s.disks.push_back(d);
-}
-
-inline void AddNet(RawSample& s, std::string name, const NetCounters& c) {
-  s.has_net = true;
-  NetSample n;
-  n.name = std::move(name);
-  n.present = true;
-  n.counters = c;
-  s.nets.push_back(n);
 }
 
 // rx bytes/packets at [0]/[1], tx bytes/packets at [8]/[9].

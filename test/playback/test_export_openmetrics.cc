@@ -70,13 +70,13 @@ TEST_CASE("openmetrics: node_exporter's names, units and labels") {
     REQUIRE_MESSAGE(e.series.count(series) == 1, series);
     return e.series[series][0];
   };
-  uint64_t user = s.cores[0].counters[0];
+  uint64_t user = test::Row(s, "cpu", "0")[0];
   Point p = first("node_cpu_seconds_total{cpu=\"0\",mode=\"user\"," + common + "}");
   CHECK(p.value == Num(user / 100) + "." + (user % 100 < 10 ? "0" : "") + Num(user % 100));
   CHECK(p.ts == "1700000000.000");
   CHECK(e.series.count("node_cpu_seconds_total{cpu=\"1\",mode=\"steal\"," + common + "}") == 1);
   CHECK(e.series.count("node_cpu_guest_seconds_total{cpu=\"0\",mode=\"nice\"," + common + "}") == 1);
-  const DiskCounters& sda = s.disks[0].counters;
+  const test::Values sda = test::Row(s, "disk", "sda");
   std::string dev = "{device=\"sda\"," + common + "}";
   CHECK(first("node_disk_reads_completed_total" + dev).value == Num(sda[0]));
   CHECK(first("node_disk_read_bytes_total" + dev).value == Num(sda[2] * 512));
@@ -86,14 +86,14 @@ TEST_CASE("openmetrics: node_exporter's names, units and labels") {
                       Num(sda[9] % 1000);
   CHECK(first("node_disk_io_time_seconds_total" + dev).value == io_ms);
   std::string eth = "{device=\"eth0\"," + common + "}";
-  CHECK(first("node_network_receive_bytes_total" + eth).value == Num(s.nets[0].counters[0]));
-  CHECK(first("node_network_transmit_colls_total" + eth).value == Num(s.nets[0].counters[13]));
-  CHECK(first("node_memory_MemFree_bytes{" + common + "}").value == Num(s.mem[1] * 1024));
-  CHECK(first("node_memory_HugePages_Total{" + common + "}").value == Num(s.mem[25]));
-  CHECK(first("node_context_switches_total{" + common + "}").value == Num(s.ctxt));
-  CHECK(first("node_forks_total{" + common + "}").value == Num(s.processes));
+  CHECK(first("node_network_receive_bytes_total" + eth).value == Num(test::Row(s, "net", "eth0")[0]));
+  CHECK(first("node_network_transmit_colls_total" + eth).value == Num(test::Row(s, "net", "eth0")[13]));
+  CHECK(first("node_memory_MemFree_bytes{" + common + "}").value == Num(test::Row(s, "mem", "")[1] * 1024));
+  CHECK(first("node_memory_HugePages_Total{" + common + "}").value == Num(test::Row(s, "mem", "")[25]));
+  CHECK(first("node_context_switches_total{" + common + "}").value == Num(test::Row(s, "proc", "")[0]));
+  CHECK(first("node_forks_total{" + common + "}").value == Num(test::Row(s, "proc", "")[1]));
   CHECK(first("perfmonger_interrupts_total{cpu=\"1\",irq=\"NMI\"," + common + "}").value ==
-        Num(s.intr[1].counts[1]));
+        Num(test::Row(s, "intr", "NMI")[1]));
   CHECK(e.types["node_cpu_seconds"] == "counter");
   CHECK(e.types["node_disk_io_now"] == "gauge");
   CHECK(e.types["node_memory_MemFree_bytes"] == "gauge");
@@ -106,10 +106,9 @@ TEST_CASE("openmetrics: every family and series in one piece, whatever the block
     std::vector<Item> items = Samples(shape, 40);
     // A disk that appears late, in the middle of a block.
     for (size_t k = 17; k < items.size(); ++k) {
-      DiskSample& d = items[k].sample.disks.emplace_back();
-      d.name = "sdz";
-      d.present = true;
-      d.counters.fill(k);
+      test::DiskCounters d;
+      d.fill(k);
+      test::AddDisk(items[k].sample, "sdz", d);
     }
     std::string text = Export(items, Options(block));
     auto e = ParseExposition(text);

@@ -13,6 +13,7 @@
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
 #include "test/playback/legacy_data.hh"
+#include "test/playback/sample_rows.hh"
 #include "test/positions.hh"
 #include "test/proto/stream_test_util.hh"
 
@@ -20,6 +21,10 @@ using namespace pm;
 using pm::test::OneByteInput;
 using pm::test::Positions;
 using pm::test::ReadLegacyFile;
+using pm::test::Live;
+using pm::test::Member;
+using pm::test::Row;
+using pm::test::Values;
 
 namespace {
 
@@ -52,14 +57,10 @@ std::string Describe(const RawSample& s) {
     for (uint64_t v : values) add(std::to_string(v));
   };
   for (int64_t v : {s.time_ns, s.mono_ns}) add(std::to_string(v));
-  counters(std::vector<uint64_t>{s.ctxt, s.processes});
-  counters(s.cpu_total);
-  for (const CoreSample& core : s.cores) counters(core.counters);
-  for (const DiskSample& disk : s.disks)
-    add(disk.name), counters(disk.counters);
-  for (const NetSample& net : s.nets) add(net.name), counters(net.counters);
-  for (const IntrSample& intr : s.intr) add(intr.irq), counters(intr.counts);
-  counters(s.mem);
+  for (const MemberRows& m : s.members) {
+    add(m.has ? "|" : "|-");
+    for (size_t r = 0; r < m.rows(); ++r) add(m.names[r]), counters(m.row(r));
+  }
   return out;
 }
 
@@ -114,33 +115,25 @@ TEST_CASE("busy100.pgr: records, and the raw counters behind play's output") {
   CHECK(a.time_ns == 1'425'358'683'121'739'951);
   CHECK(last.time_ns == 1'425'358'690'645'353'919);
   CHECK(a.mono_ns == 0);
-  CHECK(a.has_cpu);
-  CHECK(a.has_proc);
-  CHECK(a.has_disk);
-  CHECK(a.has_net);
-  CHECK_FALSE(a.has_intr);  // this PerfMonger's StatRecord has no such field
-  CHECK_FALSE(a.has_mem);
-  CHECK(a.ctxt == 5'909'540);
-  CHECK(a.processes == 96'633);
-  CHECK(a.cpu_total ==
-        CpuCounters{90547, 0, 33528, 7820599, 1766, 0, 691, 0, 0, 0});
-  REQUIRE(a.cores.size() == 2);
-  CHECK(a.cores[1].present);
-  CHECK(a.cores[1].counters ==
-        CpuCounters{45453, 0, 16564, 3909352, 1013, 0, 417, 0, 0, 0});
-  REQUIRE(a.disks.size() == 3);
-  CHECK(a.disks[0].name == "sda");
-  CHECK(a.disks[1].name == "sda1");
-  CHECK(a.disks[2].name == "sda2");
-  CHECK(a.disks[2].present);
-  CHECK(a.disks[0].counters == DiskCounters{48789, 12334, 1597810, 33496,
-                                            45602, 50560, 3152488, 90824, 0,
-                                            38180, 124040});
-  REQUIRE(a.nets.size() == 2);
-  CHECK(a.nets[0].name == "lo");  // play sorts: "devices":["eth0","lo"]
-  CHECK(a.nets[1].name == "eth0");
-  CHECK(a.nets[1].counters == NetCounters{10516959, 46637, 0, 0, 0, 0, 0, 0,
-                                          12649959, 34285, 0, 0, 0, 0, 0, 0});
+  CHECK(Member(a, "cpu").has);
+  CHECK(Member(a, "proc").has);
+  CHECK(Member(a, "disk").has);
+  CHECK(Member(a, "net").has);
+  CHECK_FALSE(Member(a, "intr").has);  // this PerfMonger's StatRecord has no such field
+  CHECK_FALSE(Member(a, "mem").has);
+  CHECK(Row(a, "proc", "") == Values{5'909'540, 96'633});
+  CHECK(Row(a, "cpu", "all") == Values{90547, 0, 33528, 7820599, 1766, 0, 691, 0, 0, 0});
+  REQUIRE(Member(a, "cpu").rows() == 3);
+  CHECK(Live(a, "cpu", "1"));
+  CHECK(Row(a, "cpu", "1") == Values{45453, 0, 16564, 3909352, 1013, 0, 417, 0, 0, 0});
+  REQUIRE(Member(a, "disk").names == std::vector<std::string>{"sda", "sda1", "sda2"});
+  CHECK(Live(a, "disk", "sda2"));
+  CHECK(Row(a, "disk", "sda") ==
+        Values{48789, 12334, 1597810, 33496, 45602, 50560, 3152488, 90824, 0, 38180, 124040});
+  // play sorts: "devices":["eth0","lo"]
+  REQUIRE(Member(a, "net").names == std::vector<std::string>{"lo", "eth0"});
+  CHECK(Row(a, "net", "eth0") ==
+        Values{10516959, 46637, 0, 0, 0, 0, 0, 0, 12649959, 34285, 0, 0, 0, 0, 0, 0});
 
   // play's first line: "time":1425358686.123,"elapsed_time":3.001, core 1
   // "usr":99.67 (Δuser over Δ(all ten)), sda "wiops":1.67,"wkbyteps":26.66,
@@ -152,16 +145,13 @@ TEST_CASE("busy100.pgr: records, and the raw counters behind play's output") {
     return static_cast<double>(y[i] - x[i]);
   };
   double core_total = 0;
-  for (size_t i = 0; i < 10; ++i)
-    core_total += delta(a.cores[1].counters, b.cores[1].counters, i);
-  CHECK(Fixed(delta(a.cores[1].counters, b.cores[1].counters, 0) /
-              core_total * 100) == "99.67");
-  CHECK(Fixed(delta(a.disks[0].counters, b.disks[0].counters, 4) / dt) ==
-        "1.67");
-  CHECK(Fixed(delta(a.disks[0].counters, b.disks[0].counters, 6) * 512 /
-              1024 / dt) == "26.66");
-  CHECK(Fixed(delta(a.nets[1].counters, b.nets[1].counters, 1) / dt) ==
-        "0.67");
+  Values core_a = Row(a, "cpu", "1"), core_b = Row(b, "cpu", "1");
+  Values sda_a = Row(a, "disk", "sda"), sda_b = Row(b, "disk", "sda");
+  for (size_t i = 0; i < 10; ++i) core_total += delta(core_a, core_b, i);
+  CHECK(Fixed(delta(core_a, core_b, 0) / core_total * 100) == "99.67");
+  CHECK(Fixed(delta(sda_a, sda_b, 4) / dt) == "1.67");
+  CHECK(Fixed(delta(sda_a, sda_b, 6) * 512 / 1024 / dt) == "26.66");
+  CHECK(Fixed(delta(Row(a, "net", "eth0"), Row(b, "net", "eth0"), 1) / dt) == "0.67");
   // Last line: "elapsed_time":7.524, counted from the first record (the
   // header's StartTime is 3 ms earlier).
   CHECK(Fixed(Seconds(last.time_ns - a.time_ns)) == "7.52");

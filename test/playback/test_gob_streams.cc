@@ -10,6 +10,7 @@
 #include "common/error.hh"
 #include "playback/gob_reader.hh"
 #include "test/playback/gob_fixture.hh"
+#include "test/playback/sample_rows.hh"
 #include "test/positions.hh"
 
 using namespace pm;
@@ -59,30 +60,24 @@ TEST_CASE("newer type names, unknown fields, Interrupt and Mem") {
   REQUIRE(got.records.size() == 1);
   const RawSample& r = got.records[0];
   CHECK(r.time_ns == 1'700'000'001'000'000'005);
-  CHECK(r.cpu_total == CpuCounters{11, 0, 0, 0, 0, 0, 0, 0, 0, 7});
-  REQUIRE(r.cores.size() == 1);
-  CHECK(r.cores[0].counters == CpuCounters{10, 0, 0, 20, 0, 0, 0, 0, 0, 0});
-  CHECK(r.has_intr);
-  REQUIRE(r.intr.size() == 2);
-  CHECK(r.intr[0].irq == "24");
-  CHECK(r.intr[0].numbered);
-  CHECK(r.intr[0].present);
-  CHECK(r.intr[0].counts == std::vector<uint64_t>{3, 0});
-  CHECK(r.intr[1].irq == "NMI");
-  CHECK_FALSE(r.intr[1].numbered);
-  CHECK(r.intr[1].counts == std::vector<uint64_t>{1, 2});
-  CHECK(r.has_proc);
-  CHECK(r.ctxt == 100);
-  CHECK(r.processes == 7);
-  CHECK(r.has_mem);
-  MemCounters mem{};
+  CHECK(Row(r, "cpu", "all") == Values{11, 0, 0, 0, 0, 0, 0, 0, 0, 7});
+  REQUIRE(Member(r, "cpu").rows() == 2);
+  CHECK(Row(r, "cpu", "0") == Values{10, 0, 0, 20, 0, 0, 0, 0, 0, 0});
+  CHECK(Member(r, "intr").has);
+  // A numbered row is named by its number; a named one by its type.
+  REQUIRE(Member(r, "intr").names == std::vector<std::string>{"24", "NMI"});
+  CHECK(Live(r, "intr", "24"));
+  CHECK(Row(r, "intr", "24") == Values{3, 0});
+  CHECK(Row(r, "intr", "NMI") == Values{1, 2});
+  CHECK(Row(r, "proc", "") == Values{100, 7});
+  Values mem(30, 0);
   mem[0] = 1000;   // MemTotal
   mem[23] = 55;    // Committed_AS (after MemAvailable, which stays 0)
   mem[28] = 3;     // HugePages_Surp
   mem[29] = 2048;  // Hugepagesize
-  CHECK(r.mem == mem);
-  CHECK_FALSE(r.has_disk);
-  CHECK_FALSE(r.has_net);
+  CHECK(Row(r, "mem", "") == mem);
+  CHECK_FALSE(Member(r, "disk").has);
+  CHECK_FALSE(Member(r, "net").has);
 }
 
 TEST_CASE("each record is decoded afresh: an omitted field is 0") {
@@ -97,14 +92,13 @@ TEST_CASE("each record is decoded afresh: an omitted field is 0") {
   REQUIRE(got.records.size() == 2);
   const RawSample& r = got.records[1];
   CHECK(r.time_ns == 1'700'000'002'000'000'000);
-  CHECK(r.ctxt == 0);
-  CHECK(r.processes == 8);
-  CHECK_FALSE(r.has_cpu);
-  CHECK(r.cores.empty());
-  CHECK_FALSE(r.has_intr);
-  CHECK(r.intr.empty());
-  CHECK_FALSE(r.has_mem);
-  CHECK(r.mem == MemCounters{});
+  CHECK(Row(r, "proc", "") == Values{0, 8});
+  CHECK_FALSE(Member(r, "cpu").has);
+  CHECK(Member(r, "cpu").rows() == 0);
+  CHECK_FALSE(Member(r, "intr").has);
+  CHECK(Member(r, "intr").rows() == 0);
+  CHECK_FALSE(Member(r, "mem").has);
+  CHECK(Member(r, "mem").values.empty());
 }
 
 TEST_CASE("empty, header-only, and cut streams") {
@@ -146,7 +140,7 @@ TEST_CASE("a non-struct top-level value and unknown arrays are skipped") {
                   .End());
   Stream got = Read(s.bytes());
   REQUIRE(got.records.size() == 1);
-  CHECK(got.records[0].processes == 9);
+  CHECK(Row(got.records[0], "proc", "")[1] == 9);
 }
 
 TEST_CASE("hostile streams: a FormatError naming the byte") {

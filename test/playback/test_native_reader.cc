@@ -56,15 +56,15 @@ TEST_CASE("columns are matched by name: reordered, unknown, missing") {
                       R"("proc":{"fields":["processes","ctxt"]}})") +
            R"({"t":5,"cpu":[[1,2,3],[4,5,6]],"mem":[10,11,12],"proc":[7,8]})" "\n");
   REQUIRE(r.Next() == Item::kSample);
-  CHECK(r.sample.cpu_total == CpuCounters{3, 0, 0, 2, 0, 0, 0, 0, 0, 0});
-  REQUIRE(r.sample.cores.size() == 1);
-  CHECK(r.sample.cores[0].counters == CpuCounters{6, 0, 0, 5, 0, 0, 0, 0, 0, 0});
-  CHECK(r.sample.mem[0] == 12);  // MemTotal
-  CHECK(r.sample.mem[1] == 10);  // MemFree
-  CHECK(std::count(r.sample.mem.begin(), r.sample.mem.end(), 0) == 28);
-  CHECK(r.sample.ctxt == 8);
-  CHECK(r.sample.processes == 7);
-  CHECK_FALSE(r.sample.has_disk);
+  CHECK(Row(r.sample, "cpu", "all") == Values{3, 0, 0, 2, 0, 0, 0, 0, 0, 0});
+  REQUIRE(Member(r.sample, "cpu").rows() == 2);
+  CHECK(Row(r.sample, "cpu", "0") == Values{6, 0, 0, 5, 0, 0, 0, 0, 0, 0});
+  Values mem = Row(r.sample, "mem", "");
+  CHECK(mem[0] == 12);  // MemTotal
+  CHECK(mem[1] == 10);  // MemFree
+  CHECK(std::count(mem.begin(), mem.end(), 0) == 28);
+  CHECK(Row(r.sample, "proc", "") == Values{8, 7});
+  CHECK_FALSE(Member(r.sample, "disk").has);
   CHECK(r.Next() == Item::kEnd);
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("what a newer writer may add is ignored") {
            R"({"t":2,"gpu":[[1]],"mem":[9],"note":"\u00e9"})" "\n");
   REQUIRE(r.Next() == Item::kSample);
   CHECK(r.sample.time_ns == 2);
-  CHECK(r.sample.mem[0] == 9);
+  CHECK(Row(r.sample, "mem", "")[0] == 9);
   CHECK(r.Next() == Item::kEnd);
   CHECK_FALSE(r.reader.truncated());
 }
@@ -88,12 +88,11 @@ TEST_CASE("null rows are absent; missing members clear the reused sample") {
   REQUIRE(r.Next() == Item::kSample);
   REQUIRE(r.Next() == Item::kSample);
   CHECK(Dump(r.sample) == Dump(odd));
-  CHECK_FALSE(r.sample.cores[1].present);
-  CHECK_FALSE(r.sample.disks[1].present);
-  CHECK(r.sample.disks[1].name == "nvme0n1");
-  CHECK_FALSE(r.sample.intr[1].present);
-  CHECK(r.sample.intr[0].numbered);
-  CHECK_FALSE(r.sample.intr[1].numbered);
+  CHECK_FALSE(Live(r.sample, "cpu", "1"));
+  CHECK_FALSE(Live(r.sample, "disk", "nvme0n1"));
+  CHECK(Member(r.sample, "disk").names[1] == "nvme0n1");
+  CHECK_FALSE(Live(r.sample, "intr", "NMI"));
+  CHECK(Live(r.sample, "intr", "24"));
   REQUIRE(r.Next() == Item::kSample);
   RawSample bare;
   bare.time_ns = 7;
@@ -109,13 +108,13 @@ TEST_CASE("steady state reuses the sample's storage") {
   for (uint64_t k = 0; k < 4; ++k) text += SampleLine(MakeSample(shape, k));
   Reader r(text);
   REQUIRE(r.Next() == Item::kSample);
-  const void* disks = r.sample.disks.data();
-  const void* counts = r.sample.intr[0].counts.data();
-  const void* name = r.sample.disks[1].name.data();
+  const void* disks = Member(r.sample, "disk").values.data();
+  const void* counts = Member(r.sample, "intr").values.data();
+  const void* name = Member(r.sample, "disk").names[1].data();
   while (r.Next() == Item::kSample) {
-    CHECK(r.sample.disks.data() == disks);
-    CHECK(r.sample.intr[0].counts.data() == counts);
-    CHECK(r.sample.disks[1].name.data() == name);
+    CHECK(Member(r.sample, "disk").values.data() == disks);
+    CHECK(Member(r.sample, "intr").values.data() == counts);
+    CHECK(Member(r.sample, "disk").names[1].data() == name);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "playback/phases.hh"
+#include "test/playback/sample_rows.hh"
 
 namespace pm {
 namespace {
@@ -10,12 +11,9 @@ namespace {
 RawSample At(int64_t t_s, uint64_t writes) {
   RawSample s;
   s.time_ns = t_s * 1'000'000'000;
-  s.has_disk = true;
-  DiskSample d;
-  d.name = "vda";
-  d.present = true;
-  d.counters[4] = writes;
-  s.disks.push_back(d);
+  test::DiskCounters d{};
+  d[4] = writes;
+  test::AddDisk(s, "vda", d);
   return s;
 }
 
@@ -27,7 +25,7 @@ RecordingEvent Event(const char* kind, int64_t t_s, const char* label = "") {
   return e;
 }
 
-uint64_t Writes(const RawSample& s) { return s.disks.at(0).counters[4]; }
+uint64_t Writes(const RawSample& s) { return test::Row(s, "disk", "vda").at(4); }
 
 TEST_CASE("ActiveSpan: no gap is the plain pair; a gap is taken out") {
   ActiveSpan plain;

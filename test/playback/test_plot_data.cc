@@ -11,6 +11,7 @@
 #include "playback/recording_reader.hh"
 #include "proto/stream.hh"
 #include "test/playback/legacy_data.hh"
+#include "test/playback/sample_rows.hh"
 
 namespace {
 
@@ -33,17 +34,13 @@ pm::PlotData Format(const std::string& bytes, const pm::DiskFilter* disk_only = 
 pm::RawSample At(int64_t seconds, uint64_t user, uint64_t idle, uint64_t writes) {
   pm::RawSample s;
   s.time_ns = seconds * 1000000000;
-  s.has_cpu = s.cpu_total_present = true;
-  s.cpu_total = {user, 0, 0, idle, 0, 0, 0, 0, 0, 0};
-  s.cores.push_back({true, s.cpu_total});
-  s.has_disk = true;
+  pm::test::CpuCounters cpu = {user, 0, 0, idle, 0, 0, 0, 0, 0, 0};
+  pm::test::SetCpu(s, cpu, {cpu});
   for (const char* name : {"vdb", "vda"}) {
-    pm::DiskSample d;
-    d.name = name;
-    d.present = true;
-    d.counters[4] = writes;
-    d.counters[6] = writes * 8;
-    s.disks.push_back(d);
+    pm::test::DiskCounters d{};
+    d[4] = writes;
+    d[6] = writes * 8;
+    pm::test::AddDisk(s, name, d);
   }
   return s;
 }

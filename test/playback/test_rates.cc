@@ -102,9 +102,8 @@ TEST_CASE("a counter that went backwards counts 0 for the pair") {
   AddDisk(b, "vda", {2, 0, 16, 4, 7, 0, 56, 20, 0, 0, 100});  // reset; writes moved
   SetCpu(a, {100, 0, 0, 100, 50, 0, 0, 0, 0, 0}, {{100, 0, 0, 100, 50, 0, 0, 0, 0, 0}});
   SetCpu(b, {150, 0, 0, 150, 40, 0, 0, 0, 0, 0}, {{150, 0, 0, 150, 40, 0, 0, 0, 0, 0}});
-  a.has_intr = b.has_intr = true;
-  a.intr = {IntrSample{"24", true, true, {1000}}};
-  b.intr = {IntrSample{"24", true, true, {10}}};
+  AddRow(a, "intr", "24", Values{1000});
+  AddRow(b, "intr", "24", Values{10});
   PairRates r = ComputeRates(a, b, 0);
   std::string net, disk, intr;
   AppendNetJson(net, r);
@@ -159,7 +158,7 @@ TEST_CASE("CPU all is the aggregate line times num_core; offline cores are 0") {
   SetCpu(a, {}, {{}, {}});
   SetCpu(b, {1, 0, 0, 2, 0, 0, 0, 0, 0, 0},
          {{1, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 2, 0, 0, 0, 0, 0, 0}});
-  b.cores[1].present = false;
+  Member(b, "cpu").present[2] = 0;  // core 1
   CpuRates cpu = ComputeRates(a, b, 0).cpu;
   CHECK(cpu.num_core == 2);
   CHECK(Fields(cpu.all) == "66.67 0.00 0.00 133.33 0.00 0.00 0.00 0.00 0.00 0.00");
@@ -168,16 +167,14 @@ TEST_CASE("CPU all is the aggregate line times num_core; offline cores are 0") {
 }
 
 TEST_CASE("interrupts: per CPU, numbered rows vs named rows, matched by irq") {
-  auto row = [](std::string irq, bool numbered, std::vector<uint64_t> counts) {
-    return IntrSample{std::move(irq), numbered, true, std::move(counts)};
-  };
   RawSample a = At(0), b = At(2 * kSec);
-  a.has_intr = b.has_intr = true;
-  a.intr = {row("24", true, {0, 0}), row("25", true, {0, 0}),
-            row("LOC", false, {0, 0})};
-  b.intr = {row("NMI", false, {50, 50}),  // not in prev: left out
-            row("24", true, {10, 4}), row("25", true, {2, 0}),
-            row("LOC", false, {100, 201})};
+  AddRow(a, "intr", "24", Values{0, 0});
+  AddRow(a, "intr", "25", Values{0, 0});
+  AddRow(a, "intr", "LOC", Values{0, 0});
+  AddRow(b, "intr", "NMI", Values{50, 50});  // not in prev: left out
+  AddRow(b, "intr", "24", Values{10, 4});
+  AddRow(b, "intr", "25", Values{2, 0});
+  AddRow(b, "intr", "LOC", Values{100, 201});
   std::string out;
   AppendIntrJson(out, ComputeRates(a, b, 0).intr);
   CHECK(out == R"({"core_dev_intr":[6.00,2.00],"core_sys_intr":[50.00,100.50]})");
@@ -205,7 +202,7 @@ TEST_CASE("disk: only devices present in both samples, names sorted bytewise") {
     AddDisk(a, name, {});
   for (const char* name : {"new", "sda1", "Z", "offline", "sda", "sdb"})
     AddDisk(b, name, {});
-  b.disks[3].present = false;  // "offline": null in cur
+  Member(b, "disk").present[3] = 0;  // "offline": null in cur
   std::string expect = R"({"devices":["Z","sda","sda1","sdb"])";
   for (const char* name : {"Z", "sda", "sda1", "sdb", "total"})
     expect += ",\"" + std::string(name) + "\":" + std::string(kZeroDisk);
@@ -279,8 +276,8 @@ TEST_CASE("net: per interface and summed total") {
   AddNet(b, "eth0", Net(1000 + 2048, 14, 4096, 2));
   AddNet(b, "lo", Net(1024, 1, 1024, 1));
   AddNet(b, "wlan0", Net(999, 9, 9, 9));  // not in prev
-  b.nets[1].counters[2] = 6;  // lo rx errors
-  b.nets[1].counters[11] = 1; // lo tx drops
+  Member(b, "net").row(1)[2] = 6;   // lo rx errors
+  Member(b, "net").row(1)[11] = 1;  // lo tx drops
   std::string out;
   AppendNetJson(out, ComputeRates(a, b, 0));
   CHECK(out ==
@@ -340,11 +337,11 @@ TEST_CASE("play line: key order, formats, absent sections left out") {
 
 TEST_CASE("play line: intr after cpu, mem last; a section needs both samples") {
   RawSample a = At(kSec), b = At(kSec + 1500000000);
-  a.has_intr = b.has_intr = true;
-  a.intr = {{"LOC", false, true, {0}}};
-  b.intr = {{"LOC", false, true, {3}}};
-  b.has_mem = true;
-  b.mem[0] = 100;
+  AddRow(a, "intr", "LOC", Values{0});
+  AddRow(b, "intr", "LOC", Values{3});
+  Values mem(30, 0);
+  mem[0] = 100;
+  AddRow(b, "mem", "", mem);
   AddDisk(b, "sda", {});  // disk only in cur: no "disk" key
   std::string out;
   AppendPlayJson(out, ComputeRates(a, b, 0));
@@ -379,10 +376,10 @@ TEST_CASE("rates computed into a used PairRates read as freshly computed ones") 
     AddDisk(*s, "sdb", {s->time_ns == kSec ? 0u : 9u});
     AddDisk(*s, "sda", {});
     AddNet(*s, "eth0", Net(static_cast<uint64_t>(s->time_ns / 1000), 1, 2, 3));
-    s->has_intr = true;
-    s->intr = {{"LOC", false, true, {0, static_cast<uint64_t>(s->time_ns)}}};
-    s->has_mem = true;
-    s->mem[0] = 77;
+    AddRow(*s, "intr", "LOC", Values{0, static_cast<uint64_t>(s->time_ns)});
+    Values mem(30, 0);
+    mem[0] = 77;
+    AddRow(*s, "mem", "", mem);
   }
   SetCpu(c, {}, {{}});  // one core, nothing else
   SetCpu(d, {9}, {{9}});

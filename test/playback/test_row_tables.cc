@@ -10,6 +10,7 @@
 #include "playback/rates.hh"
 #include "playback/summary.hh"
 #include "proto/stream.hh"
+#include "test/playback/sample_rows.hh"
 
 using namespace pm;
 
@@ -78,16 +79,16 @@ TEST_SUITE("row tables") {
 TEST_CASE("the reader fills the rows, columns matched by name") {
   Recording r(kHeader + SampleLine(1, 0, 0, 0, "[[0],[0],[0]]", Proc(5, 7, 9), "null"));
   REQUIRE(r.samples.size() == 1);
-  const RowTable& procs = r.samples[0].table("procs");
+  const MemberRows& procs = test::Member(r.samples[0], "procs");
   REQUIRE(procs.has);
-  REQUIRE(procs.rows.size() == 2);
-  CHECK(procs.rows[0].name == "cmd");
-  CHECK(procs.rows[0].present);
-  CHECK(procs.rows[0].values[0] == 7);  // utime_us, declared second
-  CHECK(procs.rows[0].values[1] == 5);  // stime_us
-  CHECK(procs.rows[0].values[7] == 9);  // write_bytes
-  CHECK_FALSE(procs.rows[1].present);
-  CHECK(r.samples[0].table("pressure").rows[2].name == "io.some");
+  REQUIRE(procs.rows() == 2);
+  CHECK(procs.names[0] == "cmd");
+  CHECK(procs.live(0));
+  CHECK(procs.at(0, 0) == 7);  // utime_us, declared second
+  CHECK(procs.at(0, 1) == 5);  // stime_us
+  CHECK(procs.at(0, 7) == 9);  // write_bytes
+  CHECK_FALSE(procs.live(1));
+  CHECK(test::Member(r.samples[0], "pressure").names[2] == "io.some");
 }
 
 TEST_CASE("play: pressure as percent of the interval, procs per process, null when gone") {

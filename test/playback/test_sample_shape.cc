@@ -70,15 +70,13 @@ std::vector<std::string> Wander(TwoVersions& rec, uint64_t seed, size_t samples)
   for (size_t k = 1; k <= samples; ++k) {
     s.time_ns += 1'000'000 + static_cast<int64_t>(rng() % 1000);
     s.mono_ns += 1'000'000;
-    step(s.cpu_total);
-    for (CoreSample& c : s.cores) step(c.counters);
-    for (DiskSample& d : s.disks) step(d.counters);
-    for (NetSample& n : s.nets) step(n.counters);
-    for (IntrSample& r : s.intr) step(r.counts);
-    step(s.mem);
-    if (rng() % 10 == 0) s.cores[1].present = !s.cores[1].present;
-    if (rng() % 10 == 0) s.disks[1].present = !s.disks[1].present;
-    if (rng() % 10 == 0) s.intr[1].present = !s.intr[1].present;
+    for (MemberRows& m : s.members) step(m.values);
+    auto flip = [&](const char* key, size_t row) {
+      if (rng() % 10 == 0) Member(s, key).present[row] ^= 1;
+    };
+    flip("cpu", 2);  // core 1
+    flip("disk", 1);
+    flip("intr", 1);
     if (rng() % 25 == 0) rec.Event("mark", s.time_ns, "m" + std::to_string(k));
     if (rng() % 15 != 0) {
       rec.Sample(s);
@@ -138,9 +136,10 @@ TEST_CASE("a column this reader does not know is dropped on every line") {
   for (uint64_t k = 1; k <= 4; ++k) {
     REQUIRE(reader.Next(s, e) == Item::kSample);
     CHECK(s.time_ns == static_cast<int64_t>(k));
-    CHECK(s.mem[0] == k * 10 + 2);  // MemTotal
-    CHECK(s.mem[1] == k * 10);      // MemFree
-    CHECK(s.mem[2] == 0);
+    Values mem = Row(s, "mem", "");
+    CHECK(mem[0] == k * 10 + 2);  // MemTotal
+    CHECK(mem[1] == k * 10);      // MemFree
+    CHECK(mem[2] == 0);
   }
 }
 
@@ -149,7 +148,7 @@ TEST_CASE("a corrupt line after lines of its shape fails as its full parse") {
   std::vector<std::string> lines = {EncodeHeaderLine(Header(shape))};
   RawSample s = MakeSample(shape, 0);  // every row present: one shape
   for (int k = 0; k < 4; ++k) {
-    for (uint64_t& c : s.cpu_total) c += 11;
+    for (uint64_t& c : Member(s, "cpu").row(0)) c += 11;
     s.time_ns += 1'000'000;
     lines.push_back(SampleLine(s));
   }

@@ -122,9 +122,9 @@ TEST_CASE("v2: cut at every byte, gzip and zstd, the skim reads as the full read
     RawSample s = MakeSample(shape, k & ~uint64_t{1});  // all rows present
     s.time_ns = 1'700'000'000'000'000'000 + static_cast<int64_t>(k) * 10'000'000;
     s.mono_ns = s.time_ns - 1'600'000'000'000'000'000;
-    s.cpu_total[0] += k * 3;
+    Member(s, "cpu").row(0)[0] += k * 3;
     if (k == 2) rec.Event("mark", s.time_ns, "early");  // a difference line next
-    if (k == 4 || k == 5) s.cores[0].present = false;  // a shape change
+    if (k == 4 || k == 5) Member(s, "cpu").present[1] = 0;  // a shape change
     if (k == 8) rec.Event("pause", s.time_ns);
     if (k == 9) rec.Event("mark", s.time_ns, "late");
     if (k == 10) rec.Event("resume", s.time_ns);

@@ -94,16 +94,18 @@ const std::string kJson =
     kEth0Json + "}";
 
 void SetMem(RawSample& s) {
-  s.has_mem = true;
-  s.mem[0] = 8000000;   // MemTotal
-  s.mem[1] = 1000000;   // MemFree
-  s.mem[2] = 5000000;   // MemAvailable
-  s.mem[3] = 200000;    // Buffers
-  s.mem[4] = 3000000;   // Cached
-  s.mem[8] = 2000000;   // SwapTotal
-  s.mem[9] = 1500000;   // SwapFree
-  s.mem[10] = 1234;     // Dirty
-  s.mem[16] = 300000;   // SReclaimable
+  Values mem(30, 0);
+  mem[0] = 8000000;   // MemTotal
+  mem[1] = 1000000;   // MemFree
+  mem[2] = 5000000;   // MemAvailable
+  mem[3] = 200000;    // Buffers
+  mem[4] = 3000000;   // Cached
+  mem[8] = 2000000;   // SwapTotal
+  mem[9] = 1500000;   // SwapFree
+  mem[10] = 1234;     // Dirty
+  mem[16] = 300000;   // SReclaimable
+  Member(s, "mem") = {};
+  AddRow(s, "mem", "", mem);
 }
 
 }  // namespace
@@ -170,12 +172,15 @@ TEST_CASE("text: memory values the recording lacks are left out") {
   SetMem(p.last);
   SummaryInput in = p.Input();
   in.all = true;
-  in.mem_recorded.reset(2);
+  std::vector<bool> recorded(30, true);
+  recorded[2] = false;
+  in.recorded.assign(kPgrMemberCount, {});
+  in.recorded[PgrMemberIndex("mem")] = recorded;
   std::string text = SummaryText(in);
   CHECK(text.find("mem available") == std::string::npos);
   CHECK(text.find("         mem used: 3500000 kB\n         mem free: 1000000 kB\n"
                   "          buffers: 200000 kB\n") != std::string::npos);
-  in.mem_recorded.reset(16);  // no SReclaimable: no mem used either
+  in.recorded[PgrMemberIndex("mem")][16] = false;  // no SReclaimable: no mem used either
   CHECK(SummaryText(in).find("mem used") == std::string::npos);
 }
 
@@ -184,8 +189,7 @@ TEST_CASE("text: memory values the recording lacks are left out") {
 // would print 200.00 %).
 TEST_CASE("text: a pair without a clock tick shows no CPU usage, not 100 % per core") {
   Pair p;
-  p.last.cpu_total = p.first.cpu_total;
-  for (size_t i = 0; i < p.last.cores.size(); ++i) p.last.cores[i] = p.first.cores[i];
+  Member(p.last, "cpu") = Member(p.first, "cpu");
   std::string text = SummaryText(p.Input());
   CHECK(text.find("  * Non-idle usage: 0.00 %\n") != std::string::npos);
   CHECK(text.find("  * Idle usage: 0.00 %\n") != std::string::npos);

@@ -10,6 +10,7 @@
 
 #include "common/error.hh"
 #include "tools/plot_args.hh"
+#include "test/playback/sample_rows.hh"
 #include "tools/plot_scripts.hh"
 
 namespace {
@@ -17,16 +18,12 @@ namespace {
 pm::RawSample At(int64_t seconds, uint64_t k, int disks) {
   pm::RawSample s;
   s.time_ns = seconds * 1000000000;
-  s.has_cpu = s.cpu_total_present = true;
-  s.cpu_total = {10 * k, 0, 0, 10 * k, 0, 0, 0, 0, 0, 0};
-  s.cores.push_back({true, s.cpu_total});
-  s.has_disk = true;
+  pm::test::CpuCounters cpu = {10 * k, 0, 0, 10 * k, 0, 0, 0, 0, 0, 0};
+  pm::test::SetCpu(s, cpu, {cpu});
   for (int i = 0; i < disks; ++i) {
-    pm::DiskSample d;
-    d.name = "vd" + std::string(1, static_cast<char>('a' + i));
-    d.present = true;
-    d.counters[0] = d.counters[4] = k;
-    s.disks.push_back(d);
+    pm::test::DiskCounters d{};
+    d[0] = d[4] = k;
+    pm::test::AddDisk(s, "vd" + std::string(1, static_cast<char>('a' + i)), d);
   }
   return s;
 }

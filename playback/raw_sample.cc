@@ -1,0 +1,32 @@
+#include "playback/raw_sample.hh"
+
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+
+void MemberRows::Resize(size_t rows, size_t w) {
+  width = w;
+  names.resize(rows);
+  present.assign(rows, 0);
+  values.assign(rows * w, 0);
+}
+
+void MemberRows::Clear() {
+  has = false;
+  names.clear();
+  present.clear();
+  values.clear();
+}
+
+size_t MemberRows::Find(std::string_view name, size_t hint) const {
+  if (hint < names.size() && names[hint] == name) return hint;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return i;
+  return npos;
+}
+
+RawSample::RawSample() : members(kPgrMemberCount) {}
+
+RecordingInfo::RecordingInfo() : recorded(kPgrMemberCount), row_labels(kPgrMemberCount) {}
+
+}  // namespace pm
