@@ -8,6 +8,7 @@
 //    "devices":{"vda":{"riops":..,"wiops":..,"rkbyteps":..,"wkbyteps":..}}}  from cgroup_io
 // A group gone (removed) in either sample of a pair is null.
 #include "playback/rates.hh"
+#include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
 
@@ -17,12 +18,14 @@ namespace {
 using namespace cgroup_field;
 using Field = size_t;
 static_assert(kCgroupFields.size() == kFile + 1);
+constexpr size_t kMember = PgrMemberIndex("cgroups"), kIo = PgrMemberIndex("cgroup_io");
+constexpr size_t kLevels = kCgroupFields.size() - kCgroupCounters;
 
 void Kb(std::string& out, std::string_view key, double bytes) {
   AppendUintMember(out, key, static_cast<uint64_t>(bytes) / 1024);
 }
 
-void PressureJson(std::string& out, const std::vector<double>& v, double s) {
+void PressureJson(std::string& out, const RowDelta& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   out.append(",\"pressure\":{\"cpu\":{");
   AppendFixedMember(out, "some", pct(kCpuSome));
@@ -36,30 +39,39 @@ void PressureJson(std::string& out, const std::vector<double>& v, double s) {
   out.append("}}");
 }
 
+// The disk of row "PATH:DEV" of cgroup_io when PATH is `group`, else "".
+std::string_view DiskOf(std::string_view row, std::string_view group) {
+  size_t colon = row.rfind(':');
+  if (colon == std::string_view::npos || row.substr(0, colon) != group) return {};
+  return row.substr(colon + 1);
+}
+
 // The group's rows of cgroup_io ("PATH:DEV"): {"vda":{"riops":..,...},...}.
-void DevicesJson(std::string& out, std::string_view group, const PairRates& r) {
-  const double s = r.interval;
+void DevicesJson(std::string& out, std::string_view group, const Pair& p) {
+  const double s = p.interval;
+  const MemberRows &prev = p.prev.members[kIo], &cur = p.cur.members[kIo];
   out.append(",\"devices\":{");
-  for (const RowDelta& d : r.tables[MemberIndex("cgroup_io")].rows) {
-    size_t colon = d.name.rfind(':');
-    if (colon == std::string::npos || std::string_view(d.name).substr(0, colon) != group) continue;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    std::string_view disk = DiskOf(cur.names[i], group);
+    if (disk.empty()) continue;
     if (out.back() != '{') out.push_back(',');
-    AppendJsonKey(out, std::string_view(d.name).substr(colon + 1));
+    AppendJsonKey(out, disk);
+    RowDelta d = DeltaOf(prev, cur, i, 0);
     if (!d.present) {
       out.append("null");
       continue;
     }
     out.push_back('{');
-    AppendFixedMember(out, "riops", PerSecond(d.values[2], s));
-    AppendFixedMember(out, "wiops", PerSecond(d.values[3], s));
-    AppendFixedMember(out, "rkbyteps", PerSecond(d.values[0] / 1024.0, s));
-    AppendFixedMember(out, "wkbyteps", PerSecond(d.values[1] / 1024.0, s));
+    AppendFixedMember(out, "riops", PerSecond(d[2], s));
+    AppendFixedMember(out, "wiops", PerSecond(d[3], s));
+    AppendFixedMember(out, "rkbyteps", PerSecond(d[0] / 1024.0, s));
+    AppendFixedMember(out, "wkbyteps", PerSecond(d[1] / 1024.0, s));
     out.push_back('}');
   }
   out.push_back('}');
 }
 
-void GroupJson(std::string& out, const std::vector<double>& v, double s) {
+void GroupJson(std::string& out, const RowDelta& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   out.push_back('{');
   AppendFixedMember(out, "cores", PerSecond(v[kUsage] / 1e6, s));
@@ -80,27 +92,30 @@ void GroupJson(std::string& out, const std::vector<double>& v, double s) {
   out.push_back('}');
 }
 
-void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  out.push_back('{');
-  for (const RowDelta& d : t.rows) {
+void Play(std::string& out, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  out.append(",\"cgroups\":{");
+  for (size_t i = 0; i < cur.rows(); ++i) {
     if (out.back() != '{') out.push_back(',');
-    AppendJsonKey(out, d.name);
+    AppendJsonKey(out, cur.names[i]);
+    RowDelta d = DeltaOf(prev, cur, i, kLevels);
     if (!d.present) {
       out.append("null");
       continue;
     }
-    GroupJson(out, d.values, r.interval);
-    if (r.tables[MemberIndex("cgroup_io")].has) {
+    GroupJson(out, d, p.interval);
+    if (p.Both(kIo)) {
       out.pop_back();  // the group's '}'
-      DevicesJson(out, d.name, r);
+      DevicesJson(out, cur.names[i], p);
       out.push_back('}');
     }
   }
   out.push_back('}');
 }
 
-void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  PlayJson(out, t, r);
+void SummaryJson(std::string& out, const Pair& p) {
+  if (p.rated()) Play(out, p);
 }
 
 void Line(std::string& out, std::string_view label, double v, std::string_view unit) {
@@ -110,33 +125,36 @@ void Line(std::string& out, std::string_view label, double v, std::string_view u
 }
 
 // "       vda: read 1.00 MB, write 2.00 MB" per disk of cgroup_io.
-void DeviceLines(std::string& out, std::string_view group, const PairRates& r) {
-  for (const RowDelta& d : r.tables[MemberIndex("cgroup_io")].rows) {
-    size_t colon = d.name.rfind(':');
-    if (!d.present || colon == std::string::npos ||
-        std::string_view(d.name).substr(0, colon) != group)
-      continue;
-    std::string label(std::string_view(d.name).substr(colon + 1));
+void DeviceLines(std::string& out, std::string_view group, const Pair& p) {
+  if (!p.Both(kIo)) return;
+  const MemberRows &prev = p.prev.members[kIo], &cur = p.cur.members[kIo];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    std::string_view disk = DiskOf(cur.names[i], group);
+    RowDelta d = DeltaOf(prev, cur, i, 0);
+    if (!d.present || disk.empty()) continue;
+    std::string label(disk);
     if (label.size() < 15) out.append(15 - label.size(), ' ');
     out.append(label).append(": read ");
-    AppendFixed(out, d.values[0] / 1024.0 / 1024.0, 2);
+    AppendFixed(out, d[0] / 1024.0 / 1024.0, 2);
     out.append(" MB, write ");
-    AppendFixed(out, d.values[1] / 1024.0 / 1024.0, 2);
+    AppendFixed(out, d[1] / 1024.0 / 1024.0, 2);
     out.append(" MB\n");
   }
 }
 
 // * Cgroup PATH
 //        CPU usage: 1.23 cores (usr 100.00 %, sys 23.00 %)
-void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
-  const double s = r.interval, mb = 1024.0 * 1024.0;
-  for (const RowDelta& d : t.rows) {
-    out.append("* Cgroup ").append(d.name).push_back('\n');
-    if (!d.present) {
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kMember)) return;
+  const double s = p.interval, mb = 1024.0 * 1024.0;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    out.append("* Cgroup ").append(cur.names[i]).push_back('\n');
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) {
       out.append("  not present at both ends of the span\n\n");
       continue;
     }
-    const std::vector<double>& v = d.values;
     auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
     Line(out, "        CPU usage: ", PerSecond(v[kUsage] / 1e6, s), " cores");
     Line(out, "             %usr: ", pct(kUser), " %");
@@ -146,7 +164,7 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
     Line(out, "       write IOPS: ", PerSecond(v[kWios], s), "");
     Line(out, "      read amount: ", v[kRbytes] / mb, " MB");
     Line(out, "     write amount: ", v[kWbytes] / mb, " MB");
-    DeviceLines(out, d.name, r);
+    DeviceLines(out, cur.names[i], p);
     Line(out, "   memory current: ", v[kMemCurrent] / mb, " MB (last sample)");
     Line(out, "    pressure: cpu some ", pct(kCpuSome), " %");
     Line(out, "               io some ", pct(kIoSome), " %");
@@ -157,8 +175,18 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
 
 }  // namespace
 
-const RowReport kCgroupReport = {"cgroups", PlayJson, SummaryJson, SummaryText};
-// Its rows ("PATH:DEV", io.stat per device) show in each group's "devices".
-const RowReport kCgroupIoReport = {"cgroup_io", nullptr, nullptr, nullptr, true};
+// cgroup_io's rows ("PATH:DEV", io.stat per disk) show in each group's
+// "devices".
+extern const Report kCgroupReport;
+constexpr Report kCgroupReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = nullptr,
+    .openmetrics = nullptr,
+    .plot = nullptr,
+    .live = nullptr,
+};
 
 }  // namespace pm

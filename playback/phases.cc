@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "playback/reports.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -18,10 +19,32 @@ std::span<uint64_t> Slot(MemberRows& acc, const std::string& name, size_t width)
   return acc.row(acc.rows() - 1);
 }
 
-// acc += to − from, per counter (unsigned: wraps as the counters do), for
-// every row live on both sides of the gap; a member's levels are left.
-void AddMemberGap(MemberRows& acc, const MemberRows& from, const MemberRows& to,
-                  size_t levels) {
+// acc += to − from: what moved in one gap.
+void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
+  acc.time_ns += to.time_ns - from.time_ns;
+  acc.mono_ns += to.mono_ns - from.mono_ns;
+  for (const ReportEntry& e : Reports()) {
+    const GapRule& rule = e.report ? *e.report->phases : kCounterGaps;
+    for (size_t m = e.first_member; m < e.first_member + e.members; ++m)
+      rule.add(acc.members[m], from.members[m], to.members[m], m);
+  }
+}
+
+// value −= acc: the gaps taken out of a sample.
+void SubGaps(RawSample& value, const RawSample& acc) {
+  value.time_ns -= acc.time_ns;
+  value.mono_ns -= acc.mono_ns;
+  for (const ReportEntry& e : Reports()) {
+    const GapRule& rule = e.report ? *e.report->phases : kCounterGaps;
+    for (size_t m = e.first_member; m < e.first_member + e.members; ++m)
+      rule.take(value.members[m], acc.members[m]);
+  }
+}
+
+// Every row live on both sides of a gap: acc += to − from per counter
+// (unsigned: wraps as the counters do); a member's levels are left.
+void AddCounterGap(MemberRows& acc, const MemberRows& from, const MemberRows& to, size_t m) {
+  const size_t levels = PgrMemberAt(m).levels;
   const size_t counters = to.width > levels ? to.width - levels : 0;
   for (size_t i = 0; i < to.rows(); ++i) {
     if (!to.live(i)) continue;
@@ -33,8 +56,8 @@ void AddMemberGap(MemberRows& acc, const MemberRows& from, const MemberRows& to,
   }
 }
 
-// value −= acc: the gaps taken out of a sample.
-void SubMemberGaps(MemberRows& value, const MemberRows& acc) {
+// value −= acc, row by row.
+void TakeCounterGaps(MemberRows& value, const MemberRows& acc) {
   for (size_t i = 0; i < value.rows(); ++i) {
     size_t a = acc.Find(value.names[i], i);
     if (a == MemberRows::npos) continue;
@@ -44,22 +67,9 @@ void SubMemberGaps(MemberRows& value, const MemberRows& acc) {
   }
 }
 
-// acc += to − from: what moved in one gap.
-void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
-  acc.time_ns += to.time_ns - from.time_ns;
-  acc.mono_ns += to.mono_ns - from.mono_ns;
-  for (size_t m = 0; m < acc.members.size(); ++m)
-    AddMemberGap(acc.members[m], from.members[m], to.members[m], PgrMemberAt(m).levels);
-}
-
-// value −= acc: the gaps taken out of a sample.
-void SubGaps(RawSample& value, const RawSample& acc) {
-  value.time_ns -= acc.time_ns;
-  value.mono_ns -= acc.mono_ns;
-  for (size_t m = 0; m < value.members.size(); ++m) SubMemberGaps(value.members[m], acc.members[m]);
-}
-
 }  // namespace
+
+const GapRule kCounterGaps = {AddCounterGap, TakeCounterGaps};
 
 ActiveSpan ActiveSpan::StartingPaused(int64_t t_ns) {
   ActiveSpan span;

@@ -5,6 +5,7 @@
 
 #include "proto/json.hh"
 #include "playback/rates.hh"
+#include "playback/reports.hh"
 
 namespace pm {
 namespace {
@@ -210,22 +211,27 @@ void AppendMemJson(std::string& out, const MemCounters& mem) {
   AppendWritten(out, buf, Put(p, '}'));
 }
 
-void AppendPlayJson(std::string& out, const PairRates& rates) {
+void AppendPlayJson(std::string& out, const Pair& pair) {
   char buf[2 * kFixedMember];
-  char* p = Member(buf, "{\"time\":", rates.time, 3);
-  AppendWritten(out, buf, Member(p, ",\"elapsed_time\":", rates.elapsed_time, 3));
-  if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); }
-  if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); }
-  if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); }
-  if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); }
-  if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); }
-  for (size_t t = 0; t < rates.tables.size(); ++t) {
-    // Without them, PerfMonger's lines stay as they were.
-    if (!IsRowTable(t) || !rates.tables[t].has) continue;
-    const RowReport& report = RowReportOf(t);
-    if (report.nested) continue;
-    out.append(",\"").append(report.key).append("\":");
-    report.play_json(out, rates.tables[t], rates);
+  char* p = Member(buf, "{\"time\":", pair.time, 3);
+  AppendWritten(out, buf, Member(p, ",\"elapsed_time\":", pair.elapsed_time, 3));
+  PairRates rates;  // the collectors not yet reports
+  RateOptions options;
+  options.disk_only = pair.options.disk_only;
+  ComputeRates(pair.prev, pair.cur, pair.origin_ns, options, rates);
+  std::span<const ReportEntry> reports = Reports();
+  for (size_t i = 0; i < reports.size(); ++i) {
+    if (reports[i].report) {
+      reports[i].report->play(out, pair);
+      continue;
+    }
+    switch (i) {
+      case 0: if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); } break;
+      case 1: if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); } break;
+      case 2: if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); } break;
+      case 3: if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); } break;
+      case 4: if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); } break;
+    }
   }
   out.push_back('}');
 }

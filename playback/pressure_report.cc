@@ -3,11 +3,14 @@
 //   "pressure":{"cpu":{"some":12.34,"full":0.00},"io":{...},...}
 // a line gone from its file (or a pair across it) is null.
 #include "playback/rates.hh"
+#include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
+
+constexpr size_t kMember = PgrMemberIndex("pressure");
 
 // "cpu.some" -> "cpu", "some".
 std::pair<std::string_view, std::string_view> Split(std::string_view row) {
@@ -17,16 +20,16 @@ std::pair<std::string_view, std::string_view> Split(std::string_view row) {
 }
 
 double Percent(const RowDelta& d, double seconds) {
-  return seconds > 0 ? d.values[0] / 1e6 / seconds * 100.0 : 0.0;
+  return seconds > 0 ? d[0] / 1e6 / seconds * 100.0 : 0.0;
 }
 
 // {"cpu":{"some":..,"full":..},...}: rows of one resource are adjacent.
-void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  const double seconds = r.interval;
+void Object(std::string& out, const Pair& p) {
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   std::string_view open;
   out.push_back('{');
-  for (const RowDelta& d : t.rows) {
-    auto [resource, line] = Split(d.name);
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    auto [resource, line] = Split(cur.names[i]);
     if (resource != open) {
       if (!open.empty()) out.append("},");
       AppendJsonKey(out, resource);
@@ -36,29 +39,39 @@ void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
       out.push_back(',');
     }
     AppendJsonKey(out, line);
-    if (d.present) AppendFixed(out, Percent(d, seconds), 2);
+    RowDelta d = DeltaOf(prev, cur, i, 0);
+    if (d.present) AppendFixed(out, Percent(d, p.interval), 2);
     else out.append("null");
   }
   if (!open.empty()) out.push_back('}');
   out.push_back('}');
 }
 
-void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  PlayJson(out, t, r);
+void Play(std::string& out, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  out.append(",\"pressure\":");
+  Object(out, p);
+}
+
+void SummaryJson(std::string& out, const Pair& p) {
+  if (p.rated()) Play(out, p);
 }
 
 // * Pressure stall (% of the time)
 //         cpu some: 12.34 %
-void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   out.append("* Pressure stall (% of the time)\n");
-  for (const RowDelta& d : t.rows) {
-    auto [resource, line] = Split(d.name);
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    auto [resource, line] = Split(cur.names[i]);
     std::string label(resource);
     label.append(" ").append(line);
     if (label.size() < 16) out.append(16 - label.size(), ' ');
     out.append(label).append(": ");
+    RowDelta d = DeltaOf(prev, cur, i, 0);
     if (d.present) {
-      AppendFixed(out, Percent(d, r.interval), 2);
+      AppendFixed(out, Percent(d, p.interval), 2);
       out.append(" %\n");
     } else {
       out.append("-\n");
@@ -69,6 +82,16 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
 
 }  // namespace
 
-const RowReport kPressureReport = {"pressure", PlayJson, SummaryJson, SummaryText};
+extern const Report kPressureReport;
+constexpr Report kPressureReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = nullptr,
+    .openmetrics = nullptr,
+    .plot = nullptr,
+    .live = nullptr,
+};
 
 }  // namespace pm

@@ -8,6 +8,7 @@
 //            system's: its busy CPU seconds and the recorded disks' bytes.
 // A process gone (or not yet started) in either sample of a pair is null.
 #include "playback/rates.hh"
+#include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
 
@@ -17,8 +18,10 @@ namespace {
 using namespace process_field;
 using Field = size_t;
 static_assert(kProcessFields.size() == kRssKb + 1);
+constexpr size_t kMember = PgrMemberIndex("procs");
+constexpr size_t kLevels = kProcessFields.size() - kProcessCounters;
 
-void PlayRow(std::string& out, const std::vector<double>& v, double s) {
+void PlayRow(std::string& out, const RowDelta& v, double s) {
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   auto kbps = [&](Field f) { return PerSecond(v[f] / 1024.0, s); };
   out.push_back('{');
@@ -37,37 +40,52 @@ void PlayRow(std::string& out, const std::vector<double>& v, double s) {
   out.push_back('}');
 }
 
+// {"ROW":{..} or null,...}
 template <class Row>
-void Rows(std::string& out, const TableDelta& t, Row row) {
+void Rows(std::string& out, const Pair& p, Row row) {
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   out.push_back('{');
-  for (const RowDelta& d : t.rows) {
+  for (size_t i = 0; i < cur.rows(); ++i) {
     if (out.back() != '{') out.push_back(',');
-    AppendJsonKey(out, d.name);
-    if (d.present) row(d.values);
+    AppendJsonKey(out, cur.names[i]);
+    RowDelta d = DeltaOf(prev, cur, i, kLevels);
+    if (d.present) row(d);
     else out.append("null");
   }
   out.push_back('}');
 }
 
-void PlayJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  Rows(out, t, [&](const std::vector<double>& v) { PlayRow(out, v, r.interval); });
+void Play(std::string& out, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  out.append(",\"procs\":");
+  Rows(out, p, [&](const RowDelta& v) { PlayRow(out, v, p.interval); });
 }
 
-double CpuSeconds(const std::vector<double>& v) {
+// The system's figures beside a process's: the cpu and disk collectors'.
+PairRates SystemRates(const Pair& p) {
+  RateOptions options;
+  options.disk_only = p.options.disk_only;
+  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
+}
+
+double CpuSeconds(const RowDelta& v) {
   return (v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]) / 1e6;
 }
 
 // The machine's busy CPU seconds over the pair (0 without the cpu collector).
-double SystemCpuSeconds(const PairRates& r) {
+double SystemCpuSeconds(const Pair& p, const PairRates& r) {
   if (!r.has_cpu) return 0.0;
   double busy = r.cpu.num_core * 100.0 - r.cpu.all.idle - r.cpu.all.iowait;
-  return busy > 0 ? busy / 100.0 * r.interval : 0.0;
+  return busy > 0 ? busy / 100.0 * p.interval : 0.0;
 }
 
 // {"cmd":{"cpu_sec":..,"usr_sec":..,"sys_sec":..,"read_bytes":N,...},
 //  "system":{"cpu_sec":..,"read_bytes":N,"write_bytes":N}}
-void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
-  Rows(out, t, [&](const std::vector<double>& v) {
+void SummaryJson(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kMember)) return;
+  const PairRates r = SystemRates(p);
+  out.append(",\"procs\":");
+  Rows(out, p, [&](const RowDelta& v) {
     out.push_back('{');
     AppendFixedMember(out, "cpu_sec", CpuSeconds(v));
     AppendFixedMember(out, "usr_sec", (v[kUtime] + v[kCutime]) / 1e6);
@@ -82,7 +100,7 @@ void SummaryJson(std::string& out, const TableDelta& t, const PairRates& r) {
   });
   out.pop_back();
   out.append(",\"system\":{");
-  AppendFixedMember(out, "cpu_sec", SystemCpuSeconds(r));
+  AppendFixedMember(out, "cpu_sec", SystemCpuSeconds(p, r));
   AppendUintMember(out, "read_bytes", static_cast<uint64_t>(r.disk_total.rsectors) * 512);
   AppendUintMember(out, "write_bytes", static_cast<uint64_t>(r.disk_total.wsectors) * 512);
   out.append("}}");
@@ -99,16 +117,19 @@ void Line(std::string& out, std::string_view label, double own, double system, i
 
 // * Process cmd (children included)
 //         CPU time: 1.23 sec   (system: 4.56 sec)
-void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kMember)) return;
+  const PairRates r = SystemRates(p);
   const double mb = 1024.0 * 1024.0;
-  for (const RowDelta& d : t.rows) {
-    out.append("* Process ").append(d.name).append(" (waited-for children included)\n");
-    if (!d.present) {
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    out.append("* Process ").append(cur.names[i]).append(" (waited-for children included)\n");
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) {
       out.append("  not running at both ends of the span\n\n");
       continue;
     }
-    const std::vector<double>& v = d.values;
-    Line(out, "         CPU time: ", CpuSeconds(v), SystemCpuSeconds(r), 2, " sec");
+    Line(out, "         CPU time: ", CpuSeconds(v), SystemCpuSeconds(p, r), 2, " sec");
     Line(out, "      read amount: ", v[kReadBytes] / mb,
          static_cast<double>(r.disk_total.rsectors) * 512.0 / mb, 2, " MB");
     Line(out, "     write amount: ", v[kWriteBytes] / mb,
@@ -123,6 +144,16 @@ void SummaryText(std::string& out, const TableDelta& t, const PairRates& r) {
 
 }  // namespace
 
-const RowReport kProcessReport = {"procs", PlayJson, SummaryJson, SummaryText};
+extern const Report kProcessReport;
+constexpr Report kProcessReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = nullptr,
+    .openmetrics = nullptr,
+    .plot = nullptr,
+    .live = nullptr,
+};
 
 }  // namespace pm

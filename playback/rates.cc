@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -251,6 +252,36 @@ int64_t MemUsed(std::span<const uint64_t> m) {
   return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
 }
 
+RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size_t levels) {
+  RowDelta d;
+  size_t p = prev.Find(cur.names[row], row);
+  d.present = cur.live(row) && p != MemberRows::npos && prev.live(p);
+  if (!d.present) return d;
+  std::span<const uint64_t> c = cur.row(row), b = prev.row(p);
+  const size_t counters = c.size() > levels ? c.size() - levels : 0;
+  for (size_t k = 0; k < c.size() && k < kMaxRowFields; ++k) {
+    uint64_t before = k < b.size() ? b[k] : 0;
+    d.values[k] = k >= counters ? static_cast<double>(c[k])
+                  : c[k] < before ? 0.0  // a reset: nothing counted, never < 0
+                                  : static_cast<double>(c[k] - before);
+  }
+  return d;
+}
+
+double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
+
+void AppendFixedMember(std::string& out, std::string_view key, double v) {
+  if (out.back() != '{') out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendFixed(out, v, 2);
+}
+
+void AppendUintMember(std::string& out, std::string_view key, uint64_t v) {
+  if (out.back() != '{') out.push_back(',');
+  AppendJsonKey(out, key);
+  AppendUint(out, v);
+}
+
 bool IsNumbered(std::string_view irq) {
   return !irq.empty() && irq.find_first_not_of("0123456789") == std::string_view::npos;
 }
@@ -275,9 +306,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
     std::copy(m.begin(), m.end(), r.mem.begin());
   }
   ClearAbsent(r);
-  r.tables.resize(cur.members.size());
-  for (size_t m = 0; m < cur.members.size(); ++m)
-    if (IsRowTable(m)) ComputeTableDelta(m, prev.members[m], cur.members[m], r.tables[m]);
 }
 
 PairRates ComputeRates(const RawSample& prev, const RawSample& cur,

@@ -13,7 +13,7 @@
 
 #include "playback/disk_filter.hh"
 #include "playback/raw_sample.hh"
-#include "playback/row_tables.hh"
+#include "playback/report.hh"
 #include "proto/text.hh"  // AppendFixed: every rate is printed with it
 
 namespace pm {
@@ -67,7 +67,6 @@ struct PairRates {
   NetRates net_total;
   bool has_mem = false;
   MemCounters mem{};        // cur values (kMemFields order)
-  TableDeltas tables;       // pressure, procs: written by their reports
 };
 
 struct RateOptions {
@@ -86,7 +85,7 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
 //   AppendPlayJson: {"time":..,"elapsed_time":..,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..}
 // (no newline) and the parts (each appends one value, no key) for
 // `summary --json`. A section is written only when its has_* flag is set.
-void AppendPlayJson(std::string& out, const PairRates& rates);
+void AppendPlayJson(std::string& out, const Pair& pair);
 void AppendCpuJson(std::string& out, const CpuRates& cpu);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
 void AppendDiskJson(std::string& out, const PairRates& rates);
@@ -97,6 +96,33 @@ void AppendMemJson(std::string& out, const MemCounters& mem);
 // index (-1: mem_used): play's JSON and its CSV columns.
 struct PlayMemKey { std::string_view key; int index; };
 std::span<const PlayMemKey> PlayMemKeys();
+
+// cur − prev as Go's int64 subtraction, except that a counter that went
+// backwards was reset (a device re-attached, a 32-bit NIC counter that
+// wrapped): the pair counts nothing for it, never a negative rate. One
+// rule for every counter (pgr(5), "Counters").
+inline int64_t CounterDelta(uint64_t prev, uint64_t cur) {
+  return cur < prev ? 0 : static_cast<int64_t>(cur - prev);
+}
+
+// A row of named rows over a pair: its counters' differences (a reset
+// counts 0), its levels' current values.
+inline constexpr size_t kMaxRowFields = 32;
+struct RowDelta {
+  bool present = false;  // live in both samples (a process gone: false)
+  std::array<double, kMaxRowFields> values{};
+  double operator[](size_t field) const { return values[field]; }
+};
+// Row `row` of `cur` over the row of its name in `prev`; the last `levels`
+// fields are levels.
+RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size_t levels);
+
+// What the reports share when they write JSON: v per second (0 over no
+// time); a member `"key":v` with two decimals or as an integer, preceded by
+// a comma unless it opens its object.
+double PerSecond(double v, double seconds);
+void AppendFixedMember(std::string& out, std::string_view key, double v);
+void AppendUintMember(std::string& out, std::string_view key, uint64_t v);
 
 // Go's time.Duration(ns).Seconds(): whole seconds plus the remainder / 1e9,
 // the interval every PerfMonger rate divides by.

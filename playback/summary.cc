@@ -6,6 +6,7 @@
 #include "proto/pgr_collectors.hh"
 #include "proto/text.hh"
 #include "playback/rates.hh"
+#include "playback/reports.hh"
 
 namespace pm {
 namespace {
@@ -130,6 +131,14 @@ void AppendMetaBlock(std::string& out, const MetaList& meta) {
   out.push_back('\n');
 }
 
+ReportOptions OptionsOf(const SummaryInput& in) {
+  ReportOptions options;
+  options.disk_only = in.disk_only;
+  options.all = in.all;
+  options.recorded = &in.recorded;
+  return options;
+}
+
 bool HasRates(const SummaryInput& in) {
   return in.last->time_ns > in.first->time_ns;
 }
@@ -176,9 +185,10 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   if (in.all && r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
   const MemberRows& mem = in.last->members[kMemM];
   if (in.all && mem.has) AppendMemBlock(out, mem.row(0), in);
-  for (size_t t = 0; t < r.tables.size(); ++t)
-    if (IsRowTable(t) && r.tables[t].has && !RowReportOf(t).nested)
-      RowReportOf(t).summary_text(out, r.tables[t], r);
+  ReportOptions options = OptionsOf(in);
+  Pair pair(*in.first, *in.last, in.first->time_ns, options);
+  for (const ReportEntry& e : Reports())
+    if (e.report) e.report->summary_text(out, pair);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
@@ -200,9 +210,10 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
     std::copy(mem.row(0).begin(), mem.row(0).end(), values.begin());
     AppendMemJson(o.Key("mem"), values);
   }
-  for (size_t t = 0; t < r.tables.size(); ++t)
-    if (IsRowTable(t) && r.tables[t].has && !RowReportOf(t).nested)
-      RowReportOf(t).summary_json(o.Key(RowReportOf(t).key), r.tables[t], r);
+  ReportOptions options = OptionsOf(in);
+  Pair pair(*in.first, *in.last, in.first->time_ns, options);
+  for (const ReportEntry& e : Reports())
+    if (e.report) e.report->summary_json(out, pair);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();
   out.push_back('\n');

@@ -58,7 +58,8 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   const RawSample& prev = samples_[cur_ ^ 1];
   if (have_prev_ && cur.time_ns > prev.time_ns) {
     line_.clear();
-    AppendPlayJson(line_, ComputeRates(prev, cur, first_ns_));
+    const ReportOptions options;
+    AppendPlayJson(line_, Pair(prev, cur, first_ns_, options));
     if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
     else out.append(line_);
     out.push_back('\n');

@@ -33,6 +33,7 @@ class Player {
   Player(const PlayArgs& args, RecordingInput& input)
       : args_(args), input_(input), out_(1) {
     options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+    report_options_.disk_only = options_.disk_only;
   }
 
   void Run() {
@@ -62,12 +63,12 @@ class Player {
 
   void OnSample(const RawSample& cur) {
     SetOrigin(cur.time_ns);
-    if (have_prev_) Pair(samples_[cur_ ^ 1], cur);
+    if (have_prev_) OnPair(samples_[cur_ ^ 1], cur);
     have_prev_ = true;
     cur_ ^= 1;
   }
 
-  void Pair(const RawSample& prev, const RawSample& cur) {
+  void OnPair(const RawSample& prev, const RawSample& cur) {
     if (cur.time_ns <= prev.time_ns) {
       std::fprintf(stderr,
                    "warning: %s: sample at %.3f is not later than the one "
@@ -75,20 +76,21 @@ class Player {
                    input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
       return;
     }
-    ComputeRates(prev, cur, origin_ns_, options_, rates_);
     if (args_.format == PlayFormat::kCsv) {
+      ComputeRates(prev, cur, origin_ns_, options_, rates_);
       csv_.AppendRow(out_.buffer(), rates_);
       out_.MaybeFlush();
       return;
     }
+    const Pair pair(prev, cur, origin_ns_, report_options_);
     if (styled()) {
       line_.clear();
-      AppendPlayJson(line_, rates_);
+      AppendPlayJson(line_, pair);
       Emit(line_);
       return;
     }
     std::string& out = out_.buffer();  // plain lines need no copy
-    AppendPlayJson(out, rates_);
+    AppendPlayJson(out, pair);
     out.push_back('\n');
     out_.MaybeFlush();
   }
@@ -135,6 +137,7 @@ class Player {
   RecordingInput& input_;
   OutputBuffer out_;
   RateOptions options_;
+  ReportOptions report_options_;
   RawSample samples_[2];  // the previous and the current, by turns
   PairRates rates_;       // the last pair's, its memory reused
   int cur_ = 0;

@@ -40,7 +40,8 @@ class Play {
     have_origin_ = true;
     if (have_prev_ && s.time_ns > prev_.time_ns) {
       pm::PairRates rates = pm::ComputeRates(prev_, s, origin_ns_);
-      pm::AppendPlayJson(out, rates);
+      const pm::ReportOptions options;
+      pm::AppendPlayJson(out, pm::Pair(prev_, s, origin_ns_, options));
       out.push_back('\n');
       csv_.AppendRow(out, rates);
     }

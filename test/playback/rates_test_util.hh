@@ -30,6 +30,16 @@ inline NetCounters Net(uint64_t rx_bytes, uint64_t rx_pkts, uint64_t tx_bytes,
   return c;
 }
 
+// play's line for the pair.
+inline std::string PlayLine(const RawSample& prev, const RawSample& cur, int64_t origin_ns,
+                            const DiskFilter* disk_only = nullptr) {
+  ReportOptions options;
+  options.disk_only = disk_only;
+  std::string out;
+  AppendPlayJson(out, Pair(prev, cur, origin_ns, options));
+  return out;
+}
+
 inline std::string Fixed(double v, int precision) {
   std::string out;
   AppendFixed(out, v, precision);

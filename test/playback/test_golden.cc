@@ -34,8 +34,9 @@ std::string Played(const std::vector<pm::RawSample>& samples,
   std::string line;
   for (size_t i = 1; i < samples.size(); ++i) {
     line.clear();
-    pm::AppendPlayJson(line, pm::ComputeRates(samples[i - 1], samples[i],
-                                              samples.front().time_ns));
+    const pm::ReportOptions options;
+    pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], samples.front().time_ns,
+                                      options));
     if (style.pretty || style.color) pm::AppendStyledPlayJson(out, line, style);
     else out.append(line);
     out.push_back('\n');

@@ -61,7 +61,8 @@ struct Recording {
   }
   std::string Play(size_t i) const {
     std::string out;
-    AppendPlayJson(out, ComputeRates(samples[i - 1], samples[i], samples[0].time_ns));
+    const ReportOptions options;
+    AppendPlayJson(out, Pair(samples[i - 1], samples[i], samples[0].time_ns, options));
     return out;
   }
 };

@@ -12,10 +12,10 @@ using namespace pm::test;
 
 namespace {
 
-struct Pair {
+struct Span {
   RawSample first = At(1000 * kSec), last = At(1004 * kSec);
 
-  Pair() {
+  Span() {
     SetCpu(first, {}, {{}, {}});
     SetCpu(last, {300, 100, 40, 360, 0, 0, 0, 0, 0, 0},
            {{150, 50, 20, 180, 0, 0, 0, 0, 0, 0}, {150, 50, 20, 180, 0, 0, 0, 0, 0, 0}});
@@ -113,14 +113,14 @@ void SetMem(RawSample& s) {
 TEST_SUITE("summary") {
 
 TEST_CASE("text: PerfMonger's layout, sorted devices, then total") {
-  Pair p;
+  Span p;
   CHECK(SummaryText(p.Input()) ==
         "== performance summary of 'x.pgr' ==\n\nDuration: 4.000 sec\n\n" +
             kCpuText + kDiskText);
 }
 
 TEST_CASE("text: no total with one device; --disk-only; no title") {
-  Pair p;
+  Span p;
   SummaryInput in = p.Input();
   DiskFilter only("b$");
   in.disk_only = &only;
@@ -130,7 +130,7 @@ TEST_CASE("text: no total with one device; --disk-only; no title") {
 }
 
 TEST_CASE("text: Metadata block last, after --all's network and memory blocks") {
-  Pair p;
+  Span p;
   SetMem(p.last);
   SummaryInput in = p.Input();
   in.meta = {{"sql", "SELECT * FROM t WHERE id=42"}, {"note", "two\nlines\x01"}};
@@ -168,7 +168,7 @@ TEST_CASE("text: Metadata block last, after --all's network and memory blocks") 
 
 // PerfMonger never recorded MemAvailable: no "mem available: 0 kB" for it.
 TEST_CASE("text: memory values the recording lacks are left out") {
-  Pair p;
+  Span p;
   SetMem(p.last);
   SummaryInput in = p.Input();
   in.all = true;
@@ -188,7 +188,7 @@ TEST_CASE("text: memory values the recording lacks are left out") {
 // CPU time passed, so no usage either (PerfMonger's MAX − idle − iowait
 // would print 200.00 %).
 TEST_CASE("text: a pair without a clock tick shows no CPU usage, not 100 % per core") {
-  Pair p;
+  Span p;
   Member(p.last, "cpu") = Member(p.first, "cpu");
   std::string text = SummaryText(p.Input());
   CHECK(text.find("  * Non-idle usage: 0.00 %\n") != std::string::npos);
@@ -196,12 +196,12 @@ TEST_CASE("text: a pair without a clock tick shows no CPU usage, not 100 % per c
 }
 
 TEST_CASE("json: PerfMonger's object on one line") {
-  Pair p;
+  Span p;
   CHECK(SummaryJson(p.Input()) == kJson + "}\n");
 }
 
 TEST_CASE("json: mem (last sample) and meta (decoded, escaped) appended") {
-  Pair p;
+  Span p;
   SetMem(p.last);
   SummaryInput in = p.Input();
   in.meta = {{"sql", "SELECT * FROM t WHERE id=42"}, {"a<b", "x\ny"}};
@@ -212,7 +212,7 @@ TEST_CASE("json: mem (last sample) and meta (decoded, escaped) appended") {
 }
 
 TEST_CASE("a single sample: duration 0, no rate sections") {
-  Pair p;
+  Span p;
   SetMem(p.first);
   SummaryInput in = p.Input();
   in.last = &p.first;

@@ -76,7 +76,8 @@ std::string PlayedWhole(const std::string& text) {
   bool have_prev = false;
   while (reader.Next(cur, event) == pm::RecordingReader::Item::kSample) {
     if (have_prev) {
-      pm::AppendPlayJson(out, pm::ComputeRates(prev, cur, kT0));
+      const pm::ReportOptions options;
+      pm::AppendPlayJson(out, pm::Pair(prev, cur, kT0, options));
       out.push_back('\n');
     }
     prev = cur;

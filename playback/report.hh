@@ -1,0 +1,120 @@
+// A collector's report: everything the readers show of it, one slot per
+// output, as sysstat's struct activity has one function per output format
+// and MPD's DecoderPlugin one per operation. Each collector's report is
+// one file (playback/<name>_report.cc) ending in one constant Report; the
+// list of their addresses (playback/reports.cc) follows kCollectors
+// (proto/pgr_collectors.hh) by position, checked at compile time. The
+// per-format files (play_json.cc, summary.cc, phases.cc, export_csv.cc,
+// openmetrics_catalog.cc, plot_data.cc, tools/plot_scripts.cc) walk the
+// list and name no collector.
+//
+// A slot left empty (null) means "not in that output"; the output's man
+// page then says so. Every slot receives the collector's data through the
+// samples' members (kCollectors order: a report knows its own members'
+// positions from the descriptor).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "playback/raw_sample.hh"
+
+namespace pm {
+
+class DiskFilter;
+class CsvRow;          // export_csv.hh
+class MetricFamilies;  // openmetrics_catalog.hh
+class MetricRow;       // openmetrics_catalog.hh
+class PlotLines;       // plot_data.hh
+struct ChartSpec;      // plot_chart.hh
+
+// What the readers' options change in a report.
+struct ReportOptions {
+  const DiskFilter* disk_only = nullptr;  // --disk-only: the disks kept
+  bool all = false;                       // summary --all: the blocks beyond PerfMonger's
+  // RecordingInfo::recorded (null or empty: every field): summary leaves
+  // out what was never measured.
+  const std::vector<std::vector<bool>>* recorded = nullptr;
+  bool Recorded(size_t member, size_t field) const;
+};
+
+// Two samples, and what every rate over them needs: consecutive samples
+// for play, CSV and plot; a span's first sample and its active end for
+// summary (rated() false when they are one instant).
+struct Pair {
+  const RawSample& prev;
+  const RawSample& cur;
+  int64_t origin_ns;        // the recording's first sample or event
+  double time;              // cur, Unix seconds
+  double elapsed_time;      // cur − origin (PerfMonger's rounding)
+  double interval;          // cur − prev, Go's Duration.Seconds()
+  const ReportOptions& options;
+
+  Pair(const RawSample& p, const RawSample& c, int64_t origin, const ReportOptions& o);
+  bool rated() const { return cur.time_ns > prev.time_ns; }
+  // Member `m` carried by both samples.
+  bool Both(size_t m) const { return prev.members[m].has && cur.members[m].has; }
+};
+
+// phases: how the counts of a gap (a pause) are taken out of a span, so
+// that a span's first sample and active end give its averages
+// (playback/phases.hh). `add` accumulates one gap of member `m` into
+// `acc`; `take` subtracts the accumulated gaps from a sample's member.
+struct GapRule {
+  void (*add)(MemberRows& acc, const MemberRows& from, const MemberRows& to, size_t m);
+  void (*take)(MemberRows& value, const MemberRows& acc);
+};
+// Counters add up across gaps, the descriptor's levels do not.
+extern const GapRule kCounterGaps;
+
+// OpenMetrics: the families the collector exports (declared once, in
+// output order), the label names its series use (kept apart from the
+// recording's --meta labels), and its series' raw values for one sample.
+struct MetricsSlot {
+  void (*families)(MetricFamilies& out);
+  std::span<const std::string_view> labels;
+  void (*series)(MetricRow& row, const RawSample& s);
+};
+
+// plot: the data files the collector writes (names, in the report's
+// order), the lines one pair adds to them, and its charts.
+struct PlotSlot {
+  std::span<const std::string_view> files;
+  void (*pair)(PlotLines& out, const Pair& p);
+  std::span<const ChartSpec> charts;
+};
+
+// live's table: a heading over the collector's columns, each a label and
+// a width, and one value per column for a pair (NaN: none), for a person
+// reading a terminal as dstat's or sar's.
+struct LiveColumn {
+  std::string_view label;
+  int width;
+};
+struct LiveSlot {
+  std::string_view heading;
+  std::span<const LiveColumn> columns;
+  void (*values)(const Pair& p, std::span<double> out);
+};
+
+struct Report {
+  // play: `,"key":value` for each of its members the pair carries, in
+  // PerfMonger's schema and formats where PerfMonger has the member.
+  void (*play)(std::string& out, const Pair& p);
+  // summary: its text block(s), and `,"key":value` for --json.
+  void (*summary_text)(std::string& out, const Pair& p);
+  void (*summary_json)(std::string& out, const Pair& p);
+  // summary's active time and phases.
+  const GapRule* phases;
+  // play --format csv: its columns' cells for the pair.
+  void (*csv)(CsvRow& row, const Pair& p);
+  const MetricsSlot* openmetrics;
+  const PlotSlot* plot;
+  const LiveSlot* live;
+};
+
+}  // namespace pm

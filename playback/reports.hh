@@ -1,0 +1,21 @@
+// The reports (playback/report.hh), one per collector, in kCollectors
+// order (proto/pgr_collectors.hh): what every output walks.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "playback/report.hh"
+
+namespace pm {
+
+struct ReportEntry {
+  const Report* report;  // null: the collector's outputs are not reports yet
+  size_t first_member;   // its members' positions in RawSample::members
+  size_t members;
+};
+
+// Every collector's, in kCollectors order.
+std::span<const ReportEntry> Reports();
+
+}  // namespace pm
