@@ -3,68 +3,79 @@
 #include <array>
 #include <string_view>
 
+#include "playback/rates.hh"
+#include "proto/json.hh"
+#include "playback/reports.hh"
+
 namespace pm {
 namespace {
 
-constexpr std::array<std::string_view, 10> kCpuKeys = {
-    "usr", "nice", "sys", "idle", "iowait", "hardirq", "softirq", "steal", "guest", "guestnice"};
+// `path` is "a.b" (or "a" when b is empty).
+bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
+  if (b.empty()) return path == a;
+  return path.size() == a.size() + 1 + b.size() && path.starts_with(a) &&
+         path[a.size()] == '.' && path.ends_with(b);
+}
+
 constexpr std::array<std::string_view, 9> kDiskKeys = {
     "riops", "wiops", "rkbyteps", "wkbyteps", "rlatency", "wlatency", "rsize", "wsize", "qlen"};
 constexpr std::array<std::string_view, 8> kNetKeys = {
     "rxkbyteps", "rxpktps", "rxerrps", "rxdropps", "txkbyteps", "txpktps", "txerrps", "txdropps"};
 
-std::array<double, 10> CpuValues(const CpuUsage& u) {
-  return {u.usr, u.nice, u.sys, u.idle, u.iowait, u.hardirq, u.softirq, u.steal, u.guest,
-          u.guestnice};
-}
-std::array<double, 9> DiskValues(const DiskRates& d) {
-  return {d.riops, d.wiops, d.rkbyteps, d.wkbyteps, d.rlatency, d.wlatency, d.rsize, d.wsize,
-          d.qlen};
-}
-std::array<double, 8> NetValues(const NetRates& n) {
-  return {n.rxkbyteps, n.rxpktps, n.rxerrps, n.rxdropps, n.txkbyteps, n.txpktps, n.txerrps,
-          n.txdropps};
+PairRates LegacyRates(const Pair& p) {
+  RateOptions options;
+  options.disk_only = p.options.disk_only;
+  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-// `,prefix.key` for every key.
-template <size_t N>
-void Names(std::string& out, const std::string& prefix,
-           const std::array<std::string_view, N>& keys) {
-  for (std::string_view k : keys) {
-    out.push_back(',');
-    AppendCsvField(out, prefix + "." + std::string(k));
+void IntrCells(CsvRow& row, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_intr) return;
+  for (const auto& [name, v] : {std::pair{"core_dev_intr", &r.intr.core_dev_intr},
+                                std::pair{"core_sys_intr", &r.intr.core_sys_intr}}) {
+    row.Indexed("intr", name, v->size());
+    for (double x : *v) row.Fixed(x, 2);
   }
 }
 
-// `,v` per value (precision 3 where `latency` says so), or empty cells.
-template <size_t N>
-void Cells(std::string& out, const std::array<double, N>* values, int latency_from = -1,
-           int latency_to = -1) {
-  char buf[N * (1 + kFixedTextMax)];  // one append per device
-  char* p = buf;
-  for (size_t i = 0; i < N; ++i) {
-    p = Put(p, ',');
-    if (values == nullptr) continue;
-    int digits = static_cast<int>(i) >= latency_from && static_cast<int>(i) < latency_to ? 3 : 2;
-    p = WriteFixed(p, (*values)[i], digits);
-  }
-  AppendWritten(out, buf, p);
+void DiskCells(CsvRow& row, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_disk) return;
+  auto cells = [&](std::string_view name, const DiskRates& d) {
+    row.Group("disk", name, kDiskKeys);
+    for (double v : {d.riops, d.wiops, d.rkbyteps, d.wkbyteps}) row.Fixed(v, 2);
+    for (double v : {d.rlatency, d.wlatency}) row.Fixed(v, 3);
+    for (double v : {d.rsize, d.wsize, d.qlen}) row.Fixed(v, 2);
+  };
+  for (const auto& [name, d] : r.disks) cells(name, d);
+  cells("total", r.disk_total);
 }
 
-// The rates of each named device (header order), matched by name in the
-// sorted `have`; true when `have` holds one the header lacks.
-template <typename T, typename F>
-bool DeviceCells(std::string& out, const std::vector<std::string>& names,
-                 const std::vector<std::pair<std::string, T>>& have, F cells) {
-  size_t j = 0, matched = 0;
-  for (const std::string& name : names) {
-    while (j < have.size() && have[j].first < name) ++j;
-    bool found = j < have.size() && have[j].first == name;
-    cells(out, found ? &have[j].second : nullptr);
-    matched += found ? 1 : 0;
-  }
-  return matched < have.size();
+void NetCells(CsvRow& row, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_net) return;
+  auto cells = [&](std::string_view name, const NetRates& n) {
+    row.Group("net", name, kNetKeys);
+    for (double v : {n.rxkbyteps, n.rxpktps, n.rxerrps, n.rxdropps, n.txkbyteps, n.txpktps,
+                     n.txerrps, n.txdropps})
+      row.Fixed(v, 2);
+  };
+  for (const auto& [name, n] : r.nets) cells(name, n);
+  cells("total", r.net_total);
 }
+
+void MemCells(CsvRow& row, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_mem) return;
+  std::vector<std::string_view> keys;
+  for (const PlayMemKey& k : PlayMemKeys()) keys.push_back(k.key);
+  row.Group("mem", "", keys);
+  for (const PlayMemKey& k : PlayMemKeys())
+    row.Int(k.index < 0 ? MemUsed(r.mem) : static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)]));
+}
+
+using Cells = void (*)(CsvRow&, const Pair&);
+constexpr Cells kLegacy[] = {nullptr, IntrCells, DiskCells, NetCells, MemCells};
 
 }  // namespace
 
@@ -81,100 +92,94 @@ void AppendCsvField(std::string& out, std::string_view field) {
   out.push_back('"');
 }
 
-void CsvExport::SetColumns(const PairRates& r) {
-  has_cpu_ = r.has_cpu;
-  cores_ = r.cpu.cores.size();
-  has_intr_ = r.has_intr;
-  intr_dev_ = r.intr.core_dev_intr.size();
-  intr_sys_ = r.intr.core_sys_intr.size();
-  has_disk_ = r.has_disk;
-  for (const auto& d : r.disks) disks_.push_back(d.first);
-  has_net_ = r.has_net;
-  for (const auto& n : r.nets) nets_.push_back(n.first);
-  has_mem_ = r.has_mem;
+void CsvRow::Start(std::string& out, bool header) {
+  out_ = &out;
+  header_ = header;
+  next_ = 0;
+  left_ = 0;
+  active_ = false;
 }
 
-void CsvExport::AppendHeader(std::string& out) const {
-  out.append("time,elapsed_time");
-  if (has_cpu_) {
-    Names(out, "cpu.all", kCpuKeys);
-    for (size_t i = 0; i < cores_; ++i) Names(out, "cpu.cores." + std::to_string(i), kCpuKeys);
+bool CsvRow::Begin(std::string_view a, std::string_view b, size_t width) {
+  EndGroup();
+  if (header_) {
+    groups_.push_back({b.empty() ? std::string(a) : std::string(a) + "." + std::string(b), width});
+    left_ = width;
+    return active_ = true;
   }
-  if (has_intr_) {
-    for (size_t i = 0; i < intr_dev_; ++i) out.append(",intr.core_dev_intr." + std::to_string(i));
-    for (size_t i = 0; i < intr_sys_; ++i) out.append(",intr.core_sys_intr." + std::to_string(i));
+  size_t g = next_;
+  while (g < groups_.size() && !SamePath(groups_[g].path, a, b)) ++g;
+  if (g == groups_.size()) {
+    left_out_ = true;
+    return active_ = false;
   }
-  if (has_disk_) {
-    for (const std::string& d : disks_) Names(out, "disk." + d, kDiskKeys);
-    Names(out, "disk.total", kDiskKeys);
-  }
-  if (has_net_) {
-    for (const std::string& n : nets_) Names(out, "net." + n, kNetKeys);
-    Names(out, "net.total", kNetKeys);
-  }
-  if (has_mem_)
-    for (const PlayMemKey& k : PlayMemKeys()) out.append(",mem.").append(k.key);
-  out.append("\r\n");
+  for (; next_ < g; ++next_) out_->append(groups_[next_].width, ',');
+  left_ = groups_[next_++].width;
+  return active_ = true;
 }
 
-void CsvExport::AppendRow(std::string& out, const PairRates& r) {
-  if (!started_) {
-    SetColumns(r);
-    AppendHeader(out);
-    started_ = true;
-  }
+void CsvRow::Group(std::string_view a, std::string_view b,
+                   std::span<const std::string_view> fields) {
+  if (!Begin(a, b, fields.size()) || !header_) return;
+  for (std::string_view f : fields) names_.push_back(groups_.back().path + "." + std::string(f));
+}
+
+void CsvRow::Indexed(std::string_view a, std::string_view b, size_t count) {
+  if (!Begin(a, b, count) || !header_) return;
+  for (size_t i = 0; i < count; ++i)
+    names_.push_back(groups_.back().path + "." + std::to_string(i));
+}
+
+bool CsvRow::Cell() {
+  if (!active_ || left_ == 0) return false;
+  --left_;
+  out_->push_back(',');
+  return true;
+}
+
+void CsvRow::Fixed(double v, int digits) {
+  if (Cell()) AppendFixed(*out_, v, digits);
+}
+
+void CsvRow::Int(int64_t v) {
+  if (Cell()) AppendInt(*out_, v);
+}
+
+void CsvRow::EndGroup() {
+  if (active_) out_->append(left_, ',');
+  left_ = 0;
+  active_ = false;
+}
+
+void CsvRow::Finish() {
+  EndGroup();
+  if (header_) return;
+  for (; next_ < groups_.size(); ++next_) out_->append(groups_[next_].width, ',');
+}
+
+void CsvExport::AppendRow(std::string& out, const Pair& pair) {
+  std::string& cells = started_ ? out : first_;
   char times[2 * kFixedTextMax + 1];
-  char* end = WriteFixed(Put(WriteFixed(times, r.time, 3), ','), r.elapsed_time, 3);
-  AppendWritten(out, times, end);
-  if (has_cpu_) {
-    auto all = CpuValues(r.cpu.all);
-    Cells(out, r.has_cpu ? &all : nullptr);
-    for (size_t i = 0; i < cores_; ++i) {
-      bool have = r.has_cpu && i < r.cpu.cores.size();
-      auto core = have ? CpuValues(r.cpu.cores[i]) : std::array<double, 10>{};
-      Cells(out, have ? &core : nullptr);
-    }
+  char* end = WriteFixed(Put(WriteFixed(times, pair.time, 3), ','), pair.elapsed_time, 3);
+  AppendWritten(cells, times, end);
+  row_.Start(cells, !started_);
+  std::span<const ReportEntry> reports = Reports();
+  for (size_t i = 0; i < reports.size(); ++i) {
+    Cells csv = reports[i].report ? reports[i].report->csv
+                : i < std::size(kLegacy) ? kLegacy[i] : nullptr;
+    if (csv) csv(row_, pair);
   }
-  if (has_intr_) {
-    auto cells = [&](const std::vector<double>& v, size_t n) {
-      for (size_t i = 0; i < n; ++i) {
-        out.push_back(',');
-        if (r.has_intr && i < v.size()) AppendFixed(out, v[i], 2);
-      }
-    };
-    cells(r.intr.core_dev_intr, intr_dev_);
-    cells(r.intr.core_sys_intr, intr_sys_);
+  row_.Finish();
+  cells.append("\r\n");
+  if (started_) return;
+  started_ = true;
+  out.append("time,elapsed_time");
+  for (const std::string& name : row_.names_) {
+    out.push_back(',');
+    AppendCsvField(out, name);
   }
-  if (has_disk_) {
-    auto disk = [](std::string& o, const DiskRates* d) {
-      auto v = d != nullptr ? DiskValues(*d) : std::array<double, 9>{};
-      Cells(o, d != nullptr ? &v : nullptr, 4, 6);
-    };
-    left_out_ |= r.has_disk && DeviceCells(out, disks_, r.disks, disk);
-    if (!r.has_disk) for (size_t i = 0; i < disks_.size(); ++i) disk(out, nullptr);
-    disk(out, r.has_disk ? &r.disk_total : nullptr);
-  }
-  if (has_net_) {
-    auto net = [](std::string& o, const NetRates* n) {
-      auto v = n != nullptr ? NetValues(*n) : std::array<double, 8>{};
-      Cells(o, n != nullptr ? &v : nullptr);
-    };
-    left_out_ |= r.has_net && DeviceCells(out, nets_, r.nets, net);
-    if (!r.has_net) for (size_t i = 0; i < nets_.size(); ++i) net(out, nullptr);
-    net(out, r.has_net ? &r.net_total : nullptr);
-  }
-  if (has_mem_) {
-    char buf[std::tuple_size_v<MemCounters> * (1 + kUintTextMax)];
-    char* p = buf;
-    for (const PlayMemKey& k : PlayMemKeys()) {
-      p = Put(p, ',');
-      if (!r.has_mem) continue;
-      if (k.index < 0) p = WriteInt(p, MemUsed(r.mem));
-      else p = WriteInt(p, static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)]));
-    }
-    AppendWritten(out, buf, p);
-  }
-  out.append("\r\n");
+  out.append("\r\n").append(first_);
+  first_.clear();
 }
 
 }  // namespace pm

@@ -3,45 +3,69 @@
 // or a line break, quotes doubled), for spreadsheets and pandas.
 //
 // One header row, then one row per play line with the same numbers in the
-// same formats (%.2f; disk latency %.3f; memory in kB as integers). Column
-// names are the JSON paths of play's values, in play's order:
-//   time, elapsed_time,
-//   cpu.all.<f>, cpu.cores.<i>.<f>       f: usr nice sys idle iowait hardirq
-//                                           softirq steal guest guestnice
-//   intr.core_dev_intr.<i>, intr.core_sys_intr.<i>   (with --record-intr)
-//   disk.<name>.<f>, disk.total.<f>      f: riops wiops rkbyteps wkbyteps
-//                                           rlatency wlatency rsize wsize qlen
-//   net.<name>.<f>, net.total.<f>        f: rxkbyteps rxpktps rxerrps rxdropps
-//                                           txkbyteps txpktps txerrps txdropps
-//   mem.<key>                            play's 29 mem keys
-// The columns are those of the first line: a device missing from a later
-// line leaves its cells empty, one that appears later is left out (see
-// left_out()).
+// same formats. Columns are `time`, `elapsed_time`, then each report's
+// (playback/report.hh, its `csv` slot) in kCollectors order, named by
+// the JSON paths of play's values: `cpu.all.usr`, `cpu.cores.0.usr`,
+// `intr.core_dev_intr.0`, `disk.sda.riops`, `disk.total.qlen`,
+// `net.eth0.rxkbyteps`, `mem.mem_free`, `pressure.cpu.some`, ... (each
+// collector's man page lists its own). The columns are those of the first
+// line: a row missing from a later line leaves its cells empty, one that
+// appears later is left out (see left_out()).
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "playback/rates.hh"
+#include "playback/report.hh"
 
 namespace pm {
+
+// What a report's csv slot writes for one pair: groups of columns, each
+// named `A.B.FIELD` (or `A.FIELD` when B is empty), and their cells in
+// order. A group the first line lacked is left out; cells missing from a
+// group are left empty.
+class CsvRow {
+ public:
+  void Group(std::string_view a, std::string_view b, std::span<const std::string_view> fields);
+  // Fields "0", "1", ..., "count-1" (one per CPU).
+  void Indexed(std::string_view a, std::string_view b, size_t count);
+  void Fixed(double v, int digits);
+  void Int(int64_t v);
+
+ private:
+  friend class CsvExport;
+  struct Columns {
+    std::string path;  // A.B
+    size_t width;
+  };
+  bool Begin(std::string_view a, std::string_view b, size_t width);
+  void EndGroup();
+  void Start(std::string& out, bool header);
+  void Finish();
+  bool Cell();  // a cell may be written: its comma is
+
+  std::vector<Columns> groups_;       // the first line's
+  std::vector<std::string> names_;    // its column names
+  std::string* out_ = nullptr;
+  bool header_ = false;               // the first line: groups are being learned
+  size_t next_ = 0;                   // the group to match next
+  size_t left_ = 0;                   // cells the current group still takes
+  bool active_ = false;
+  bool left_out_ = false;
+};
 
 class CsvExport {
  public:
   // The header first (before the first row), then the row, each ending CRLF.
-  void AppendRow(std::string& out, const PairRates& rates);
-  bool left_out() const { return left_out_; }
+  void AppendRow(std::string& out, const Pair& pair);
+  bool left_out() const { return row_.left_out_; }
 
  private:
-  void SetColumns(const PairRates& first);
-  void AppendHeader(std::string& out) const;
-
   bool started_ = false;
-  bool has_cpu_ = false, has_intr_ = false, has_disk_ = false, has_net_ = false,
-       has_mem_ = false;
-  size_t cores_ = 0, intr_dev_ = 0, intr_sys_ = 0;
-  std::vector<std::string> disks_, nets_;  // sorted, as play sorts them
-  bool left_out_ = false;
+  CsvRow row_;
+  std::string first_;  // the first row's cells, written after the header
 };
 
 // An RFC 4180 field: as is, or quoted with its quotes doubled.

@@ -5,6 +5,8 @@
 #include <set>
 
 #include "playback/openmetrics_text.hh"
+#include "playback/report.hh"
+#include "playback/reports.hh"
 
 namespace pm {
 
@@ -18,8 +20,13 @@ int64_t NearestMs(int64_t ns) {
 }
 
 std::string CommonLabels(const std::string& instance, const MetaList& meta) {
-  const std::set<std::string> own = {"cpu", "mode", "device", "irq", "phase", "state",
-                                     "instance"};
+  std::set<std::string> own = {"phase", "state", "instance"};
+  std::span<const ReportEntry> reports = Reports();
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const MetricsSlot* slot = reports[i].report ? reports[i].report->openmetrics : nullptr;
+    for (std::string_view label : slot ? slot->labels : LegacyMetricLabels(i))
+      own.emplace(label);
+  }
   std::set<std::string> taken = own;
   std::string out;
   if (!instance.empty()) AppendLabel(out, "instance", instance);
@@ -37,7 +44,7 @@ std::string CommonLabels(const std::string& instance, const MetaList& meta) {
 OpenMetricsExport::OpenMetricsExport(const RecordingInfo& info,
                                      const OpenMetricsOptions& options)
     : common_(CommonLabels(options.instance, info.meta)),
-      catalog_(common_, options.disk_only),
+      catalog_(info, common_, options.disk_only),
       spool_(options.spool_dir, options.block_bytes),
       phases_(options.spool_dir) {}
 

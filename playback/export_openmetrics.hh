@@ -39,8 +39,9 @@ struct OpenMetricsOptions {
 
 // `instance="..."` then one label per --meta key, in recorded order: names
 // made valid (SanitizedLabelName) and kept apart from the export's own
-// labels (cpu, mode, device, irq, phase, state, instance) by a `meta_`
-// prefix, and from each other by trailing '_'.
+// labels (the reports' own: cpu, mode, device, irq, pid, comm, cgroup, ...;
+// phase, state, instance) by a `meta_` prefix, and from each other by
+// trailing '_'.
 std::string CommonLabels(const std::string& instance, const MetaList& meta);
 
 class OpenMetricsExport {

@@ -1,13 +1,13 @@
 #include "playback/openmetrics_catalog.hh"
 
 #include "playback/column_spool.hh"
+#include "playback/disk_filter.hh"
+#include "playback/report.hh"
+#include "playback/reports.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
-
-enum : uint32_t { kCpu = 0, kGuest, kCtxt, kForks, kIntr, kDisk0, kNet0 = kDisk0 + 11,
-                  kMem0 = kNet0 + 16, kFamilies = kMem0 + 30 };
 
 struct Spec {
   const char* name;
@@ -32,12 +32,7 @@ constexpr Spec kDiskSpecs[11] = {
     {"node_disk_io_time_weighted_seconds", true, "seconds", "The weighted # of seconds spent doing I/Os.", Scale::kPerThousand},
 };
 
-constexpr const char* kCpuModes[8] = {"user", "nice", "system", "idle",
-                                      "iowait", "irq", "softirq", "steal"};
-
-bool IsHugePageCount(std::string_view field) {
-  return field.starts_with("HugePages_");
-}
+bool IsHugePageCount(std::string_view field) { return field.starts_with("HugePages_"); }
 
 // rx_bytes -> receive_bytes, tx_colls -> transmit_colls
 std::string NetName(std::string_view field) {
@@ -45,150 +40,169 @@ std::string NetName(std::string_view field) {
          std::string(field.substr(3));
 }
 
-Scale DiskScale(size_t i) { return kDiskSpecs[i].scale; }
+void IntrFamilies(MetricFamilies& out) {
+  out.Counter("perfmonger_interrupts", "", "Interrupts per CPU and /proc/interrupts row (irq).");
+}
 
-}  // namespace
-
-MetricCatalog::MetricCatalog(std::string common_labels, const DiskFilter* disk_only)
-    : common_(std::move(common_labels)), disk_only_(disk_only), families_(kFamilies) {
-  families_[kCpu] = {"node_cpu_seconds", true, "seconds", "Seconds the CPUs spent in each mode.", {}};
-  families_[kGuest] = {"node_cpu_guest_seconds", true, "seconds",
-                       "Seconds the CPUs spent in guests (VMs) for each mode.", {}};
-  families_[kCtxt] = {"node_context_switches", true, "", "Total number of context switches.", {}};
-  families_[kForks] = {"node_forks", true, "", "Total number of forks.", {}};
-  families_[kIntr] = {"perfmonger_interrupts", true, "",
-                      "Interrupts per CPU and /proc/interrupts row (irq).", {}};
-  for (size_t i = 0; i < 11; ++i) {
-    const Spec& s = kDiskSpecs[i];
-    families_[kDisk0 + i] = {s.name, s.counter, s.unit, s.help, {}};
-  }
-  for (size_t i = 0; i < kNetFields.size(); ++i) {
-    std::string stat = NetName(kNetFields[i]);
-    bool bytes = stat.ends_with("_bytes");
-    families_[kNet0 + i] = {"node_network_" + stat, true, bytes ? "bytes" : "",
-                            "Network device statistic " + stat + ".", {}};
-  }
-  for (size_t i = 0; i < kMemFields.size(); ++i) {
-    std::string field(kMemFields[i]);
-    bool count = IsHugePageCount(field);
-    std::string suffix = count ? "" : "_bytes";
-    families_[kMem0 + i] = {"node_memory_" + field + suffix, false, count ? "" : "bytes",
-                            "Memory information field " + field + suffix + ".", {}};
+void IntrSeries(MetricRow& row, const RawSample& s) {
+  const MemberRows& intr = s.members[PgrMemberIndex("intr")];
+  for (size_t r = 0; intr.has && r < intr.rows(); ++r) {
+    if (!intr.live(r)) continue;
+    uint32_t base = row.Block(intr.names[r], [&] {
+      uint32_t first = MetricRow::kLeftOut;
+      for (size_t c = 0; c < intr.width; ++c) {
+        std::string labels;
+        AppendLabel(labels, "cpu", std::to_string(c));
+        labels.push_back(',');
+        AppendLabel(labels, "irq", intr.names[r]);
+        uint32_t id = row.Add(0, Scale::kOne, labels);
+        if (c == 0) first = id;
+      }
+      return first;
+    });
+    if (base != MetricRow::kLeftOut) row.Put(base, intr.row(r));
   }
 }
 
-uint32_t MetricCatalog::Add(uint32_t family, Scale scale, const std::string& labels) {
+void DiskFamilies(MetricFamilies& out) {
+  for (const Spec& s : kDiskSpecs) {
+    if (s.counter) out.Counter(s.name, s.unit, s.help);
+    else out.Gauge(s.name, s.unit, s.help);
+  }
+}
+
+void DiskSeries(MetricRow& row, const RawSample& s) {
+  const MemberRows& disk = s.members[PgrMemberIndex("disk")];
+  for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
+    if (!disk.live(d)) continue;
+    const std::string& name = disk.names[d];
+    uint32_t base = row.Block(name, [&] {
+      if (row.disk_only() && !row.disk_only()->Keeps(name)) return MetricRow::kLeftOut;
+      std::string device;
+      AppendLabel(device, "device", name);
+      uint32_t first = row.Add(0, kDiskSpecs[0].scale, device);
+      for (uint32_t i = 1; i < std::size(kDiskSpecs); ++i) row.Add(i, kDiskSpecs[i].scale, device);
+      return first;
+    });
+    if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d));
+  }
+}
+
+void NetFamilies(MetricFamilies& out) {
+  for (std::string_view field : kNetFields) {
+    std::string stat = NetName(field);
+    out.Counter("node_network_" + stat, stat.ends_with("_bytes") ? "bytes" : "",
+                "Network device statistic " + stat + ".");
+  }
+}
+
+void NetSeries(MetricRow& row, const RawSample& s) {
+  const MemberRows& net = s.members[PgrMemberIndex("net")];
+  for (size_t n = 0; net.has && n < net.rows(); ++n) {
+    if (!net.live(n)) continue;
+    uint32_t base = row.Block(net.names[n], [&] {
+      std::string device;
+      AppendLabel(device, "device", net.names[n]);
+      uint32_t first = row.Add(0, Scale::kOne, device);
+      for (uint32_t i = 1; i < kNetFields.size(); ++i) row.Add(i, Scale::kOne, device);
+      return first;
+    });
+    row.Put(base, net.row(n));
+  }
+}
+
+void MemFamilies(MetricFamilies& out) {
+  for (std::string_view f : kMemFields) {
+    std::string field(f);
+    bool count = IsHugePageCount(field);
+    std::string suffix = count ? "" : "_bytes";
+    out.Gauge("node_memory_" + field + suffix, count ? "" : "bytes",
+              "Memory information field " + field + suffix + ".");
+  }
+}
+
+void MemSeries(MetricRow& row, const RawSample& s) {
+  const MemberRows& mem = s.members[PgrMemberIndex("mem")];
+  if (!mem.has) return;
+  uint32_t base = row.Block("", [&] {
+    uint32_t first = row.Add(0, Scale::kTimes1024, "");
+    for (uint32_t i = 1; i < kMemFields.size(); ++i)
+      row.Add(i, IsHugePageCount(kMemFields[i]) ? Scale::kOne : Scale::kTimes1024, "");
+    return first;
+  });
+  row.Put(base, mem.row(0));
+}
+
+constexpr std::string_view kIntrLabels[] = {"cpu", "irq"};
+constexpr std::string_view kDeviceLabels[] = {"device"};
+const MetricsSlot kLegacyIntr = {IntrFamilies, kIntrLabels, IntrSeries};
+const MetricsSlot kLegacyDisk = {DiskFamilies, kDeviceLabels, DiskSeries};
+const MetricsSlot kLegacyNet = {NetFamilies, kDeviceLabels, NetSeries};
+const MetricsSlot kLegacyMem = {MemFamilies, {}, MemSeries};
+const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, &kLegacyDisk, &kLegacyNet,
+                                      &kLegacyMem};
+
+const MetricsSlot* SlotOf(size_t i, const ReportEntry& e) {
+  if (e.report) return e.report->openmetrics;
+  return i < std::size(kLegacy) ? kLegacy[i] : nullptr;
+}
+
+}  // namespace
+
+uint32_t MetricRow::Add(uint32_t family, Scale scale, std::string_view labels) {
+  return catalog_->Add(family_base_ + family, scale, labels);
+}
+
+void MetricRow::Put(uint32_t first, std::span<const uint64_t> values) {
+  for (size_t k = 0; k < values.size(); ++k) Put(first + static_cast<uint32_t>(k), values[k]);
+}
+
+MetricCatalog::MetricCatalog(const RecordingInfo& info, std::string common_labels,
+                             const DiskFilter* disk_only)
+    : common_(std::move(common_labels)), row_(info, disk_only) {
+  row_.catalog_ = this;
+  std::span<const ReportEntry> reports = Reports();
+  blocks_.resize(reports.size());
+  for (size_t i = 0; i < reports.size(); ++i) {
+    family_bases_.push_back(static_cast<uint32_t>(families_.size()));
+    if (const MetricsSlot* slot = SlotOf(i, reports[i])) {
+      MetricFamilies out(families_);
+      slot->families(out);
+    }
+  }
+}
+
+uint32_t MetricCatalog::Add(uint32_t family, Scale scale, std::string_view labels) {
   std::string text;
   if (!labels.empty() || !common_.empty()) {
-    text = "{" + labels;
+    text = "{" + std::string(labels);
     if (!labels.empty() && !common_.empty()) text.push_back(',');
     text += common_ + "}";
   }
   auto id = static_cast<uint32_t>(series_.size());
   series_.push_back({family, scale, std::move(text)});
   families_[family].series.push_back(id);
-  if (row_ != nullptr) row_->resize(1 + series_.size(), ColumnSpool::kAbsent);
+  row_.row_->resize(1 + series_.size(), ColumnSpool::kAbsent);
   return id;
 }
 
-uint32_t MetricCatalog::CoreBase(size_t core) {
-  if (core >= core_bases_.size()) core_bases_.resize(core + 1, -1);
-  if (core_bases_[core] >= 0) return static_cast<uint32_t>(core_bases_[core]);
-  std::string cpu;
-  AppendLabel(cpu, "cpu", std::to_string(core));
-  uint32_t base = 0;
-  for (size_t m = 0; m < 8; ++m) {
-    std::string labels = cpu + ",";
-    AppendLabel(labels, "mode", kCpuModes[m]);
-    uint32_t id = Add(kCpu, Scale::kPerHundred, labels);
-    if (m == 0) base = id;
-  }
-  Add(kGuest, Scale::kPerHundred, cpu + ",mode=\"user\"");
-  Add(kGuest, Scale::kPerHundred, cpu + ",mode=\"nice\"");
-  core_bases_[core] = base;
-  return base;
-}
-
-uint32_t MetricCatalog::DeviceBase(std::unordered_map<std::string, int64_t>& bases,
-                                   const std::string& name, bool disk) {
-  auto [it, fresh] = bases.try_emplace(name, -1);
-  if (!fresh) return static_cast<uint32_t>(it->second);
-  if (disk && disk_only_ != nullptr && !disk_only_->Keeps(name))
-    return UINT32_MAX;  // stays -1: left out
-  std::string device;
-  AppendLabel(device, "device", name);
-  size_t n = disk ? 11 : 16;
-  uint32_t base = 0;
-  for (size_t i = 0; i < n; ++i) {
-    uint32_t id = disk ? Add(kDisk0 + static_cast<uint32_t>(i), DiskScale(i), device)
-                       : Add(kNet0 + static_cast<uint32_t>(i), Scale::kOne, device);
-    if (i == 0) base = id;
-  }
-  it->second = base;
-  return base;
-}
-
-uint32_t MetricCatalog::IntrId(const std::string& irq, size_t cpu) {
-  std::vector<int64_t>& ids = intr_ids_[irq];
-  if (cpu >= ids.size()) ids.resize(cpu + 1, -1);
-  if (ids[cpu] < 0) {
-    std::string labels;
-    AppendLabel(labels, "cpu", std::to_string(cpu));
-    labels.push_back(',');
-    AppendLabel(labels, "irq", irq);
-    ids[cpu] = Add(kIntr, Scale::kOne, labels);
-  }
-  return static_cast<uint32_t>(ids[cpu]);
-}
-
-uint32_t MetricCatalog::MemBase() {
-  if (mem_base_ < 0) {
-    mem_base_ = Add(kMem0, Scale::kTimes1024, "");
-    for (uint32_t i = 1; i < kMemFields.size(); ++i)
-      Add(kMem0 + i, IsHugePageCount(kMemFields[i]) ? Scale::kOne : Scale::kTimes1024, "");
-  }
-  return static_cast<uint32_t>(mem_base_);
-}
-
-uint32_t MetricCatalog::ProcBase() {
-  if (proc_base_ < 0) {
-    proc_base_ = Add(kCtxt, Scale::kOne, "");
-    Add(kForks, Scale::kOne, "");
-  }
-  return static_cast<uint32_t>(proc_base_);
-}
-
 void MetricCatalog::FillRow(const RawSample& s, std::vector<uint64_t>& row) {
-  constexpr size_t kCpuM = PgrMemberIndex("cpu"), kProcM = PgrMemberIndex("proc"),
-                   kIntrM = PgrMemberIndex("intr"), kDiskM = PgrMemberIndex("disk"),
-                   kNetM = PgrMemberIndex("net"), kMemM = PgrMemberIndex("mem");
   row.assign(1 + series_.size(), ColumnSpool::kAbsent);
-  row_ = &row;
-  auto put = [&row](uint32_t id, uint64_t v) { row[1 + id] = v; };
-  auto put_row = [&](uint32_t base, std::span<const uint64_t> v) {
-    for (size_t k = 0; k < v.size(); ++k) put(base + static_cast<uint32_t>(k), v[k]);
-  };
-  const MemberRows& cpu = s.members[kCpuM];
-  for (size_t c = 1; cpu.has && c < cpu.rows(); ++c)
-    if (cpu.live(c)) put_row(CoreBase(c - 1), cpu.row(c));
-  if (s.members[kProcM].has) put_row(ProcBase(), s.members[kProcM].row(0));
-  const MemberRows& intr = s.members[kIntrM];
-  for (size_t r = 0; intr.has && r < intr.rows(); ++r) {
-    if (!intr.live(r)) continue;
-    std::span<const uint64_t> counts = intr.row(r);
-    for (size_t c = 0; c < counts.size(); ++c) put(IntrId(intr.names[r], c), counts[c]);
+  row_.row_ = &row;
+  std::span<const ReportEntry> reports = Reports();
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const MetricsSlot* slot = SlotOf(i, reports[i]);
+    if (slot == nullptr) continue;
+    row_.family_base_ = family_bases_[i];
+    row_.blocks_ = &blocks_[i];
+    slot->series(row_, s);
   }
-  const MemberRows& disk = s.members[kDiskM];
-  for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
-    if (!disk.live(d)) continue;
-    uint32_t base = DeviceBase(disk_bases_, disk.names[d], true);
-    if (base != UINT32_MAX) put_row(base, disk.row(d));
-  }
-  const MemberRows& net = s.members[kNetM];
-  for (size_t n = 0; net.has && n < net.rows(); ++n)
-    if (net.live(n)) put_row(DeviceBase(net_bases_, net.names[n], false), net.row(n));
-  if (s.members[kMemM].has) put_row(MemBase(), s.members[kMemM].row(0));
-  row_ = nullptr;
+  row_.row_ = nullptr;
+}
+
+std::span<const std::string_view> LegacyMetricLabels(size_t i) {
+  return i < std::size(kLegacy) && kLegacy[i] ? kLegacy[i]->labels
+                                              : std::span<const std::string_view>{};
 }
 
 }  // namespace pm

@@ -1,27 +1,19 @@
 // The metric families of `play --format openmetrics` and the series found
-// in a recording: node_exporter's names, labels and units wherever it has
-// the same quantity (DESIGN §8; node_exporter's collectors cpu, stat,
-// diskstats, netdev, meminfo), `perfmonger_` names for the rest.
-//
-//   /proc/stat      node_cpu_seconds_total{cpu,mode}        jiffies / 100
-//                   node_cpu_guest_seconds_total{cpu,mode}  (user, nice)
-//                   node_context_switches_total, node_forks_total
-//   /proc/interrupts perfmonger_interrupts_total{cpu,irq}   (node_exporter's
-//                   node_interrupts_total has info/devices labels we lack)
-//   /proc/diskstats node_disk_*{device}                     sectors × 512,
-//                   ms / 1000; node_disk_io_now is a gauge
-//   /proc/net/dev   node_network_{receive,transmit}_*_total{device}
-//   /proc/meminfo   node_memory_<Field>_bytes gauges (kB × 1024);
-//                   node_memory_HugePages_{Total,Free,Rsvd,Surp} counts
+// in a recording. Each report (playback/report.hh, its `openmetrics` slot)
+// declares its families, under node_exporter's names, labels and units
+// wherever node_exporter has the same quantity (DESIGN §8), and puts its
+// raw counters into a sample's row; the catalog keeps the families in
+// kCollectors order and numbers the series. Each collector's names are in
+// its report file and in docs/metric-names.md.
 //
 // Series are created as rows first appear (cores by index, devices and
 // IRQ rows by name), so a row that shows up late gets its series then.
 #pragma once
 
-#include "playback/disk_filter.hh"
-
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -29,6 +21,8 @@
 #include "playback/raw_sample.hh"
 
 namespace pm {
+
+class DiskFilter;
 
 struct MetricFamily {
   std::string name;   // as in `# TYPE`: a counter's name has no _total
@@ -44,11 +38,65 @@ struct MetricSeries {
   std::string labels;  // `{...}`, the common labels included
 };
 
+// What a report's `families` function declares, in order; the report's
+// series name them by that order (0, 1, ...).
+class MetricFamilies {
+ public:
+  void Counter(std::string name, std::string unit, std::string help) {
+    out_.push_back({std::move(name), true, std::move(unit), std::move(help), {}});
+  }
+  void Gauge(std::string name, std::string unit, std::string help) {
+    out_.push_back({std::move(name), false, std::move(unit), std::move(help), {}});
+  }
+
+ private:
+  friend class MetricCatalog;
+  explicit MetricFamilies(std::vector<MetricFamily>& out) : out_(out) {}
+  std::vector<MetricFamily>& out_;
+};
+
+// What a report's `series` function writes for one sample.
+class MetricRow {
+ public:
+  static constexpr uint32_t kLeftOut = UINT32_MAX;
+
+  const RecordingInfo& info() const { return info_; }
+  const DiskFilter* disk_only() const { return disk_only_; }
+  // The series of row `key`: make() creates them the first time (and
+  // returns the first one's id, or kLeftOut), later calls return the same.
+  template <class Make>
+  uint32_t Block(const std::string& key, Make make) {
+    auto [it, fresh] = blocks_->try_emplace(key, kLeftOut);
+    if (fresh) it->second = make();
+    return it->second;
+  }
+  // A new series of the report's family `family` (its declared order),
+  // labelled `labels` (`a="b",...`, may be empty), its values so scaled.
+  uint32_t Add(uint32_t family, Scale scale, std::string_view labels);
+  // Series `id`'s value in this sample; ids first..first+n-1 of one block
+  // follow each other.
+  void Put(uint32_t id, uint64_t value) { (*row_)[1 + id] = value; }
+  void Put(uint32_t first, std::span<const uint64_t> values);
+
+ private:
+  friend class MetricCatalog;
+  MetricRow(const RecordingInfo& info, const DiskFilter* disk_only)
+      : info_(info), disk_only_(disk_only) {}
+
+  const RecordingInfo& info_;
+  const DiskFilter* disk_only_;
+  class MetricCatalog* catalog_ = nullptr;
+  uint32_t family_base_ = 0;  // the report's first family
+  std::unordered_map<std::string, uint32_t>* blocks_ = nullptr;
+  std::vector<uint64_t>* row_ = nullptr;
+};
+
 class MetricCatalog {
  public:
   // `common_labels`: `name="value",...` added to every series (may be
   // empty). `disk_only`, if set, keeps the disks whose name matches.
-  MetricCatalog(std::string common_labels, const DiskFilter* disk_only);
+  MetricCatalog(const RecordingInfo& info, std::string common_labels,
+                const DiskFilter* disk_only);
 
   // row[0] is left to the caller; row[1 + id] = the raw counter of series
   // `id`, or ColumnSpool::kAbsent. Series first seen here are created.
@@ -59,23 +107,18 @@ class MetricCatalog {
   size_t series_count() const { return series_.size(); }
 
  private:
-  uint32_t Add(uint32_t family, Scale scale, const std::string& labels);
-  uint32_t CoreBase(size_t core);
-  uint32_t DeviceBase(std::unordered_map<std::string, int64_t>& bases,
-                      const std::string& name, bool disk);
-  uint32_t IntrId(const std::string& irq, size_t cpu);
-  uint32_t MemBase();
-  uint32_t ProcBase();
+  friend class MetricRow;
+  uint32_t Add(uint32_t family, Scale scale, std::string_view labels);
 
   std::string common_;
-  const DiskFilter* disk_only_;
   std::vector<MetricFamily> families_;
   std::vector<MetricSeries> series_;
-  std::vector<int64_t> core_bases_;  // -1: not yet
-  std::unordered_map<std::string, int64_t> disk_bases_, net_bases_;  // -1: left out
-  std::unordered_map<std::string, std::vector<int64_t>> intr_ids_;
-  int64_t mem_base_ = -1, proc_base_ = -1;
-  std::vector<uint64_t>* row_ = nullptr;  // the row being filled
+  std::vector<uint32_t> family_bases_;  // per report
+  std::vector<std::unordered_map<std::string, uint32_t>> blocks_;  // per report
+  MetricRow row_;
 };
+
+// The label names of the collectors whose exports are not reports yet.
+std::span<const std::string_view> LegacyMetricLabels(size_t collector);
 
 }  // namespace pm

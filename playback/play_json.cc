@@ -3,53 +3,13 @@
 #include <array>
 #include <iterator>
 
+#include "playback/play_text.hh"
 #include "proto/json.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
 
 namespace pm {
 namespace {
-
-// Room for one `,"key":` of this file (none is longer than 24 bytes) and
-// its value.
-constexpr size_t kFixedMember = 24 + kFixedTextMax;
-constexpr size_t kUintMember = 24 + kUintTextMax;
-
-// `,"name":` for a device or interface name, escaped as Go does.
-void NameKey(std::string& out, std::string_view name) {
-  out.push_back(',');
-  AppendJsonKey(out, name);
-}
-
-// `,"key":` (or `{"key":`) and v with `precision` decimals.
-char* Member(char* p, std::string_view key, double v, int precision = 2) {
-  return WriteFixed(Put(p, key), v, precision);
-}
-
-void AppendCoreJson(std::string& out, const CpuUsage& u) {
-  char buf[10 * kFixedMember + 2];
-  char* p = Member(buf, "{\"usr\":", u.usr);
-  p = Member(p, ",\"nice\":", u.nice);
-  p = Member(p, ",\"sys\":", u.sys);
-  p = Member(p, ",\"idle\":", u.idle);
-  p = Member(p, ",\"iowait\":", u.iowait);
-  p = Member(p, ",\"hardirq\":", u.hardirq);
-  p = Member(p, ",\"softirq\":", u.softirq);
-  p = Member(p, ",\"steal\":", u.steal);
-  p = Member(p, ",\"guest\":", u.guest);
-  p = Member(p, ",\"guestnice\":", u.guestnice);
-  AppendWritten(out, buf, Put(p, '}'));
-}
-
-void AppendDoubles(std::string& out, const std::vector<double>& v) {
-  out.push_back('[');
-  for (size_t i = 0; i < v.size(); ++i) {
-    char buf[1 + kFixedTextMax];
-    char* p = i > 0 ? Put(buf, ',') : buf;
-    AppendWritten(out, buf, WriteFixed(p, v[i], 2));
-  }
-  out.push_back(']');
-}
 
 constexpr size_t kDiskEntryMax = 9 * kFixedMember + 2;
 
@@ -80,56 +40,14 @@ char* PutNetEntry(char* p, const NetRates& n) {
   return Put(p, '}');
 }
 
-// Names no longer than this with nothing to escape are written on the
-// stack with what surrounds them; others go through AppendJsonString.
-constexpr size_t kShortName = 64;
-
-bool IsShortName(std::string_view name) {
-  return name.size() <= kShortName && IsJsonVerbatim(name);
-}
-
-// "a","b",...: the short names gathered into one append per kilobyte.
-template <typename T>
-void AppendNames(std::string& out, const std::vector<std::pair<std::string, T>>& devices) {
-  char buf[1024];
-  char* p = buf;
-  for (size_t i = 0; i < devices.size(); ++i) {
-    std::string_view name = devices[i].first;
-    if (static_cast<size_t>(buf + sizeof buf - p) < kShortName + 3 || !IsShortName(name)) {
-      AppendWritten(out, buf, p);
-      p = buf;
-    }
-    if (i > 0) p = Put(p, ',');
-    if (!IsShortName(name)) {
-      AppendWritten(out, buf, p);
-      p = buf;
-      AppendJsonString(out, name);
-      continue;
-    }
-    p = Put(Put(Put(p, '"'), name), '"');
-  }
-  AppendWritten(out, buf, p);
-}
-
-// {"devices":[names],"<name>":{..},...,"total":{..}}; put_entry writes
-// at most kEntryMax bytes.
+// The legacy collectors' device objects (moving to their reports).
 template <size_t kEntryMax, typename T, typename F>
-void AppendDevices(std::string& out,
-                   const std::vector<std::pair<std::string, T>>& devices,
+void AppendDevices(std::string& out, const std::vector<std::pair<std::string, T>>& devices,
                    const T& total, F put_entry) {
-  out.append("{\"devices\":[");
-  AppendNames(out, devices);
-  out.push_back(']');
-  for (const auto& [name, entry] : devices) {
-    char buf[kShortName + 4 + kEntryMax];  // `,"name":{..}` in one append
-    char* p = buf;
-    if (IsShortName(name)) p = Put(Put(Put(p, ",\""), name), "\":");
-    else NameKey(out, name);
-    AppendWritten(out, buf, put_entry(p, entry));
-  }
-  char buf[16 + kEntryMax];
-  AppendWritten(out, buf, put_entry(Put(buf, ",\"total\":"), total));
-  out.push_back('}');
+  pm::AppendDevices<kEntryMax>(
+      out, devices.size(), [&](size_t i) -> std::string_view { return devices[i].first; },
+      [&](char* p, size_t i) { return put_entry(p, devices[i].second); },
+      [&](char* p) { return put_entry(p, total); });
 }
 
 constexpr PlayMemKey kMemKeys[] = {
@@ -169,19 +87,6 @@ constexpr std::array<MemMember, kMemKeyCount> kMemMembers = MemMembers();
 }  // namespace
 
 std::span<const PlayMemKey> PlayMemKeys() { return kMemKeys; }
-
-void AppendCpuJson(std::string& out, const CpuRates& cpu) {
-  char buf[24 + kUintTextMax];  // both keys and an int
-  char* p = WriteInt(Put(buf, "{\"num_core\":"), cpu.num_core);
-  AppendWritten(out, buf, Put(p, ",\"all\":"));
-  AppendCoreJson(out, cpu.all);
-  out.append(",\"cores\":[");
-  for (size_t i = 0; i < cpu.cores.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendCoreJson(out, cpu.cores[i]);
-  }
-  out.append("]}");
-}
 
 void AppendIntrJson(std::string& out, const IntrRates& intr) {
   out.append("{\"core_dev_intr\":");
@@ -226,7 +131,6 @@ void AppendPlayJson(std::string& out, const Pair& pair) {
       continue;
     }
     switch (i) {
-      case 0: if (rates.has_cpu) { out.append(",\"cpu\":"); AppendCpuJson(out, rates.cpu); } break;
       case 1: if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); } break;
       case 2: if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); } break;
       case 3: if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); } break;

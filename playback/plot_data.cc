@@ -2,17 +2,75 @@
 
 #include <algorithm>
 
+#include "playback/plot_chart.hh"
 #include "playback/rates.hh"
+#include "playback/reports.hh"
 
 namespace pm {
 namespace {
 
-constexpr char kCpuColumns[] =
-    "# elapsed_time\t%usr\t%nice\t%sys\t%iowait\t%hardirq\t%softirq\t%steal\t%guest\t%idle\n";
-constexpr char kDiskColumns[] =
-    "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n";
-constexpr char kNetColumns[] =
-    "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n";
+PairRates LegacyRates(const Pair& p) {
+  RateOptions options;
+  options.disk_only = p.options.disk_only;
+  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
+}
+
+constexpr PlotFileSpec kDiskFiles[] = {
+    {"disk.dat",
+     "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n"}};
+
+void DiskColumns(std::string& out, const DiskRates& d) {
+  for (double v : {d.riops, d.wiops, d.rkbyteps / 1024.0, d.wkbyteps / 1024.0,
+                   d.rlatency, d.wlatency, d.rsize, d.wsize, d.qlen})
+    PlotLines::Col(out, v);
+  out.push_back('\n');
+}
+
+void DiskPair(PlotLines& out, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_disk) return;
+  for (const auto& [name, d] : r.disks)
+    DiskColumns(out.Line(out.Block(0, 0, name, "# device: " + name)), d);
+  DiskColumns(out.Line(out.Block(0, 1, "total", "# device: total")), r.disk_total);
+}
+
+constexpr ChartLine kIopsLines[] = {{"read", "$2", false, Direction::kRead},
+                                    {"write", "$3", true, Direction::kWrite}};
+constexpr ChartLine kTransferLines[] = {{"read", "$4", false, Direction::kRead},
+                                        {"write", "$5", true, Direction::kWrite}};
+constexpr ChartSpec kDiskCharts[] = {
+    {.name = "disk-iops", .title = "Disk IOPS", .ylabel = "IOPS (requests/s)",
+     .lines = kIopsLines, .total = TotalLine::kWhenSeveral, .directional = true,
+     .iops_axis = true},
+    {.name = "disk-transfer", .title = "Disk transfer", .ylabel = "transfer (MB/s)",
+     .lines = kTransferLines, .total = TotalLine::kWhenSeveral, .directional = true},
+};
+const PlotSlot kLegacyDisk = {kDiskFiles, DiskPair, kDiskCharts};
+
+constexpr PlotFileSpec kNetFiles[] = {
+    {"net.dat",
+     "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n"}};
+
+void NetColumns(std::string& out, const NetRates& n) {
+  for (double v : {n.rxkbyteps, n.txkbyteps, n.rxpktps, n.txpktps, n.rxerrps,
+                   n.txerrps, n.rxdropps, n.txdropps})
+    PlotLines::Col(out, v);
+  out.push_back('\n');
+}
+
+void NetPair(PlotLines& out, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_net) return;
+  for (const auto& [name, n] : r.nets)
+    NetColumns(out.Line(out.Block(0, 0, name, "# interface: " + name)), n);
+  NetColumns(out.Line(out.Block(0, 1, "total", "# interface: total")), r.net_total);
+}
+
+constexpr ChartLine kNetLines[] = {{"received", "$2", false}, {"sent", "$3", true}};
+constexpr ChartSpec kNetCharts[] = {
+    {.name = "net", .title = "Network traffic", .ylabel = "traffic (kB/s)", .lines = kNetLines},
+};
+const PlotSlot kLegacyNet = {kNetFiles, NetPair, kNetCharts};
 
 // mem.dat's columns after elapsed_time: `play`'s mem keys (PlayMemKeys),
 // then Hugepagesize, which PerfMonger's plot adds.
@@ -24,60 +82,90 @@ void ForEachMemColumn(F f) {
   f(kHugepagesize);
 }
 
-// "\t%f" as Go prints it; the last column of a line ends it.
-void Col(std::string& out, double v) {
-  out.push_back('\t');
-  AppendFixed(out, v, 6);
-}
+constexpr PlotFileSpec kMemFiles[] = {
+    {"mem.dat",
+     "#elapsed_time\tmem_total\tmem_used\tmem_free\tbuffers\tcached\tswap_cached\tactive\t"
+     "inactive\tswap_total\tswap_free\tdirty\twriteback\tanon_pages\tmapped\tshmem\tslab\t"
+     "s_reclaimable\ts_unreclaim\tkernel_stack\tpage_tables\tnfs_unstable\tbounce\t"
+     "commit_limit\tcommitted_as\tanon_huge_pages\thuge_pages_total\thuge_pages_free\t"
+     "huge_pages_rsvd\thuge_pages_surp\thugepagesize\n",
+     false}};
 
-// A pair in which no jiffy passed (two samples within one tick, such as a
-// mark's just after a scheduled one) measured nothing: PerfMonger's
-// arithmetic gives all zeros, which would draw as a dip to 0 %, so its line
-// is left out.
-bool Measured(const CpuUsage& u) {
-  return u.usr + u.nice + u.sys + u.iowait + u.hardirq + u.softirq + u.steal + u.guest +
-             u.idle > 0;
-}
-
-void CpuColumns(std::string& out, const CpuUsage& u) {
-  for (double v : {u.usr, u.nice, u.sys, u.iowait, u.hardirq, u.softirq, u.steal,
-                   u.guest, u.idle})
-    Col(out, v);
-  out.push_back('\n');
-}
-
-void DiskColumns(std::string& out, const DiskRates& d) {
-  for (double v : {d.riops, d.wiops, d.rkbyteps / 1024.0, d.wkbyteps / 1024.0,
-                   d.rlatency, d.wlatency, d.rsize, d.wsize, d.qlen})
-    Col(out, v);
-  out.push_back('\n');
-}
-
-void NetColumns(std::string& out, const NetRates& n) {
-  for (double v : {n.rxkbyteps, n.txkbyteps, n.rxpktps, n.txpktps, n.rxerrps,
-                   n.txerrps, n.rxdropps, n.txdropps})
-    Col(out, v);
-  out.push_back('\n');
-}
-
-void MemColumns(std::string& out, std::span<const uint64_t> mem) {
+void MemPair(PlotLines& out, const Pair& p) {
+  PairRates r = LegacyRates(p);
+  if (!r.has_mem) return;
+  std::string& line = out.Line(out.Block(0, 0, "", ""));
   ForEachMemColumn([&](const PlayMemKey& c) {
-    out.push_back('\t');
-    int64_t v = c.index < 0 ? MemUsed(mem) : static_cast<int64_t>(mem[c.index]);
-    out.append(std::to_string(v));
+    line.push_back('\t');
+    int64_t v = c.index < 0 ? MemUsed(r.mem) : static_cast<int64_t>(r.mem[c.index]);
+    line.append(std::to_string(v));
   });
-  out.push_back('\n');
+  line.push_back('\n');
 }
 
-// Blocks are set apart by three blank lines (cpu.dat has none before its
-// first block, disk.dat and net.dat have them before every block).
-void AppendBlock(std::string& out, const std::string& title, const char* columns,
-                 const std::string& lines, bool separate = true) {
+// Memory stacked the way it adds up to MemTotal: used, buffers, page
+// cache, reclaimable slab, free (GiB).
+constexpr ChartLayer kMemLayers[] = {
+    {"free", "#c7e9c0", "($3+$5+$6+$18+$4)/1048576.0"},
+    {"reclaimable slab", "#fdd0a2", "($3+$5+$6+$18)/1048576.0"},
+    {"page cache", "#9ecae1", "($3+$5+$6)/1048576.0"},
+    {"buffers", "#6baed6", "($3+$5)/1048576.0"},
+    {"used", "#d62728", "($3)/1048576.0"},
+};
+constexpr ChartSpec kMemCharts[] = {
+    {.name = "mem", .title = "Memory", .ylabel = "memory (GiB)", .kind = ChartKind::kStack,
+     .layers = kMemLayers},
+};
+const PlotSlot kLegacyMem = {kMemFiles, MemPair, kMemCharts};
+
+const PlotSlot* const kLegacy[] = {nullptr, nullptr, &kLegacyDisk, &kLegacyNet, &kLegacyMem};
+
+// Blocks are set apart by three blank lines.
+void AppendBlock(std::string& out, const PlotBlock& block, std::string_view columns,
+                 bool separate) {
   if (separate) out.append("\n\n\n");
-  out.append(title).append("\n").append(columns).append(lines);
+  if (!block.title.empty()) out.append(block.title).push_back('\n');
+  out.append(columns).append(block.text);
 }
 
 }  // namespace
+
+const PlotSlot* PlotSlotOf(size_t report) {
+  const ReportEntry& e = Reports()[report];
+  if (e.report) return e.report->plot;
+  return report < std::size(kLegacy) ? kLegacy[report] : nullptr;
+}
+
+PlotBlock& PlotLines::Block(size_t file, uint64_t rank, std::string_view name,
+                            std::string_view title) {
+  Blocks& blocks = (*files_)[file];
+  auto [it, fresh] = blocks.try_emplace(Key{rank, std::string(name)});
+  if (fresh) {
+    it->second.name = name;
+    it->second.title = title;
+  }
+  return it->second;
+}
+
+std::string& PlotLines::Line(PlotBlock& block) {
+  if (!block.text.empty() && block.segment != segment_) block.text.push_back('\n');
+  block.segment = segment_;
+  block.text.append(elapsed_text_);
+  return block.text;
+}
+
+void PlotLines::Col(std::string& line, double v) {
+  line.push_back('\t');
+  AppendFixed(line, v, 6);
+}
+
+PlotData::PlotData(const DiskFilter* disk_only) {
+  options_.disk_only = disk_only;
+  std::span<const ReportEntry> reports = Reports();
+  files_.resize(reports.size());
+  for (size_t i = 0; i < reports.size(); ++i)
+    if (const PlotSlot* slot = PlotSlotOf(i)) files_[i].resize(slot->files.size());
+}
 
 void PlotData::OnSample(const RawSample& s) {
   if (!have_first_) {
@@ -98,96 +186,65 @@ void PlotData::OnEvent(const RecordingEvent& e) {
   }
   if (e.kind != "pause" && e.kind != "resume") return;
   have_prev_ = false;  // no rate spans a pause
-  ++segment_;
+  ++lines_.segment_;
   bool open = pause_edges_.size() % 2 == 1;
   if ((e.kind == "pause") != open) pause_edges_.push_back(e.time_ns);
 }
 
-PlotData::Block& PlotData::Line(Block& block) {
-  if (!block.text.empty() && block.segment != segment_) block.text.push_back('\n');
-  block.segment = segment_;
-  block.text.append(elapsed_text_);
-  return block;
-}
-
 void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
-  RateOptions options;
-  options.disk_only = disk_only_;
-  PairRates r = ComputeRates(prev, cur, first_ns_, options);
+  const pm::Pair pair(prev, cur, first_ns_, options_);
   ++pairs_;
   last_pair_ns_ = prev.time_ns;
-  elapsed_text_.clear();
-  AppendFixed(elapsed_text_, GoSeconds(prev.time_ns - first_ns_), 6);
-  if (r.has_cpu) {
-    has_cpu_ = true;
-    if (cores_.size() < r.cpu.cores.size()) cores_.resize(r.cpu.cores.size());
-    if (Measured(r.cpu.all)) CpuColumns(Line(cpu_all_).text, r.cpu.all);
-    for (size_t i = 0; i < r.cpu.cores.size(); ++i)
-      if (Measured(r.cpu.cores[i])) CpuColumns(Line(cores_[i]).text, r.cpu.cores[i]);
-  }
-  if (r.has_disk) {
-    has_disk_ = true;
-    for (const auto& [name, d] : r.disks) DiskColumns(Line(disks_[name]).text, d);
-    DiskColumns(Line(disk_total_).text, r.disk_total);
-  }
-  if (r.has_net) {
-    has_net_ = true;
-    for (const auto& [name, n] : r.nets) NetColumns(Line(nets_[name]).text, n);
-    NetColumns(Line(net_total_).text, r.net_total);
-  }
-  if (r.has_mem) {
-    has_mem_ = true;
-    MemColumns(Line(mem_).text, r.mem);
+  lines_.elapsed_text_.clear();
+  AppendFixed(lines_.elapsed_text_, GoSeconds(prev.time_ns - first_ns_), 6);
+  for (size_t i = 0; i < files_.size(); ++i) {
+    const PlotSlot* slot = PlotSlotOf(i);
+    if (slot == nullptr) continue;
+    lines_.files_ = &files_[i];
+    slot->pair(lines_, pair);
   }
 }
 
-std::string PlotData::CpuDat() const {
+std::string PlotData::File(size_t report, size_t file) const {
   std::string out;
-  if (!has_cpu_) return out;
-  AppendBlock(out, "# All cpu usage", kCpuColumns, cpu_all_.text, false);
-  for (size_t i = 0; i < cores_.size(); ++i)
-    AppendBlock(out, "# core: " + std::to_string(i), kCpuColumns, cores_[i].text);
+  if (report >= files_.size() || file >= files_[report].size()) return out;
+  const PlotFileSpec& spec = PlotSlotOf(report)->files[file];
+  bool first = true;
+  for (const auto& [key, block] : files_[report][file]) {
+    AppendBlock(out, block, spec.columns, spec.separate_first || !first);
+    first = false;
+  }
   return out;
 }
 
-std::string PlotData::DiskDat() const {
-  std::string out;
-  if (!has_disk_) return out;
-  for (const auto& [name, block] : disks_) {
-    AppendBlock(out, "# device: " + name, kDiskColumns, block.text);
-  }
-  AppendBlock(out, "# device: total", kDiskColumns, disk_total_.text);
-  return out;
-}
-
-std::string PlotData::NetDat() const {
-  std::string out;
-  if (!has_net_) return out;
-  for (const auto& [name, block] : nets_) {
-    AppendBlock(out, "# interface: " + name, kNetColumns, block.text);
-  }
-  AppendBlock(out, "# interface: total", kNetColumns, net_total_.text);
-  return out;
-}
-
-std::string PlotData::MemDat() const {
-  if (!has_mem_) return {};
-  std::string out = "#elapsed_time";
-  ForEachMemColumn([&](const PlayMemKey& c) { out.append("\t").append(c.key); });
-  out.push_back('\n');
-  return out + mem_.text;
-}
-
-std::vector<std::string> PlotData::disks() const {
+std::vector<std::string> PlotData::Blocks(size_t report, size_t file) const {
   std::vector<std::string> names;
-  for (const auto& entry : disks_) names.push_back(entry.first);
+  if (report >= files_.size() || file >= files_[report].size()) return names;
+  for (const auto& [key, block] : files_[report][file]) names.push_back(block.name);
   return names;
 }
 
-std::vector<std::string> PlotData::nets() const {
-  std::vector<std::string> names;
-  for (const auto& entry : nets_) names.push_back(entry.first);
-  return names;
+namespace {
+
+// Report and file index of the file named `name`, or {npos, 0}.
+std::pair<size_t, size_t> FileNamed(std::string_view name) {
+  for (size_t r = 0; r < Reports().size(); ++r)
+    if (const PlotSlot* slot = PlotSlotOf(r))
+      for (size_t f = 0; f < slot->files.size(); ++f)
+        if (slot->files[f].name == name) return {r, f};
+  return {static_cast<size_t>(-1), 0};
+}
+
+}  // namespace
+
+std::string PlotData::File(std::string_view name) const {
+  auto [r, f] = FileNamed(name);
+  return File(r, f);
+}
+
+std::vector<std::string> PlotData::Blocks(std::string_view name) const {
+  auto [r, f] = FileNamed(name);
+  return Blocks(r, f);
 }
 
 double PlotData::Elapsed(int64_t ns) const { return GoSeconds(ns - first_ns_); }

@@ -1,5 +1,7 @@
-// The data files of `perfmonger plot`, in PerfMonger's plot-formatter
-// layout (byte for byte for its recordings), which the gnuplot scripts read:
+// The data files of `perfmonger plot`, which the gnuplot scripts read:
+// each report's (playback/report.hh, its plot slot) files, made of blocks
+// of lines, gnuplot's `index`es. PerfMonger's are in its plot-formatter
+// layout, byte for byte for its recordings:
 //
 //   cpu.dat   "# All cpu usage" block (percent × num_core), then one block
 //             per core ("# core: N"); columns elapsed_time %usr %nice %sys
@@ -8,9 +10,9 @@
 //             "total"; columns elapsed_time r_iops w_iops r_MB/s w_MB/s
 //             r_latency w_latency (ms) r_avgsz w_avgsz (sectors) qdepth
 //   mem.dat   one block: elapsed_time and the 29 `play` mem keys (kB)
-//   net.dat   (ours) one block per interface ("# interface: NAME"), then
-//             "total"; columns elapsed_time rx_kB/s tx_kB/s rx_pkt/s
-//             tx_pkt/s rx_err/s tx_err/s rx_drop/s tx_drop/s
+//
+// and ours (net.dat, pressure.dat, process.dat, cgroup.dat, intr.dat) are
+// listed in perfmonger-plot(1).
 //
 // Each line is one pair of consecutive samples, stamped (as PerfMonger
 // does) with the elapsed time of the pair's *first* sample, "%f" (Go's).
@@ -20,16 +22,19 @@
 // gap there. Pauses and marks are kept for the charts.
 #pragma once
 
-#include "playback/disk_filter.hh"
-
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "playback/raw_sample.hh"
+#include "playback/report.hh"
 
 namespace pm {
+
+class DiskFilter;
 
 struct PlotMark {
   double elapsed = 0;  // seconds since the first sample
@@ -40,62 +45,80 @@ struct PlotSpan {      // a paused stretch, in elapsed seconds
   double from = 0, to = 0;
 };
 
+// One block of a data file: its title line ("" for none), its lines, and
+// the segment its last line is in.
+struct PlotBlock {
+  std::string name;
+  std::string title;
+  std::string text;
+  uint64_t segment = 0;
+};
+
+// What a report's plot slot writes for one pair.
+class PlotLines {
+ public:
+  // Block `name` of the report's file `file`: made the first time (titled
+  // `title`), kept in order of `rank`, then name.
+  PlotBlock& Block(size_t file, uint64_t rank, std::string_view name, std::string_view title);
+  // Starts a line of `block`: the gap after a pause, then the pair's
+  // elapsed time; Col() appends its columns, the caller the '\n'.
+  std::string& Line(PlotBlock& block);
+  // "\t%f" as Go prints it.
+  static void Col(std::string& line, double v);
+
+ private:
+  friend class PlotData;
+  using Key = std::pair<uint64_t, std::string>;
+  using Blocks = std::map<Key, PlotBlock>;
+  std::vector<Blocks>* files_ = nullptr;  // the current report's
+  uint64_t segment_ = 0;
+  std::string elapsed_text_;  // the current pair's "%f"
+};
+
+// Report `report`'s plot slot, or null.
+const struct PlotSlot* PlotSlotOf(size_t report);
+
 class PlotData {
  public:
   // `disk_only`: keep only the disks whose name it matches (must outlive
   // this object).
-  explicit PlotData(const DiskFilter* disk_only = nullptr) : disk_only_(disk_only) {}
+  explicit PlotData(const DiskFilter* disk_only = nullptr);
 
   void OnSample(const RawSample& s);      // in file order
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
 
   uint64_t pairs() const { return pairs_; }  // 0: nothing to plot
 
-  // The files' text; "" when the recording lacks that collector.
-  std::string CpuDat() const;
-  std::string DiskDat() const;
-  std::string MemDat() const;
-  std::string NetDat() const;
+  // Report `report`'s file `file`: its text, "" when it has no block.
+  std::string File(size_t report, size_t file) const;
+  // Its blocks' names, in file order (gnuplot's index 0, 1, ...).
+  std::vector<std::string> Blocks(size_t report, size_t file) const;
+  // The same by the file's name ("cpu.dat"): "", {} for none.
+  std::string File(std::string_view name) const;
+  std::vector<std::string> Blocks(std::string_view name) const;
 
-  bool has_cpu() const { return has_cpu_; }
-  bool has_mem() const { return has_mem_; }
-  int num_core() const { return static_cast<int>(cores_.size()); }
-  std::vector<std::string> disks() const;  // sorted, without "total"
-  std::vector<std::string> nets() const;   // sorted, without "total"
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
 
  private:
-  // One block of a file: its lines, and the segment its last line is in.
-  struct Block {
-    std::string text;
-    uint64_t segment = 0;
-  };
   struct TimedLabel {
     int64_t time_ns;
     std::string label;
   };
 
   void Pair(const RawSample& prev, const RawSample& cur);
-  Block& Line(Block& block);  // starts a line: gap, then the elapsed time
   double Elapsed(int64_t ns) const;
 
-  const DiskFilter* disk_only_;
+  ReportOptions options_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_first_ = false;
   int64_t first_ns_ = 0;
   int64_t last_pair_ns_ = 0;
   uint64_t pairs_ = 0;
-  uint64_t segment_ = 0;
-  std::string elapsed_text_;  // the current pair's "%f"
-
-  bool has_cpu_ = false, has_disk_ = false, has_net_ = false, has_mem_ = false;
-  Block cpu_all_;
-  std::vector<Block> cores_;
-  std::map<std::string, Block> disks_, nets_;
-  Block disk_total_, net_total_, mem_;
+  PlotLines lines_;
+  std::vector<std::vector<PlotLines::Blocks>> files_;  // per report, per file
 
   std::vector<TimedLabel> marks_;
   std::vector<int64_t> pause_edges_;  // pause, resume, pause, ...: ns

@@ -8,6 +8,7 @@
 //            system's: its busy CPU seconds and the recorded disks' bytes.
 // A process gone (or not yet started) in either sample of a pair is null.
 #include "playback/rates.hh"
+#include "playback/cpu_report.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -61,7 +62,7 @@ void Play(std::string& out, const Pair& p) {
   Rows(out, p, [&](const RowDelta& v) { PlayRow(out, v, p.interval); });
 }
 
-// The system's figures beside a process's: the cpu and disk collectors'.
+// The system's figures beside a process's: the disk collector's.
 PairRates SystemRates(const Pair& p) {
   RateOptions options;
   options.disk_only = p.options.disk_only;
@@ -70,13 +71,6 @@ PairRates SystemRates(const Pair& p) {
 
 double CpuSeconds(const RowDelta& v) {
   return (v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]) / 1e6;
-}
-
-// The machine's busy CPU seconds over the pair (0 without the cpu collector).
-double SystemCpuSeconds(const Pair& p, const PairRates& r) {
-  if (!r.has_cpu) return 0.0;
-  double busy = r.cpu.num_core * 100.0 - r.cpu.all.idle - r.cpu.all.iowait;
-  return busy > 0 ? busy / 100.0 * p.interval : 0.0;
 }
 
 // {"cmd":{"cpu_sec":..,"usr_sec":..,"sys_sec":..,"read_bytes":N,...},
@@ -100,7 +94,7 @@ void SummaryJson(std::string& out, const Pair& p) {
   });
   out.pop_back();
   out.append(",\"system\":{");
-  AppendFixedMember(out, "cpu_sec", SystemCpuSeconds(p, r));
+  AppendFixedMember(out, "cpu_sec", BusyCpuSeconds(p));
   AppendUintMember(out, "read_bytes", static_cast<uint64_t>(r.disk_total.rsectors) * 512);
   AppendUintMember(out, "write_bytes", static_cast<uint64_t>(r.disk_total.wsectors) * 512);
   out.append("}}");
@@ -129,7 +123,7 @@ void SummaryText(std::string& out, const Pair& p) {
       out.append("  not running at both ends of the span\n\n");
       continue;
     }
-    Line(out, "         CPU time: ", CpuSeconds(v), SystemCpuSeconds(p, r), 2, " sec");
+    Line(out, "         CPU time: ", CpuSeconds(v), BusyCpuSeconds(p), 2, " sec");
     Line(out, "      read amount: ", v[kReadBytes] / mb,
          static_cast<double>(r.disk_total.rsectors) * 512.0 / mb, 2, " MB");
     Line(out, "     write amount: ", v[kWriteBytes] / mb,

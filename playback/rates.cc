@@ -16,7 +16,7 @@ namespace {
 // wrapped): the pair counts nothing for it, never a negative rate. One
 // rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
 // never go backwards, so its outputs are unchanged.
-constexpr size_t kCpuM = PgrMemberIndex("cpu"), kIntrM = PgrMemberIndex("intr"),
+constexpr size_t kIntrM = PgrMemberIndex("intr"),
                  kDiskM = PgrMemberIndex("disk"), kNetM = PgrMemberIndex("net"),
                  kMemM = PgrMemberIndex("mem");
 
@@ -26,50 +26,6 @@ int64_t Delta(uint64_t prev, uint64_t cur) {
 
 double Ratio(int64_t num, int64_t den) {
   return static_cast<double>(num) / static_cast<double>(den);
-}
-
-enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal,
-                kGuest, kGuestNice };
-
-// Percent of one CPU between two rows; T = 0 (no tick passed, or every
-// counter reset) gives all zeros.
-CpuUsage CoreUsage(std::span<const uint64_t> a, std::span<const uint64_t> b) {
-  auto d = [&](int i) { return Delta(a[i], b[i]); };
-  int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
-              d(kIrq) + d(kSoft) + d(kIdle);
-  if (t == 0) return {};
-  auto item = [&](int64_t delta) { return Ratio(delta, t) * 100.0; };
-  CpuUsage u;
-  u.usr = std::max(0.0, item(d(kUser) - d(kGuest)));
-  u.nice = std::max(0.0, item(d(kNice) - d(kGuestNice)));
-  u.sys = item(d(kSys));
-  u.idle = item(d(kIdle));
-  u.iowait = item(d(kIowait));
-  u.hardirq = item(d(kIrq));
-  u.softirq = item(d(kSoft));
-  u.steal = item(d(kSteal));
-  u.guest = item(d(kGuest));
-  u.guestnice = item(d(kGuestNice));
-  return u;
-}
-
-CpuUsage Scaled(CpuUsage u, double n) {
-  for (double* f : {&u.usr, &u.nice, &u.sys, &u.idle, &u.iowait, &u.hardirq,
-                    &u.softirq, &u.steal, &u.guest, &u.guestnice})
-    *f *= n;
-  return u;
-}
-
-void ComputeCpu(const MemberRows& prev, const MemberRows& cur, CpuRates& r) {
-  const size_t cores = cur.rows() - 1;
-  r.num_core = static_cast<int>(cores);
-  r.all = {};
-  if (prev.live(0) && cur.live(0))
-    r.all = Scaled(CoreUsage(prev.row(0), cur.row(0)), r.num_core);
-  r.cores.assign(cores, CpuUsage{});
-  for (size_t i = 1; i <= cores && i < prev.rows(); ++i) {
-    if (prev.live(i) && cur.live(i)) r.cores[i - 1] = CoreUsage(prev.row(i), cur.row(i));
-  }
 }
 
 void ComputeIntr(const MemberRows& prev, const MemberRows& cur, double itv, IntrRates& r) {
@@ -215,11 +171,6 @@ void ComputeNets(const MemberRows& prev, const MemberRows& cur, double itv,
 // A section the pair lacks reads as a fresh PairRates' would (empty, zero),
 // whatever an earlier pair left in `r`; the vectors keep their memory.
 void ClearAbsent(PairRates& r) {
-  if (!r.has_cpu) {
-    r.cpu.num_core = 0;
-    r.cpu.all = {};
-    r.cpu.cores.clear();
-  }
   if (!r.has_intr) {
     r.intr.core_dev_intr.clear();
     r.intr.core_sys_intr.clear();
@@ -292,8 +243,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
   r.elapsed_time = ElapsedSeconds(cur.time_ns, first_time_ns);
   r.interval = GoSeconds(cur.time_ns - prev.time_ns);
   auto both = [&](size_t m) { return prev.members[m].has && cur.members[m].has; };
-  r.has_cpu = both(kCpuM);
-  if (r.has_cpu) ComputeCpu(prev.members[kCpuM], cur.members[kCpuM], r.cpu);
   r.has_intr = both(kIntrM);
   if (r.has_intr) ComputeIntr(prev.members[kIntrM], cur.members[kIntrM], r.interval, r.intr);
   r.has_disk = both(kDiskM);

@@ -21,17 +21,6 @@ namespace pm {
 // /proc/meminfo in kMemFields order.
 using MemCounters = std::array<uint64_t, 30>;
 
-struct CpuUsage {  // percent of one core (or, for `all`, × num_core)
-  double usr = 0, nice = 0, sys = 0, idle = 0, iowait = 0, hardirq = 0,
-         softirq = 0, steal = 0, guest = 0, guestnice = 0;
-};
-
-struct CpuRates {
-  int num_core = 0;
-  CpuUsage all;
-  std::vector<CpuUsage> cores;
-};
-
 struct IntrRates {                   // interrupts per second, per CPU
   std::vector<double> core_dev_intr; // numbered rows
   std::vector<double> core_sys_intr; // named rows (NMI, LOC, ...)
@@ -55,8 +44,6 @@ struct PairRates {
   double elapsed_time = 0;  // cur time − the recording's first sample
   double interval = 0;      // cur − prev, seconds
 
-  bool has_cpu = false;
-  CpuRates cpu;
   bool has_intr = false;
   IntrRates intr;
   bool has_disk = false;
@@ -86,7 +73,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
 // (no newline) and the parts (each appends one value, no key) for
 // `summary --json`. A section is written only when its has_* flag is set.
 void AppendPlayJson(std::string& out, const Pair& pair);
-void AppendCpuJson(std::string& out, const CpuRates& cpu);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
 void AppendDiskJson(std::string& out, const PairRates& rates);
 void AppendNetJson(std::string& out, const PairRates& rates);

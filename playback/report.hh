@@ -31,6 +31,7 @@ class MetricFamilies;  // openmetrics_catalog.hh
 class MetricRow;       // openmetrics_catalog.hh
 class PlotLines;       // plot_data.hh
 struct ChartSpec;      // plot_chart.hh
+struct PlotFileSpec;   // plot_chart.hh
 
 // What the readers' options change in a report.
 struct ReportOptions {
@@ -80,10 +81,10 @@ struct MetricsSlot {
   void (*series)(MetricRow& row, const RawSample& s);
 };
 
-// plot: the data files the collector writes (names, in the report's
-// order), the lines one pair adds to them, and its charts.
+// plot: the data files the collector writes, the lines one pair adds to
+// them, and its charts.
 struct PlotSlot {
-  std::span<const std::string_view> files;
+  std::span<const PlotFileSpec> files;
   void (*pair)(PlotLines& out, const Pair& p);
   std::span<const ChartSpec> charts;
 };

@@ -12,7 +12,7 @@
 namespace pm {
 
 // Defined in their collectors' report files.
-extern const Report kPressureReport, kProcessReport, kCgroupReport;
+extern const Report kCpuReport, kPressureReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -22,7 +22,7 @@ struct Listed {
 };
 
 constexpr Listed kReports[] = {
-    {"cpu", nullptr},
+    {"cpu", &kCpuReport},
     {"intr", nullptr},
     {"disk", nullptr},
     {"net", nullptr},

@@ -22,34 +22,6 @@ void Line(std::string& out, std::string_view prefix, double v, int precision,
   out.push_back('\n');
 }
 
-// Every field 0 exactly when no tick passed: with any tick one of them is
-// positive (all-guest time shows in guest, which user includes).
-bool NoTick(const CpuUsage& a) {
-  for (double f : {a.usr, a.nice, a.sys, a.idle, a.iowait, a.hardirq, a.softirq,
-                   a.steal, a.guest, a.guestnice})
-    if (f != 0) return false;
-  return true;
-}
-
-void AppendCpuBlock(std::string& out, const CpuRates& cpu) {
-  const CpuUsage& a = cpu.all;
-  out.append("* Average CPU usage (MAX: ");
-  AppendInt(out, 100 * cpu.num_core);
-  out.append(" %)\n");
-  // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
-  double max = NoTick(a) ? 0.0 : static_cast<double>(cpu.num_core) * 100.0;
-  Line(out, "  * Non-idle usage: ", max - a.idle - a.iowait, 2, " %");
-  Line(out, "       %usr: ", a.usr + a.nice, 2, " %");
-  Line(out, "       %sys: ", a.sys, 2, " %");
-  Line(out, "       %irq: ", a.hardirq, 2, " %");
-  Line(out, "      %soft: ", a.softirq, 2, " %");
-  Line(out, "     %other: ", a.steal, 2, " %");
-  Line(out, "  * Idle usage: ", a.idle + a.iowait, 2, " %");
-  Line(out, "    %iowait: ", a.iowait, 2, " %");
-  Line(out, "      %idle: ", a.idle, 2, " %");
-  out.push_back('\n');
-}
-
 double Megabytes(int64_t sectors) {
   return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
 }
@@ -99,7 +71,7 @@ void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
 
 // The lines of the values the recording has; mem used needs all five of
 // MemTotal MemFree Buffers Cached SReclaimable.
-void AppendMemBlock(std::string& out, std::span<const uint64_t> m, const SummaryInput& in) {
+void AppendMemBlock(std::string& out, std::span<const uint64_t> m, const ReportOptions& in) {
   auto has = [&](size_t i) { return in.Recorded(kMemM, i); };
   auto line = [&](std::string_view prefix, size_t i) {
     if (has(i)) MemLine(out, prefix, m[i]);
@@ -139,16 +111,6 @@ ReportOptions OptionsOf(const SummaryInput& in) {
   return options;
 }
 
-bool HasRates(const SummaryInput& in) {
-  return in.last->time_ns > in.first->time_ns;
-}
-
-PairRates SummaryRates(const SummaryInput& in) {
-  RateOptions options;
-  options.disk_only = in.disk_only;
-  return ComputeRates(*in.first, *in.last, in.first->time_ns, options);
-}
-
 void AppendMetaJson(std::string& out, const MetaList& meta) {
   JsonObjectWriter o(out);
   for (const auto& [key, value] : meta) o.Str(key, value);
@@ -166,6 +128,74 @@ void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& 
   out.append(" ==\n");
 }
 
+// The collectors whose blocks are not reports yet.
+PairRates LegacyRates(const Pair& p) {
+  RateOptions options;
+  options.disk_only = p.options.disk_only;
+  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
+}
+
+void DiskText(std::string& out, const Pair& p) {
+  if (!p.rated()) return;
+  PairRates r = LegacyRates(p);
+  if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
+}
+
+void NetText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.options.all) return;
+  PairRates r = LegacyRates(p);
+  if (r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
+}
+
+void MemText(std::string& out, const Pair& p) {
+  const MemberRows& mem = p.cur.members[kMemM];
+  if (p.options.all && mem.has) AppendMemBlock(out, mem.row(0), p.options);
+}
+
+void IntrJson(std::string& out, const Pair& p) {
+  if (!p.rated()) return;
+  PairRates r = LegacyRates(p);
+  if (r.has_intr) AppendIntrJson(out.append(",\"intr\":"), r.intr);
+}
+
+void DiskJson(std::string& out, const Pair& p) {
+  if (!p.rated()) return;
+  PairRates r = LegacyRates(p);
+  if (r.has_disk) AppendDiskJson(out.append(",\"disk\":"), r);
+}
+
+void NetJson(std::string& out, const Pair& p) {
+  if (!p.rated()) return;
+  PairRates r = LegacyRates(p);
+  if (r.has_net) AppendNetJson(out.append(",\"net\":"), r);
+}
+
+void MemJson(std::string& out, const Pair& p) {
+  if (const MemberRows& mem = p.cur.members[kMemM]; mem.has) {
+    MemCounters values{};
+    std::copy(mem.row(0).begin(), mem.row(0).end(), values.begin());
+    AppendMemJson(out.append(",\"mem\":"), values);
+  }
+}
+
+using Block = void (*)(std::string&, const Pair&);
+constexpr Block kLegacyText[] = {nullptr, nullptr, DiskText, NetText, MemText};
+constexpr Block kLegacyJson[] = {nullptr, IntrJson, DiskJson, NetJson, MemJson};
+
+// Each collector's, in kCollectors order.
+void AppendReports(std::string& out, const SummaryInput& in,
+                   void (*const Report::*slot)(std::string&, const Pair&),
+                   std::span<const Block> legacy) {
+  ReportOptions options = OptionsOf(in);
+  Pair pair(*in.first, *in.last, in.first->time_ns, options);
+  std::span<const ReportEntry> reports = Reports();
+  for (size_t i = 0; i < reports.size(); ++i) {
+    Block block = reports[i].report ? reports[i].report->*slot
+                  : i < legacy.size() ? legacy[i] : nullptr;
+    if (block) block(out, pair);
+  }
+}
+
 }  // namespace
 
 std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
@@ -178,17 +208,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   } else {
     Line(out, "\nDuration: ", duration, 3, " sec\n");
   }
-  PairRates r;
-  if (HasRates(in)) r = SummaryRates(in);
-  if (r.has_cpu) AppendCpuBlock(out, r.cpu);
-  if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
-  if (in.all && r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
-  const MemberRows& mem = in.last->members[kMemM];
-  if (in.all && mem.has) AppendMemBlock(out, mem.row(0), in);
-  ReportOptions options = OptionsOf(in);
-  Pair pair(*in.first, *in.last, in.first->time_ns, options);
-  for (const ReportEntry& e : Reports())
-    if (e.report) e.report->summary_text(out, pair);
+  AppendReports(out, in, &Report::summary_text, kLegacyText);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
@@ -199,21 +219,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   if (p.phase) o.Str("phase", *p.phase);
   AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
-  PairRates r;
-  if (HasRates(in)) r = SummaryRates(in);
-  if (r.has_cpu) AppendCpuJson(o.Key("cpu"), r.cpu);
-  if (r.has_intr) AppendIntrJson(o.Key("intr"), r.intr);
-  if (r.has_disk) AppendDiskJson(o.Key("disk"), r);
-  if (r.has_net) AppendNetJson(o.Key("net"), r);
-  if (const MemberRows& mem = in.last->members[kMemM]; mem.has) {
-    MemCounters values{};
-    std::copy(mem.row(0).begin(), mem.row(0).end(), values.begin());
-    AppendMemJson(o.Key("mem"), values);
-  }
-  ReportOptions options = OptionsOf(in);
-  Pair pair(*in.first, *in.last, in.first->time_ns, options);
-  for (const ReportEntry& e : Reports())
-    if (e.report) e.report->summary_json(out, pair);
+  AppendReports(out, in, &Report::summary_json, kLegacyJson);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();
   out.push_back('\n');

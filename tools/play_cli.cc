@@ -32,8 +32,7 @@ class Player {
  public:
   Player(const PlayArgs& args, RecordingInput& input)
       : args_(args), input_(input), out_(1) {
-    options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
-    report_options_.disk_only = options_.disk_only;
+    report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   }
 
   void Run() {
@@ -76,13 +75,12 @@ class Player {
                    input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
       return;
     }
+    const Pair pair(prev, cur, origin_ns_, report_options_);
     if (args_.format == PlayFormat::kCsv) {
-      ComputeRates(prev, cur, origin_ns_, options_, rates_);
-      csv_.AppendRow(out_.buffer(), rates_);
+      csv_.AppendRow(out_.buffer(), pair);
       out_.MaybeFlush();
       return;
     }
-    const Pair pair(prev, cur, origin_ns_, report_options_);
     if (styled()) {
       line_.clear();
       AppendPlayJson(line_, pair);
@@ -136,10 +134,8 @@ class Player {
   const PlayArgs& args_;
   RecordingInput& input_;
   OutputBuffer out_;
-  RateOptions options_;
   ReportOptions report_options_;
   RawSample samples_[2];  // the previous and the current, by turns
-  PairRates rates_;       // the last pair's, its memory reused
   int cur_ = 0;
   bool have_prev_ = false;
   bool have_origin_ = false;

@@ -16,7 +16,9 @@
 #include "common/io.hh"
 #include "common/output_file.hh"
 #include "common/program_path.hh"
+#include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
+#include "playback/reports.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
 #include "tools/plot_scripts.hh"
@@ -103,10 +105,10 @@ void WriteInputs(const std::string& dir, const std::string& prefix, const PlotDa
   auto write = [&](const std::string& name, const std::string& text) {
     if (!text.empty()) WriteFile(dir + "/" + prefix + name, text);
   };
-  write("cpu.dat", data.CpuDat());
-  write("disk.dat", data.DiskDat());
-  write("mem.dat", data.MemDat());
-  write("net.dat", data.NetDat());
+  for (size_t r = 0; r < Reports().size(); ++r)
+    if (const PlotSlot* slot = PlotSlotOf(r))
+      for (size_t f = 0; f < slot->files.size(); ++f)
+        write(std::string(slot->files[f].name), data.File(r, f));
   for (const ChartScript& chart : charts) write(chart.name + ".gp", chart.script);
 }
 

@@ -8,6 +8,9 @@
 #include <string_view>
 
 #include "common/error.hh"
+#include <span>
+
+#include "playback/reports.hh"
 
 namespace pm {
 namespace gp {
@@ -166,57 +169,57 @@ std::string Subtitle(const RecordingInfo& info) {
 
 namespace {
 
-// The stacked CPU layers, top first (so the legend reads as the stack):
-// title, colour, the sum of cpu.dat columns reaching the layer's top.
-struct Layer { const char* title; const char* colour; const char* sum; };
-constexpr Layer kCpuLayers[] = {
-    {"%steal+guest", "#8c564b", "$2+$3+$4+$5+$6+$7+$8+$9"},
-    {"%irq+softirq", "#9467bd", "$2+$3+$4+$5+$6+$7"},
-    {"%iowait", "#d62728", "$2+$3+$4+$5"},
-    {"%sys", "#ff7f0e", "$2+$3+$4"},
-    {"%nice", "#2ca02c", "$2+$3"},
-    {"%usr", "#1f77b4", "$2"},
-};
+// The y axis' top: "*" (automatic), or the spec's, times the strips.
+std::string YMax(const ChartInput& chart) {
+  const ChartSpec& spec = chart.spec;
+  if (spec.ymax <= 0) return "*";
+  double strips = chart.blocks.size() > 1 ? static_cast<double>(chart.blocks.size() - 1) : 1.0;
+  double top = spec.ymax * (spec.ymax_per_strip ? strips : 1.0);
+  return top == std::floor(top) ? std::to_string(static_cast<long long>(top)) : gp::Number(top);
+}
 
-std::string CpuPlot(const std::string& file, int index, bool titles) {
+std::string StackPlot(const ChartInput& chart, size_t index, bool titles) {
   std::string s = "plot ";
-  std::string source = gp::Path(file) + " index " + std::to_string(index);
-  for (const Layer& l : kCpuLayers) {
-    if (&l != kCpuLayers) s += ", \\\n     ";
-    s += source + " using 1:(" + l.sum + ") with filledcurves x1 lc rgb '" + l.colour + "' ";
-    s += titles ? "title " + gp::Quote(l.title) : "notitle";
+  std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
+  for (const ChartLayer& l : chart.spec.layers) {
+    if (&l != chart.spec.layers.data()) s += ", \\\n     ";
+    s += source + " using 1:(" + std::string(l.expr) + ") with filledcurves x1 lc rgb " +
+         gp::Quote(std::string(l.colour)) + " ";
+    s += titles ? "title " + gp::Quote(std::string(l.title)) : std::string("notitle");
   }
   return s + "\n";
 }
 
-std::string CpuScript(const PlotData& data, const ChartSetup& setup) {
-  std::string s = gp::Preamble(data, setup, "cpu", "CPU usage, all cores");
+// The file's first block, its layers stacked, a legend beside it.
+std::string StackScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
+  const ChartSpec& spec = chart.spec;
+  std::string s = gp::Preamble(data, setup, std::string(spec.name), std::string(spec.title));
   s += gp::Events(data, true);
-  s += "set ylabel '%CPU (100 = one core busy)'\n";
-  s += "set yrange [0:" + std::to_string(100 * std::max(1, data.num_core())) + "]\n";
+  s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
+  s += "set yrange [0:" + YMax(chart) + "]\n";
   s += gp::Key(0, setup);
-  return s + CpuPlot(setup.data_prefix + "cpu.dat", 0, true);
+  return s + StackPlot(chart, 0, true);
 }
 
 // The strips' legend: one row under the title, bottom layer first, drawn
 // with the first strip (a key would wrap inside one narrow strip).
-std::string LegendRow() {
+std::string LegendRow(std::span<const ChartLayer> layers) {
   std::string s;
   int id = 9001;
   double x = 0.2;
-  for (auto l = std::rbegin(kCpuLayers); l != std::rend(kCpuLayers); ++l, ++id, x += 0.1) {
+  for (auto l = layers.rbegin(); l != layers.rend(); ++l, ++id, x += 0.1) {
     s += "set object " + std::to_string(id) + " rect from screen " + gp::Number(x) +
-         ", screen 0.893 to screen " + gp::Number(x + 0.02) + ", screen 0.907 fc rgb '" +
-         l->colour + "' fs solid 1.0 noborder front\n";
-    s += "set label " + std::to_string(id) + " " + gp::Quote(l->title) + " at screen " +
-         gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
+         ", screen 0.893 to screen " + gp::Number(x + 0.02) + ", screen 0.907 fc rgb " +
+         gp::Quote(std::string(l->colour)) + " fs solid 1.0 noborder front\n";
+    s += "set label " + std::to_string(id) + " " + gp::Quote(std::string(l->title)) +
+         " at screen " + gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
   }
   return s + "set label 9100 'elapsed time (s)' at screen 0.5, screen 0.015 center\n";
 }
 
-std::string UnsetLegendRow() {
+std::string UnsetLegendRow(size_t layers) {
   std::string s = "unset label 9100\n";
-  for (int id = 9001; id < 9001 + static_cast<int>(std::size(kCpuLayers)); ++id)
+  for (int id = 9001; id < 9001 + static_cast<int>(layers); ++id)
     s += "unset object " + std::to_string(id) + "\nunset label " + std::to_string(id) + "\n";
   return s;
 }
@@ -230,46 +233,60 @@ std::string StripAxes(int i, int n, int rows) {
          (left ? "set format y '%g'\n" : "set format y ''\n");
 }
 
-// One strip per core, in a grid: up to 8 in one column, then more columns.
-std::string AllCpuScript(const PlotData& data, const ChartSetup& setup) {
-  int n = std::max(1, data.num_core());
+// One strip per block after the first, in a grid: up to 8 in one column,
+// then more columns.
+std::string StripsScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
+  const ChartSpec& spec = chart.spec;
+  const int n = static_cast<int>(chart.blocks.size()) - 1;
   int cols = n <= 8 ? 1 : static_cast<int>(std::ceil(std::sqrt(n / 2.0)));
   int rows = (n + cols - 1) / cols;
-  std::string s = gp::Preamble(data, setup, "allcpu", "CPU usage per core");
+  std::string title(spec.title);
+  std::string s = gp::Preamble(data, setup, std::string(spec.name), title);
   s += gp::Events(data, false);
-  s += "set yrange [0:100]\nset xtics font ',8'\n";
+  s += "set yrange [0:" + YMax(chart) + "]\nset xtics font ',8'\n";
   s += rows <= 4 ? "set ytics 0,50,100 font ',8'\n" : "set ytics 0,100,100 font ',7'\n";
   s += "unset xlabel\nunset title\n";
   s += "set multiplot layout " + std::to_string(rows) + "," + std::to_string(cols) +
-       " columnsfirst title " + gp::Title("CPU usage per core", setup) +
+       " columnsfirst title " + gp::Title(title, setup) +
        " noenhanced margins 0.05,0.98,0.07,0.86 spacing 0.015," +
        (rows <= 4 ? "0.05" : "0.008") + "\n";
   for (int i = 0; i < n; ++i) {
-    if (i == 0) s += "unset key\n" + LegendRow();
-    if (i == 1) s += UnsetLegendRow();
+    if (i == 0) s += "unset key\n" + LegendRow(spec.layers);
+    if (i == 1) s += UnsetLegendRow(spec.layers.size());
     s += StripAxes(i, n, rows);
-    s += "set label 99 " + gp::Quote("core " + std::to_string(i)) +
+    s += "set label 99 " +
+         gp::Quote(std::string(spec.strip_label) + " " + chart.blocks[static_cast<size_t>(i) + 1]) +
          " at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
-    s += CpuPlot(setup.data_prefix + "cpu.dat", i + 1, false);
+    s += StackPlot(chart, static_cast<size_t>(i) + 1, false);
   }
   return s + "unset multiplot\n";
+}
+
+std::string ChartScriptOf(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
+  switch (chart.spec.kind) {
+    case ChartKind::kStack: return StackScript(data, setup, chart);
+    case ChartKind::kStrips:
+      return chart.blocks.size() > 1 ? StripsScript(data, setup, chart) : std::string();
+    case ChartKind::kLines: return LinesScript(data, setup, chart);
+  }
+  return {};
 }
 
 }  // namespace
 
 std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup) {
   std::vector<ChartScript> charts;
-  if (data.has_cpu()) {
-    charts.push_back({"cpu", CpuScript(data, setup)});
-    charts.push_back({"allcpu", AllCpuScript(data, setup)});
+  for (size_t r = 0; r < Reports().size(); ++r) {
+    const PlotSlot* slot = PlotSlotOf(r);
+    if (slot == nullptr) continue;
+    for (const ChartSpec& spec : slot->charts) {
+      ChartInput chart{spec, setup.data_prefix + std::string(slot->files[spec.file].name),
+                       data.Blocks(r, spec.file)};
+      if (chart.blocks.empty()) continue;
+      std::string script = ChartScriptOf(data, setup, chart);
+      if (!script.empty()) charts.push_back({std::string(spec.name), std::move(script)});
+    }
   }
-  if (!data.disks().empty()) {
-    charts.push_back({"disk-iops", DiskScript(data, setup, true)});
-    charts.push_back({"disk-transfer", DiskScript(data, setup, false)});
-  }
-  if (data.has_mem()) charts.push_back({"mem", MemScript(data, setup)});
-  if (!data.nets().empty())
-    charts.push_back({"net", NetScript(data, setup)});
   return charts;
 }
 

@@ -1,4 +1,5 @@
-// The gnuplot scripts of `plot`: one per chart, reading the data files of
+// The gnuplot scripts of `plot`: one per chart of each report (its plot
+// slot's ChartSpecs, playback/plot_chart.hh), reading the data files of
 // playback/plot_data.hh. Each script is complete (terminal, output, title,
 // axes, pauses as shaded gaps, marks as labelled vertical lines), so a
 // saved one can be re-run with `gnuplot NAME.gp` in its directory.
@@ -18,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "tools/plot_args.hh"
 
@@ -43,9 +45,17 @@ struct ChartScript {
 // at most 200 bytes, under every chart's title.
 std::string Subtitle(const RecordingInfo& info);
 
-// The charts the recording has data for, in a fixed order: cpu, allcpu
-// (cpu recorded), disk-iops, disk-transfer (a disk kept), mem, net.
+// The charts the recording has data for, each report's in kCollectors
+// order: cpu, allcpu, disk-iops, disk-transfer, net, mem, pressure, ...
 std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup);
+
+// One chart of a report: its spec, the data file (with the prefix) and
+// the names of the file's blocks, in order (gnuplot's indexes).
+struct ChartInput {
+  const ChartSpec& spec;
+  std::string file;
+  std::vector<std::string> blocks;
+};
 
 // The pieces the per-chart builders share (plot_scripts.cc).
 namespace gp {
@@ -70,9 +80,8 @@ std::string Number(double v);
 std::string Key(size_t entries, const ChartSetup& setup);
 }  // namespace gp
 
-// Per chart (plot_io_scripts.cc): disks, memory, network.
-std::string DiskScript(const PlotData& data, const ChartSetup& setup, bool iops);
-std::string MemScript(const PlotData& data, const ChartSetup& setup);
-std::string NetScript(const PlotData& data, const ChartSetup& setup);
+// A chart of lines, one per block and line spec (plot_line_scripts.cc);
+// "" when none is to be drawn.
+std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart);
 
 }  // namespace pm

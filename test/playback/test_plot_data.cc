@@ -60,19 +60,19 @@ TEST_CASE("plot data: busy100.pgr gives PerfMonger's cpu.dat and disk.dat") {
     CAPTURE(name);
     pm::PlotData data = Format(pm::test::ReadLegacyFile(name));
     CHECK(data.pairs() == 3);
-    CHECK(data.CpuDat() == pm::test::ReadLegacyFile("busy100.pgr.plot-formatted.cpu.dat"));
-    CHECK(data.DiskDat() == pm::test::ReadLegacyFile("busy100.pgr.plot-formatted.disk.dat"));
-    CHECK(data.MemDat().empty());  // recorded without memory
+    CHECK(data.File("cpu.dat") == pm::test::ReadLegacyFile("busy100.pgr.plot-formatted.cpu.dat"));
+    CHECK(data.File("disk.dat") == pm::test::ReadLegacyFile("busy100.pgr.plot-formatted.disk.dat"));
+    CHECK(data.File("mem.dat").empty());  // recorded without memory
   }
 }
 
 TEST_CASE("plot data: small-all.pgr.gz gives PerfMonger's cpu, disk and mem.dat") {
   pm::PlotData data = Format(pm::test::ReadLegacyFile("small-all.pgr.gz"));
-  CHECK(data.num_core() == 2);
-  CHECK(data.CpuDat() == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.cpu.dat"));
-  CHECK(data.DiskDat() == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.disk.dat"));
-  CHECK(data.MemDat() == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.mem.dat"));
-  std::string net = data.NetDat();
+  CHECK(data.Blocks("cpu.dat") == std::vector<std::string>{"all", "0", "1"});
+  CHECK(data.File("cpu.dat") == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.cpu.dat"));
+  CHECK(data.File("disk.dat") == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.disk.dat"));
+  CHECK(data.File("mem.dat") == pm::test::ReadLegacyFile("small-all.pgr.plot-formatted.mem.dat"));
+  std::string net = data.File("net.dat");
   CHECK(net.find("# interface: lo\n") != std::string::npos);
   CHECK(net.find("\n\n\n# interface: total\n# elapsed_time\trx_kB/s\t") != std::string::npos);
 }
@@ -88,13 +88,13 @@ TEST_CASE("plot data: a pause leaves a gap, no line spans it, marks are kept") {
   data.OnSample(At(10, 100, 100, 900)); // the resume's baseline
   data.OnSample(At(11, 200, 100, 910));
   CHECK(data.pairs() == 3);  // 0-1, 1-2, 10-11: never 2-10
-  std::string cpu = data.CpuDat();
+  std::string cpu = data.File("cpu.dat");
   // The core's block: two lines, a blank one, then the line after the pause.
   CHECK(cpu.find("0.000000\t50.000000\t") != std::string::npos);
   CHECK(cpu.find("1.000000\t50.000000\t0.000000\t0.000000\t0.000000\t0.000000\t0.000000"
                  "\t0.000000\t0.000000\t50.000000\n\n10.000000\t100.000000\t") !=
         std::string::npos);
-  CHECK(data.DiskDat().find("\n\n10.000000\t0.000000\t10.000000\t") != std::string::npos);
+  CHECK(data.File("disk.dat").find("\n\n10.000000\t0.000000\t10.000000\t") != std::string::npos);
   REQUIRE(data.marks().size() == 1);
   CHECK(data.marks()[0].label == "warm up");
   CHECK(data.marks()[0].elapsed == doctest::Approx(1.0));
@@ -109,8 +109,8 @@ TEST_CASE("plot data: --disk-only keeps the matching disks, sorted, and their to
   pm::PlotData data(&only);
   data.OnSample(At(0, 0, 0, 0));
   data.OnSample(At(1, 10, 10, 5));
-  CHECK(data.disks() == std::vector<std::string>{"vdb"});
-  std::string disk = data.DiskDat();
+  CHECK(data.Blocks("disk.dat") == std::vector<std::string>{"vdb", "total"});
+  std::string disk = data.File("disk.dat");
   CHECK(disk.find("# device: vda") == std::string::npos);
   // total = vdb alone: 5 writes/s, not 10
   CHECK(disk.find("# device: total\n# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\t"
@@ -119,5 +119,5 @@ TEST_CASE("plot data: --disk-only keeps the matching disks, sorted, and their to
   pm::PlotData all;
   all.OnSample(At(0, 0, 0, 0));
   all.OnSample(At(1, 10, 10, 5));
-  CHECK(all.disks() == std::vector<std::string>{"vda", "vdb"});
+  CHECK(all.Blocks("disk.dat") == std::vector<std::string>{"vda", "vdb", "total"});
 }

@@ -1,0 +1,291 @@
+// The cpu collector (members "cpu": the aggregate line and each core of
+// /proc/stat, in jiffies; "proc": ctxt and processes) in every output:
+//   play     "cpu":{"num_core":N,"all":{usr nice sys idle iowait hardirq
+//            softirq steal guest guestnice},"cores":[{..},...]}, PerfMonger's
+//            usage functions (core/subsystem/usage.go) operation for
+//            operation, so every %.2f rounds the same
+//   summary  PerfMonger's "Average CPU usage" block; --json its "cpu"
+//   csv      cpu.all.<f>, cpu.cores.<i>.<f>
+//   metrics  node_cpu_seconds_total{cpu,mode}, node_cpu_guest_seconds_total,
+//            node_context_switches_total, node_forks_total
+//   plot     cpu.dat (PerfMonger's); charts cpu (stacked) and allcpu (a
+//            strip per core)
+#include "playback/cpu_report.hh"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string>
+
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/play_text.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
+#include "playback/rates.hh"
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc");
+enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
+static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
+
+// Percent of one CPU between two rows; T = 0 (no tick passed, or every
+// counter reset) gives all zeros.
+CpuUsage Usage(std::span<const uint64_t> a, std::span<const uint64_t> b) {
+  auto d = [&](int i) { return CounterDelta(a[i], b[i]); };
+  int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
+              d(kIrq) + d(kSoft) + d(kIdle);
+  if (t == 0) return {};
+  auto item = [&](int64_t delta) {
+    return static_cast<double>(delta) / static_cast<double>(t) * 100.0;
+  };
+  CpuUsage u;
+  u.usr = std::max(0.0, item(d(kUser) - d(kGuest)));
+  u.nice = std::max(0.0, item(d(kNice) - d(kGuestNice)));
+  u.sys = item(d(kSys));
+  u.idle = item(d(kIdle));
+  u.iowait = item(d(kIowait));
+  u.hardirq = item(d(kIrq));
+  u.softirq = item(d(kSoft));
+  u.steal = item(d(kSteal));
+  u.guest = item(d(kGuest));
+  u.guestnice = item(d(kGuestNice));
+  return u;
+}
+
+std::array<double, 10> Fields(const CpuUsage& u) {
+  return {u.usr, u.nice, u.sys, u.idle, u.iowait, u.hardirq, u.softirq, u.steal, u.guest,
+          u.guestnice};
+}
+
+// Usage of row `row` ("all" is 0), 0 when offline in either sample.
+CpuUsage RowUsage(const Pair& p, size_t row) {
+  const MemberRows &a = p.prev.members[kCpu], &b = p.cur.members[kCpu];
+  if (row >= a.rows() || row >= b.rows() || !a.live(row) || !b.live(row)) return {};
+  return Usage(a.row(row), b.row(row));
+}
+
+void AppendCoreJson(std::string& out, const CpuUsage& u) {
+  char buf[10 * kFixedMember + 2];
+  char* p = Member(buf, "{\"usr\":", u.usr);
+  p = Member(p, ",\"nice\":", u.nice);
+  p = Member(p, ",\"sys\":", u.sys);
+  p = Member(p, ",\"idle\":", u.idle);
+  p = Member(p, ",\"iowait\":", u.iowait);
+  p = Member(p, ",\"hardirq\":", u.hardirq);
+  p = Member(p, ",\"softirq\":", u.softirq);
+  p = Member(p, ",\"steal\":", u.steal);
+  p = Member(p, ",\"guest\":", u.guest);
+  p = Member(p, ",\"guestnice\":", u.guestnice);
+  AppendWritten(out, buf, Put(p, '}'));
+}
+
+// ,"cpu":{"num_core":N,"all":{..},"cores":[..]}
+void AppendCpuJson(std::string& out, const Pair& p) {
+  const size_t cores = NumCore(p);
+  char buf[32 + kUintTextMax];  // the keys and an int
+  char* q = WriteUint(Put(buf, ",\"cpu\":{\"num_core\":"), cores);
+  AppendWritten(out, buf, Put(q, ",\"all\":"));
+  AppendCoreJson(out, AllUsage(p));
+  out.append(",\"cores\":[");
+  for (size_t i = 0; i < cores; ++i) {
+    if (i > 0) out.push_back(',');
+    AppendCoreJson(out, RowUsage(p, i + 1));
+  }
+  out.append("]}");
+}
+
+void Play(std::string& out, const Pair& p) {
+  if (p.Both(kCpu)) AppendCpuJson(out, p);
+}
+
+void SummaryJson(std::string& out, const Pair& p) {
+  if (p.rated()) Play(out, p);
+}
+
+// prefix, v as %.2f, " %", newline.
+void Line(std::string& out, std::string_view prefix, double v) {
+  out.append(prefix);
+  AppendFixed(out, v, 2);
+  out.append(" %\n");
+}
+
+// Every field 0 exactly when no tick passed: with any tick one of them is
+// positive (all-guest time shows in guest, which user includes).
+bool NoTick(const CpuUsage& a) {
+  for (double f : Fields(a))
+    if (f != 0) return false;
+  return true;
+}
+
+// PerfMonger's block (its summarizer's Printf templates).
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kCpu)) return;
+  const CpuUsage a = AllUsage(p);
+  const size_t cores = NumCore(p);
+  out.append("* Average CPU usage (MAX: ");
+  AppendUint(out, 100 * cores);
+  out.append(" %)\n");
+  // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
+  double max = NoTick(a) ? 0.0 : static_cast<double>(cores) * 100.0;
+  Line(out, "  * Non-idle usage: ", max - a.idle - a.iowait);
+  Line(out, "       %usr: ", a.usr + a.nice);
+  Line(out, "       %sys: ", a.sys);
+  Line(out, "       %irq: ", a.hardirq);
+  Line(out, "      %soft: ", a.softirq);
+  Line(out, "     %other: ", a.steal);
+  Line(out, "  * Idle usage: ", a.idle + a.iowait);
+  Line(out, "    %iowait: ", a.iowait);
+  Line(out, "      %idle: ", a.idle);
+  out.push_back('\n');
+}
+
+constexpr std::string_view kCsvKeys[] = {"usr",     "nice",    "sys",   "idle",  "iowait",
+                                         "hardirq", "softirq", "steal", "guest", "guestnice"};
+
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kCpu)) return;
+  row.Group("cpu", "all", kCsvKeys);
+  for (double v : Fields(AllUsage(p))) row.Fixed(v, 2);
+  const MemberRows& cur = p.cur.members[kCpu];
+  for (size_t i = 0; i < NumCore(p); ++i) {
+    row.Group("cpu.cores", cur.names[i + 1], kCsvKeys);
+    for (double v : Fields(RowUsage(p, i + 1))) row.Fixed(v, 2);
+  }
+}
+
+constexpr const char* kModes[8] = {"user", "nice", "system", "idle",
+                                   "iowait", "irq", "softirq", "steal"};
+
+void Families(MetricFamilies& out) {
+  out.Counter("node_cpu_seconds", "seconds", "Seconds the CPUs spent in each mode.");
+  out.Counter("node_cpu_guest_seconds", "seconds",
+              "Seconds the CPUs spent in guests (VMs) for each mode.");
+  out.Counter("node_context_switches", "", "Total number of context switches.");
+  out.Counter("node_forks", "", "Total number of forks.");
+}
+
+// Per core, its 8 modes then guest user and nice: the row's 10 fields in
+// order (jiffies / USER_HZ = 100); user and nice include guest time, as
+// the kernel counts it and node_exporter exports it.
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& cpu = s.members[kCpu];
+  for (size_t c = 1; cpu.has && c < cpu.rows(); ++c) {
+    if (!cpu.live(c)) continue;
+    uint32_t base = row.Block(cpu.names[c], [&] {
+      std::string label;
+      AppendLabel(label, "cpu", cpu.names[c]);
+      uint32_t first = 0;
+      for (size_t m = 0; m < 8; ++m) {
+        std::string labels = label + ",";
+        AppendLabel(labels, "mode", kModes[m]);
+        uint32_t id = row.Add(0, Scale::kPerHundred, labels);
+        if (m == 0) first = id;
+      }
+      row.Add(1, Scale::kPerHundred, label + ",mode=\"user\"");
+      row.Add(1, Scale::kPerHundred, label + ",mode=\"nice\"");
+      return first;
+    });
+    row.Put(base, cpu.row(c));
+  }
+  if (s.members[kProc].has) {
+    uint32_t base = row.Block("", [&] {
+      uint32_t first = row.Add(2, Scale::kOne, "");
+      row.Add(3, Scale::kOne, "");
+      return first;
+    });
+    row.Put(base, s.members[kProc].row(0));
+  }
+}
+
+constexpr std::string_view kLabels[] = {"cpu", "mode"};
+constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
+
+constexpr PlotFileSpec kFiles[] = {
+    {"cpu.dat",
+     "# elapsed_time\t%usr\t%nice\t%sys\t%iowait\t%hardirq\t%softirq\t%steal\t%guest\t%idle\n",
+     false}};
+
+// A pair in which no jiffy passed (two samples within one tick, such as a
+// mark's just after a scheduled one) measured nothing: PerfMonger's
+// arithmetic gives all zeros, which would draw as a dip to 0 %, so its line
+// is left out.
+void PlotRow(PlotLines& out, PlotBlock& block, const CpuUsage& u) {
+  if (u.usr + u.nice + u.sys + u.iowait + u.hardirq + u.softirq + u.steal + u.guest +
+          u.idle <= 0)
+    return;
+  std::string& line = out.Line(block);
+  for (double v : {u.usr, u.nice, u.sys, u.iowait, u.hardirq, u.softirq, u.steal, u.guest, u.idle})
+    PlotLines::Col(line, v);
+  line.push_back('\n');
+}
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  if (!p.Both(kCpu)) return;
+  PlotRow(out, out.Block(0, 0, "all", "# All cpu usage"), AllUsage(p));
+  const MemberRows& cur = p.cur.members[kCpu];
+  for (size_t i = 0; i < NumCore(p); ++i) {
+    const std::string& name = cur.names[i + 1];
+    PlotRow(out, out.Block(0, 1 + i, name, "# core: " + name), RowUsage(p, i + 1));
+  }
+}
+
+// The stacked layers, top first (so the legend reads as the stack):
+// cpu.dat's columns summed to the layer's top.
+constexpr ChartLayer kLayers[] = {
+    {"%steal+guest", "#8c564b", "$2+$3+$4+$5+$6+$7+$8+$9"},
+    {"%irq+softirq", "#9467bd", "$2+$3+$4+$5+$6+$7"},
+    {"%iowait", "#d62728", "$2+$3+$4+$5"},
+    {"%sys", "#ff7f0e", "$2+$3+$4"},
+    {"%nice", "#2ca02c", "$2+$3"},
+    {"%usr", "#1f77b4", "$2"},
+};
+constexpr ChartSpec kCharts[] = {
+    {.name = "cpu", .title = "CPU usage, all cores", .ylabel = "%CPU (100 = one core busy)",
+     .kind = ChartKind::kStack, .layers = kLayers, .ymax = 100, .ymax_per_strip = true},
+    {.name = "allcpu", .title = "CPU usage per core", .kind = ChartKind::kStrips,
+     .layers = kLayers, .ymax = 100, .strip_label = "core"},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
+}  // namespace
+
+size_t NumCore(const Pair& p) {
+  const MemberRows& cur = p.cur.members[kCpu];
+  return cur.has && cur.rows() > 0 ? cur.rows() - 1 : 0;
+}
+
+CpuUsage AllUsage(const Pair& p) {
+  CpuUsage u = RowUsage(p, 0);
+  const double n = static_cast<double>(NumCore(p));
+  for (double* f : {&u.usr, &u.nice, &u.sys, &u.idle, &u.iowait, &u.hardirq, &u.softirq,
+                    &u.steal, &u.guest, &u.guestnice})
+    *f *= n;
+  return u;
+}
+
+CpuUsage CoreUsage(const Pair& p, size_t core) { return RowUsage(p, core + 1); }
+
+double BusyCpuSeconds(const Pair& p) {
+  if (!p.Both(kCpu)) return 0.0;
+  const CpuUsage a = AllUsage(p);
+  double busy = static_cast<double>(NumCore(p)) * 100.0 - a.idle - a.iowait;
+  return busy > 0 ? busy / 100.0 * p.interval : 0.0;
+}
+
+extern const Report kCpuReport;
+constexpr Report kCpuReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
+    .live = nullptr,
+};
+
+}  // namespace pm
