@@ -17,8 +17,6 @@ bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
          path[a.size()] == '.' && path.ends_with(b);
 }
 
-constexpr std::array<std::string_view, 9> kDiskKeys = {
-    "riops", "wiops", "rkbyteps", "wkbyteps", "rlatency", "wlatency", "rsize", "wsize", "qlen"};
 constexpr std::array<std::string_view, 8> kNetKeys = {
     "rxkbyteps", "rxpktps", "rxerrps", "rxdropps", "txkbyteps", "txpktps", "txerrps", "txdropps"};
 
@@ -36,19 +34,6 @@ void IntrCells(CsvRow& row, const Pair& p) {
     row.Indexed("intr", name, v->size());
     for (double x : *v) row.Fixed(x, 2);
   }
-}
-
-void DiskCells(CsvRow& row, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_disk) return;
-  auto cells = [&](std::string_view name, const DiskRates& d) {
-    row.Group("disk", name, kDiskKeys);
-    for (double v : {d.riops, d.wiops, d.rkbyteps, d.wkbyteps}) row.Fixed(v, 2);
-    for (double v : {d.rlatency, d.wlatency}) row.Fixed(v, 3);
-    for (double v : {d.rsize, d.wsize, d.qlen}) row.Fixed(v, 2);
-  };
-  for (const auto& [name, d] : r.disks) cells(name, d);
-  cells("total", r.disk_total);
 }
 
 void NetCells(CsvRow& row, const Pair& p) {
@@ -75,7 +60,7 @@ void MemCells(CsvRow& row, const Pair& p) {
 }
 
 using Cells = void (*)(CsvRow&, const Pair&);
-constexpr Cells kLegacy[] = {nullptr, IntrCells, DiskCells, NetCells, MemCells};
+constexpr Cells kLegacy[] = {nullptr, IntrCells, nullptr, NetCells, MemCells};
 
 }  // namespace
 

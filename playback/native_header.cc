@@ -155,7 +155,7 @@ void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
       r.SkipValue();
   }
   if (!cols.declared)
-    r.Fail(per_cpu ? "\"" + std::string(member.key) + "\" without \"cpus\""
+    r.Fail(per_cpu ? std::string("\"").append(member.key).append("\" without \"cpus\"")
                    : std::string("a collector without \"fields\""));
   for (const auto& [name, values] : cols.labels)
     if (values.size() != cols.rows.size())

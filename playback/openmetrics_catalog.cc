@@ -1,36 +1,12 @@
 #include "playback/openmetrics_catalog.hh"
 
 #include "playback/column_spool.hh"
-#include "playback/disk_filter.hh"
 #include "playback/report.hh"
 #include "playback/reports.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
-
-struct Spec {
-  const char* name;
-  bool counter;
-  const char* unit;
-  const char* help;
-  Scale scale;
-};
-
-// In kDiskFields order; help texts as node_exporter words them.
-constexpr Spec kDiskSpecs[11] = {
-    {"node_disk_reads_completed", true, "", "The total number of reads completed successfully.", Scale::kOne},
-    {"node_disk_reads_merged", true, "", "The total number of reads merged.", Scale::kOne},
-    {"node_disk_read_bytes", true, "bytes", "The total number of bytes read successfully.", Scale::kTimes512},
-    {"node_disk_read_time_seconds", true, "seconds", "The total number of seconds spent by all reads.", Scale::kPerThousand},
-    {"node_disk_writes_completed", true, "", "The total number of writes completed successfully.", Scale::kOne},
-    {"node_disk_writes_merged", true, "", "The number of writes merged.", Scale::kOne},
-    {"node_disk_written_bytes", true, "bytes", "The total number of bytes written successfully.", Scale::kTimes512},
-    {"node_disk_write_time_seconds", true, "seconds", "This is the total number of seconds spent by all writes.", Scale::kPerThousand},
-    {"node_disk_io_now", false, "", "The number of I/Os currently in progress.", Scale::kOne},
-    {"node_disk_io_time_seconds", true, "seconds", "Total seconds spent doing I/Os.", Scale::kPerThousand},
-    {"node_disk_io_time_weighted_seconds", true, "seconds", "The weighted # of seconds spent doing I/Os.", Scale::kPerThousand},
-};
 
 bool IsHugePageCount(std::string_view field) { return field.starts_with("HugePages_"); }
 
@@ -61,30 +37,6 @@ void IntrSeries(MetricRow& row, const RawSample& s) {
       return first;
     });
     if (base != MetricRow::kLeftOut) row.Put(base, intr.row(r));
-  }
-}
-
-void DiskFamilies(MetricFamilies& out) {
-  for (const Spec& s : kDiskSpecs) {
-    if (s.counter) out.Counter(s.name, s.unit, s.help);
-    else out.Gauge(s.name, s.unit, s.help);
-  }
-}
-
-void DiskSeries(MetricRow& row, const RawSample& s) {
-  const MemberRows& disk = s.members[PgrMemberIndex("disk")];
-  for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
-    if (!disk.live(d)) continue;
-    const std::string& name = disk.names[d];
-    uint32_t base = row.Block(name, [&] {
-      if (row.disk_only() && !row.disk_only()->Keeps(name)) return MetricRow::kLeftOut;
-      std::string device;
-      AppendLabel(device, "device", name);
-      uint32_t first = row.Add(0, kDiskSpecs[0].scale, device);
-      for (uint32_t i = 1; i < std::size(kDiskSpecs); ++i) row.Add(i, kDiskSpecs[i].scale, device);
-      return first;
-    });
-    if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d));
   }
 }
 
@@ -136,10 +88,9 @@ void MemSeries(MetricRow& row, const RawSample& s) {
 constexpr std::string_view kIntrLabels[] = {"cpu", "irq"};
 constexpr std::string_view kDeviceLabels[] = {"device"};
 const MetricsSlot kLegacyIntr = {IntrFamilies, kIntrLabels, IntrSeries};
-const MetricsSlot kLegacyDisk = {DiskFamilies, kDeviceLabels, DiskSeries};
 const MetricsSlot kLegacyNet = {NetFamilies, kDeviceLabels, NetSeries};
 const MetricsSlot kLegacyMem = {MemFamilies, {}, MemSeries};
-const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, &kLegacyDisk, &kLegacyNet,
+const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, nullptr, &kLegacyNet,
                                       &kLegacyMem};
 
 const MetricsSlot* SlotOf(size_t i, const ReportEntry& e) {
@@ -175,7 +126,7 @@ MetricCatalog::MetricCatalog(const RecordingInfo& info, std::string common_label
 uint32_t MetricCatalog::Add(uint32_t family, Scale scale, std::string_view labels) {
   std::string text;
   if (!labels.empty() || !common_.empty()) {
-    text = "{" + std::string(labels);
+    text.assign("{").append(labels);
     if (!labels.empty() && !common_.empty()) text.push_back(',');
     text += common_ + "}";
   }

@@ -11,21 +11,6 @@
 namespace pm {
 namespace {
 
-constexpr size_t kDiskEntryMax = 9 * kFixedMember + 2;
-
-char* PutDiskEntry(char* p, const DiskRates& d) {
-  p = Member(p, "{\"riops\":", d.riops);
-  p = Member(p, ",\"wiops\":", d.wiops);
-  p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
-  p = Member(p, ",\"wkbyteps\":", d.wkbyteps);
-  p = Member(p, ",\"rlatency\":", d.rlatency, 3);
-  p = Member(p, ",\"wlatency\":", d.wlatency, 3);
-  p = Member(p, ",\"rsize\":", d.rsize);
-  p = Member(p, ",\"wsize\":", d.wsize);
-  p = Member(p, ",\"qlen\":", d.qlen);
-  return Put(p, '}');
-}
-
 constexpr size_t kNetEntryMax = 8 * kFixedMember + 2;
 
 char* PutNetEntry(char* p, const NetRates& n) {
@@ -96,10 +81,6 @@ void AppendIntrJson(std::string& out, const IntrRates& intr) {
   out.push_back('}');
 }
 
-void AppendDiskJson(std::string& out, const PairRates& rates) {
-  AppendDevices<kDiskEntryMax>(out, rates.disks, rates.disk_total, PutDiskEntry);
-}
-
 void AppendNetJson(std::string& out, const PairRates& rates) {
   AppendDevices<kNetEntryMax>(out, rates.nets, rates.net_total, PutNetEntry);
 }
@@ -132,7 +113,6 @@ void AppendPlayJson(std::string& out, const Pair& pair) {
     }
     switch (i) {
       case 1: if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); } break;
-      case 2: if (rates.has_disk) { out.append(",\"disk\":"); AppendDiskJson(out, rates); } break;
       case 3: if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); } break;
       case 4: if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); } break;
     }

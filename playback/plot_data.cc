@@ -15,38 +15,6 @@ PairRates LegacyRates(const Pair& p) {
   return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-constexpr PlotFileSpec kDiskFiles[] = {
-    {"disk.dat",
-     "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n"}};
-
-void DiskColumns(std::string& out, const DiskRates& d) {
-  for (double v : {d.riops, d.wiops, d.rkbyteps / 1024.0, d.wkbyteps / 1024.0,
-                   d.rlatency, d.wlatency, d.rsize, d.wsize, d.qlen})
-    PlotLines::Col(out, v);
-  out.push_back('\n');
-}
-
-void DiskPair(PlotLines& out, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_disk) return;
-  for (const auto& [name, d] : r.disks)
-    DiskColumns(out.Line(out.Block(0, 0, name, "# device: " + name)), d);
-  DiskColumns(out.Line(out.Block(0, 1, "total", "# device: total")), r.disk_total);
-}
-
-constexpr ChartLine kIopsLines[] = {{"read", "$2", false, Direction::kRead},
-                                    {"write", "$3", true, Direction::kWrite}};
-constexpr ChartLine kTransferLines[] = {{"read", "$4", false, Direction::kRead},
-                                        {"write", "$5", true, Direction::kWrite}};
-constexpr ChartSpec kDiskCharts[] = {
-    {.name = "disk-iops", .title = "Disk IOPS", .ylabel = "IOPS (requests/s)",
-     .lines = kIopsLines, .total = TotalLine::kWhenSeveral, .directional = true,
-     .iops_axis = true},
-    {.name = "disk-transfer", .title = "Disk transfer", .ylabel = "transfer (MB/s)",
-     .lines = kTransferLines, .total = TotalLine::kWhenSeveral, .directional = true},
-};
-const PlotSlot kLegacyDisk = {kDiskFiles, DiskPair, kDiskCharts};
-
 constexpr PlotFileSpec kNetFiles[] = {
     {"net.dat",
      "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n"}};
@@ -118,7 +86,7 @@ constexpr ChartSpec kMemCharts[] = {
 };
 const PlotSlot kLegacyMem = {kMemFiles, MemPair, kMemCharts};
 
-const PlotSlot* const kLegacy[] = {nullptr, nullptr, &kLegacyDisk, &kLegacyNet, &kLegacyMem};
+const PlotSlot* const kLegacy[] = {nullptr, nullptr, nullptr, &kLegacyNet, &kLegacyMem};
 
 // Blocks are set apart by three blank lines.
 void AppendBlock(std::string& out, const PlotBlock& block, std::string_view columns,

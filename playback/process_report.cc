@@ -9,6 +9,7 @@
 // A process gone (or not yet started) in either sample of a pair is null.
 #include "playback/rates.hh"
 #include "playback/cpu_report.hh"
+#include "playback/disk_report.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -62,13 +63,6 @@ void Play(std::string& out, const Pair& p) {
   Rows(out, p, [&](const RowDelta& v) { PlayRow(out, v, p.interval); });
 }
 
-// The system's figures beside a process's: the disk collector's.
-PairRates SystemRates(const Pair& p) {
-  RateOptions options;
-  options.disk_only = p.options.disk_only;
-  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
-}
-
 double CpuSeconds(const RowDelta& v) {
   return (v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]) / 1e6;
 }
@@ -77,7 +71,7 @@ double CpuSeconds(const RowDelta& v) {
 //  "system":{"cpu_sec":..,"read_bytes":N,"write_bytes":N}}
 void SummaryJson(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kMember)) return;
-  const PairRates r = SystemRates(p);
+  const DiskSectors disk = TotalSectors(p);
   out.append(",\"procs\":");
   Rows(out, p, [&](const RowDelta& v) {
     out.push_back('{');
@@ -95,8 +89,8 @@ void SummaryJson(std::string& out, const Pair& p) {
   out.pop_back();
   out.append(",\"system\":{");
   AppendFixedMember(out, "cpu_sec", BusyCpuSeconds(p));
-  AppendUintMember(out, "read_bytes", static_cast<uint64_t>(r.disk_total.rsectors) * 512);
-  AppendUintMember(out, "write_bytes", static_cast<uint64_t>(r.disk_total.wsectors) * 512);
+  AppendUintMember(out, "read_bytes", static_cast<uint64_t>(disk.read) * 512);
+  AppendUintMember(out, "write_bytes", static_cast<uint64_t>(disk.written) * 512);
   out.append("}}");
 }
 
@@ -113,7 +107,7 @@ void Line(std::string& out, std::string_view label, double own, double system, i
 //         CPU time: 1.23 sec   (system: 4.56 sec)
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kMember)) return;
-  const PairRates r = SystemRates(p);
+  const DiskSectors disk = TotalSectors(p);
   const double mb = 1024.0 * 1024.0;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
@@ -125,9 +119,9 @@ void SummaryText(std::string& out, const Pair& p) {
     }
     Line(out, "         CPU time: ", CpuSeconds(v), BusyCpuSeconds(p), 2, " sec");
     Line(out, "      read amount: ", v[kReadBytes] / mb,
-         static_cast<double>(r.disk_total.rsectors) * 512.0 / mb, 2, " MB");
+         static_cast<double>(disk.read) * 512.0 / mb, 2, " MB");
     Line(out, "     write amount: ", v[kWriteBytes] / mb,
-         static_cast<double>(r.disk_total.wsectors) * 512.0 / mb, 2, " MB");
+         static_cast<double>(disk.written) * 512.0 / mb, 2, " MB");
     out.append("    read() amount: ");
     AppendFixed(out, v[kRchar] / mb, 2);
     out.append(" MB\n   write() amount: ");

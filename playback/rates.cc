@@ -17,15 +17,11 @@ namespace {
 // rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
 // never go backwards, so its outputs are unchanged.
 constexpr size_t kIntrM = PgrMemberIndex("intr"),
-                 kDiskM = PgrMemberIndex("disk"), kNetM = PgrMemberIndex("net"),
+                 kNetM = PgrMemberIndex("net"),
                  kMemM = PgrMemberIndex("mem");
 
 int64_t Delta(uint64_t prev, uint64_t cur) {
   return cur < prev ? 0 : static_cast<int64_t>(cur - prev);
-}
-
-double Ratio(int64_t num, int64_t den) {
-  return static_cast<double>(num) / static_cast<double>(den);
 }
 
 void ComputeIntr(const MemberRows& prev, const MemberRows& cur, double itv, IntrRates& r) {
@@ -42,65 +38,6 @@ void ComputeIntr(const MemberRows& prev, const MemberRows& cur, double itv, Intr
   }
 }
 
-enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
-                 kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks };
-
-DiskRates DiskEntry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
-  auto d = [&](int i) { return Delta(a[i], b[i]); };
-  DiskRates r;
-  if (d(kRdIos) != 0) {
-    r.rlatency = Ratio(d(kRdTicks), d(kRdIos));
-    r.rsize = Ratio(d(kRdSectors), d(kRdIos));
-  }
-  if (d(kWrIos) != 0) {
-    r.wlatency = Ratio(d(kWrTicks), d(kWrIos));
-    r.wsize = Ratio(d(kWrSectors), d(kWrIos));
-  }
-  r.riops = static_cast<double>(d(kRdIos)) / itv;
-  r.wiops = static_cast<double>(d(kWrIos)) / itv;
-  r.rkbyteps = static_cast<double>(d(kRdSectors)) / itv / 2.0;
-  r.wkbyteps = static_cast<double>(d(kWrSectors)) / itv / 2.0;
-  r.qlen = static_cast<double>(d(kReqTicks)) / itv / 1000.0;
-  r.rsectors = d(kRdSectors);
-  r.wsectors = d(kWrSectors);
-  return r;
-}
-
-// Go sums the total in the first sample's device order, weighting latency
-// and size by each device's I/O count, then divides by the total count.
-struct DiskTotal {
-  DiskRates sum;
-  int64_t rd_ios = 0, wr_ios = 0;
-
-  void Add(const DiskRates& e, int64_t rd, int64_t wr) {
-    sum.riops += e.riops;
-    sum.wiops += e.wiops;
-    sum.rsectors += e.rsectors;
-    sum.wsectors += e.wsectors;
-    sum.rkbyteps += e.rkbyteps;
-    sum.wkbyteps += e.wkbyteps;
-    sum.rlatency += e.rlatency * static_cast<double>(rd);
-    sum.wlatency += e.wlatency * static_cast<double>(wr);
-    sum.rsize += e.rsize * static_cast<double>(rd);
-    sum.wsize += e.wsize * static_cast<double>(wr);
-    sum.qlen += e.qlen;
-    rd_ios += rd;
-    wr_ios += wr;
-  }
-  DiskRates Finish() const {
-    DiskRates t = sum;
-    if (rd_ios > 0) {
-      t.rlatency /= static_cast<double>(rd_ios);
-      t.rsize /= static_cast<double>(rd_ios);
-    }
-    if (wr_ios > 0) {
-      t.wlatency /= static_cast<double>(wr_ios);
-      t.wsize /= static_cast<double>(wr_ios);
-    }
-    return t;
-  }
-};
-
 // By name, stably, without stable_sort's buffer allocated on every line:
 // a machine has a handful of devices, in the same order on every line.
 template <typename T>
@@ -116,27 +53,6 @@ void SortByName(std::vector<std::pair<std::string, T>>& v) {
 
 // As a string_view: sizes compared first, no memcmp call for other names.
 bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
-
-void ComputeDisks(const MemberRows& prev, const MemberRows& cur, double itv,
-                  const RateOptions& options, PairRates& r) {
-  r.disks.clear();
-  DiskTotal total;
-  for (size_t i = 0; i < prev.rows(); ++i) {
-    const std::string& name = prev.names[i];
-    size_t b = cur.Find(name, i);
-    if (!prev.live(i) || b == MemberRows::npos || !cur.live(b)) continue;
-    if (options.disk_only && !options.disk_only->Keeps(name))
-      continue;
-    std::span<const uint64_t> x = prev.row(i), y = cur.row(b);
-    DiskRates e = DiskEntry(x, y, itv);
-    total.Add(e, Delta(x[kRdIos], y[kRdIos]), Delta(x[kWrIos], y[kWrIos]));
-    // PerfMonger keys devices by name in one map with "total": a device
-    // named "total" counts towards the total but is not listed.
-    if (!IsTotal(name)) r.disks.emplace_back(name, e);
-  }
-  SortByName(r.disks);
-  r.disk_total = total.Finish();
-}
 
 NetRates NetEntry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
   auto ps = [&](int i) { return static_cast<double>(Delta(a[i], b[i])) / itv; };
@@ -174,10 +90,6 @@ void ClearAbsent(PairRates& r) {
   if (!r.has_intr) {
     r.intr.core_dev_intr.clear();
     r.intr.core_sys_intr.clear();
-  }
-  if (!r.has_disk) {
-    r.disks.clear();
-    r.disk_total = {};
   }
   if (!r.has_net) {
     r.nets.clear();
@@ -238,15 +150,13 @@ bool IsNumbered(std::string_view irq) {
 }
 
 void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_time_ns,
-                  const RateOptions& options, PairRates& r) {
+                  const RateOptions& /*options*/, PairRates& r) {
   r.time = static_cast<double>(cur.time_ns) / 1e9;
   r.elapsed_time = ElapsedSeconds(cur.time_ns, first_time_ns);
   r.interval = GoSeconds(cur.time_ns - prev.time_ns);
   auto both = [&](size_t m) { return prev.members[m].has && cur.members[m].has; };
   r.has_intr = both(kIntrM);
   if (r.has_intr) ComputeIntr(prev.members[kIntrM], cur.members[kIntrM], r.interval, r.intr);
-  r.has_disk = both(kDiskM);
-  if (r.has_disk) ComputeDisks(prev.members[kDiskM], cur.members[kDiskM], r.interval, options, r);
   r.has_net = both(kNetM);
   if (r.has_net) ComputeNets(prev.members[kNetM], cur.members[kNetM], r.interval, r);
   r.has_mem = cur.members[kMemM].has;

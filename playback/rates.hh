@@ -26,14 +26,6 @@ struct IntrRates {                   // interrupts per second, per CPU
   std::vector<double> core_sys_intr; // named rows (NMI, LOC, ...)
 };
 
-struct DiskRates {
-  double riops = 0, wiops = 0, rkbyteps = 0, wkbyteps = 0;
-  double rlatency = 0, wlatency = 0;  // ms
-  double rsize = 0, wsize = 0;        // sectors
-  double qlen = 0;
-  int64_t rsectors = 0, wsectors = 0; // Δ sectors: `summary`'s amounts
-};
-
 struct NetRates {
   double rxkbyteps = 0, rxpktps = 0, rxerrps = 0, rxdropps = 0;
   double txkbyteps = 0, txpktps = 0, txerrps = 0, txdropps = 0;
@@ -46,9 +38,6 @@ struct PairRates {
 
   bool has_intr = false;
   IntrRates intr;
-  bool has_disk = false;
-  std::vector<std::pair<std::string, DiskRates>> disks;  // names sorted bytewise
-  DiskRates disk_total;
   bool has_net = false;
   std::vector<std::pair<std::string, NetRates>> nets;    // names sorted bytewise
   NetRates net_total;
@@ -74,7 +63,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
 // `summary --json`. A section is written only when its has_* flag is set.
 void AppendPlayJson(std::string& out, const Pair& pair);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
-void AppendDiskJson(std::string& out, const PairRates& rates);
 void AppendNetJson(std::string& out, const PairRates& rates);
 void AppendMemJson(std::string& out, const MemCounters& mem);
 

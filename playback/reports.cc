@@ -12,7 +12,7 @@
 namespace pm {
 
 // Defined in their collectors' report files.
-extern const Report kCpuReport, kPressureReport, kProcessReport, kCgroupReport;
+extern const Report kCpuReport, kDiskReport, kPressureReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -24,7 +24,7 @@ struct Listed {
 constexpr Listed kReports[] = {
     {"cpu", &kCpuReport},
     {"intr", nullptr},
-    {"disk", nullptr},
+    {"disk", &kDiskReport},
     {"net", nullptr},
     {"mem", nullptr},
     {"pressure", &kPressureReport},

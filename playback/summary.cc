@@ -22,25 +22,6 @@ void Line(std::string& out, std::string_view prefix, double v, int precision,
   out.push_back('\n');
 }
 
-double Megabytes(int64_t sectors) {
-  return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
-}
-
-void AppendDiskBlock(std::string& out, std::string_view name, const DiskRates& d) {
-  out.append("* Average DEVICE usage: ").append(name).push_back('\n');
-  // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
-  double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
-  Line(out, "        read IOPS: ", d.riops, 2, "");
-  Line(out, "       write IOPS: ", d.wiops, 2, "");
-  Line(out, "  read throughput: ", rd_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
-  Line(out, " write throughput: ", wr_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
-  Line(out, "     read latency: ", d.rlatency * 1000.0, 1, " usec");
-  Line(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
-  Line(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
-  Line(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
-  out.push_back('\n');
-}
-
 void AppendNetBlock(std::string& out, std::string_view name, const NetRates& n) {
   out.append("* Average NETWORK usage: ").append(name).push_back('\n');
   Line(out, "    RX throughput: ", n.rxkbyteps, 2, " KB/s");
@@ -135,12 +116,6 @@ PairRates LegacyRates(const Pair& p) {
   return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-void DiskText(std::string& out, const Pair& p) {
-  if (!p.rated()) return;
-  PairRates r = LegacyRates(p);
-  if (r.has_disk) AppendBlocks(out, r.disks, r.disk_total, AppendDiskBlock);
-}
-
 void NetText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.options.all) return;
   PairRates r = LegacyRates(p);
@@ -158,12 +133,6 @@ void IntrJson(std::string& out, const Pair& p) {
   if (r.has_intr) AppendIntrJson(out.append(",\"intr\":"), r.intr);
 }
 
-void DiskJson(std::string& out, const Pair& p) {
-  if (!p.rated()) return;
-  PairRates r = LegacyRates(p);
-  if (r.has_disk) AppendDiskJson(out.append(",\"disk\":"), r);
-}
-
 void NetJson(std::string& out, const Pair& p) {
   if (!p.rated()) return;
   PairRates r = LegacyRates(p);
@@ -179,8 +148,8 @@ void MemJson(std::string& out, const Pair& p) {
 }
 
 using Block = void (*)(std::string&, const Pair&);
-constexpr Block kLegacyText[] = {nullptr, nullptr, DiskText, NetText, MemText};
-constexpr Block kLegacyJson[] = {nullptr, IntrJson, DiskJson, NetJson, MemJson};
+constexpr Block kLegacyText[] = {nullptr, nullptr, nullptr, NetText, MemText};
+constexpr Block kLegacyJson[] = {nullptr, IntrJson, nullptr, NetJson, MemJson};
 
 // Each collector's, in kCollectors order.
 void AppendReports(std::string& out, const SummaryInput& in,

@@ -21,7 +21,7 @@ struct SummaryInput {
   const DiskFilter* disk_only = nullptr;
   // RecordingInfo::recorded (empty: everything): the lines of values never
   // recorded are left out.
-  std::vector<std::vector<bool>> recorded;
+  std::vector<std::vector<bool>> recorded = {};
   bool Recorded(size_t member, size_t field) const {
     if (member >= recorded.size() || recorded[member].empty()) return true;
     return field < recorded[member].size() && recorded[member][field];

@@ -40,6 +40,32 @@ inline std::string PlayLine(const RawSample& prev, const RawSample& cur, int64_t
   return out;
 }
 
+// The value of play's member `key` in `line` (its JSON text), or "".
+inline std::string PlayMember(const std::string& line, std::string_view key) {
+  std::string prefix = "\"" + std::string(key) + "\":";
+  size_t at = line.find(prefix);
+  if (at == std::string::npos) return "";
+  at += prefix.size();
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = at; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') {
+      if (--depth == 0) return line.substr(at, i + 1 - at);
+    } else if (c == ',' && depth == 0) {
+      return line.substr(at, i - at);
+    }
+  }
+  return line.substr(at);
+}
+
 inline std::string Fixed(double v, int precision) {
   std::string out;
   AppendFixed(out, v, precision);

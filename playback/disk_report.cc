@@ -1,0 +1,306 @@
+// The disk collector (member "disk": /proc/diskstats per device) in every
+// output:
+//   play     "disk":{"devices":[..],"<dev>":{riops wiops rkbyteps wkbyteps
+//            rlatency wlatency rsize wsize qlen},...,"total":{..}},
+//            PerfMonger's formulas (compat §4), latency %.3f
+//   summary  PerfMonger's "Average DEVICE usage" blocks; --json its "disk"
+//   csv      disk.<dev>.<f>, disk.total.<f>
+//   metrics  node_disk_*{device} (sectors × 512, ms / 1000)
+//   plot     disk.dat (PerfMonger's); charts disk-iops, disk-transfer
+// --disk-only keeps the devices its regex matches, everywhere.
+#include "playback/disk_report.hh"
+
+#include <string>
+
+#include "playback/device_rows.hh"
+#include "playback/disk_filter.hh"
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/play_text.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
+#include "playback/rates.hh"
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kDisk = PgrMemberIndex("disk");
+enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
+                 kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks };
+static_assert(kDiskFields[kReqTicks] == "weighted_io_ms" && kDiskFields[kWrSectors] == "write_sectors");
+
+struct DiskRates {
+  double riops = 0, wiops = 0, rkbyteps = 0, wkbyteps = 0;
+  double rlatency = 0, wlatency = 0;  // ms
+  double rsize = 0, wsize = 0;        // sectors
+  double qlen = 0;
+  int64_t rsectors = 0, wsectors = 0; // Δ sectors: summary's amounts
+};
+
+double Ratio(int64_t num, int64_t den) {
+  return static_cast<double>(num) / static_cast<double>(den);
+}
+
+DiskRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
+  auto d = [&](int i) { return CounterDelta(a[i], b[i]); };
+  DiskRates r;
+  if (d(kRdIos) != 0) {
+    r.rlatency = Ratio(d(kRdTicks), d(kRdIos));
+    r.rsize = Ratio(d(kRdSectors), d(kRdIos));
+  }
+  if (d(kWrIos) != 0) {
+    r.wlatency = Ratio(d(kWrTicks), d(kWrIos));
+    r.wsize = Ratio(d(kWrSectors), d(kWrIos));
+  }
+  r.riops = static_cast<double>(d(kRdIos)) / itv;
+  r.wiops = static_cast<double>(d(kWrIos)) / itv;
+  r.rkbyteps = static_cast<double>(d(kRdSectors)) / itv / 2.0;
+  r.wkbyteps = static_cast<double>(d(kWrSectors)) / itv / 2.0;
+  r.qlen = static_cast<double>(d(kReqTicks)) / itv / 1000.0;
+  r.rsectors = d(kRdSectors);
+  r.wsectors = d(kWrSectors);
+  return r;
+}
+
+// The disks of a pair, --disk-only applied, and their rates.
+struct Disks {
+  const MemberRows &prev, &cur;
+  double interval;
+  DeviceRows rows;
+  explicit Disks(const Pair& p)
+      : prev(p.prev.members[kDisk]), cur(p.cur.members[kDisk]), interval(p.interval),
+        rows(prev, cur, [f = p.options.disk_only](const std::string& name) {
+          return f == nullptr || f->Keeps(name);
+        }) {}
+  DiskRates Of(const DeviceRow& r) const { return Entry(prev.row(r.prev), cur.row(r.cur), interval); }
+  const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
+  // Go sums the total in the first sample's device order, weighting latency
+  // and size by each device's I/O count, then divides by the total count.
+  DiskRates Total() const;
+};
+
+DiskRates Disks::Total() const {
+  DiskRates t;
+  int64_t rd_ios = 0, wr_ios = 0;
+  for (const DeviceRow& r : rows.all()) {
+    DiskRates e = Of(r);
+    auto a = prev.row(r.prev), b = cur.row(r.cur);
+    int64_t rd = CounterDelta(a[kRdIos], b[kRdIos]), wr = CounterDelta(a[kWrIos], b[kWrIos]);
+    t.riops += e.riops;
+    t.wiops += e.wiops;
+    t.rsectors += e.rsectors;
+    t.wsectors += e.wsectors;
+    t.rkbyteps += e.rkbyteps;
+    t.wkbyteps += e.wkbyteps;
+    t.rlatency += e.rlatency * static_cast<double>(rd);
+    t.wlatency += e.wlatency * static_cast<double>(wr);
+    t.rsize += e.rsize * static_cast<double>(rd);
+    t.wsize += e.wsize * static_cast<double>(wr);
+    t.qlen += e.qlen;
+    rd_ios += rd;
+    wr_ios += wr;
+  }
+  if (rd_ios > 0) {
+    t.rlatency /= static_cast<double>(rd_ios);
+    t.rsize /= static_cast<double>(rd_ios);
+  }
+  if (wr_ios > 0) {
+    t.wlatency /= static_cast<double>(wr_ios);
+    t.wsize /= static_cast<double>(wr_ios);
+  }
+  return t;
+}
+
+constexpr size_t kEntryMax = 9 * kFixedMember + 2;
+
+char* PutEntry(char* p, const DiskRates& d) {
+  p = Member(p, "{\"riops\":", d.riops);
+  p = Member(p, ",\"wiops\":", d.wiops);
+  p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
+  p = Member(p, ",\"wkbyteps\":", d.wkbyteps);
+  p = Member(p, ",\"rlatency\":", d.rlatency, 3);
+  p = Member(p, ",\"wlatency\":", d.wlatency, 3);
+  p = Member(p, ",\"rsize\":", d.rsize);
+  p = Member(p, ",\"wsize\":", d.wsize);
+  p = Member(p, ",\"qlen\":", d.qlen);
+  return Put(p, '}');
+}
+
+void Play(std::string& out, const Pair& p) {
+  if (!p.Both(kDisk)) return;
+  const Disks disks(p);
+  std::span<const DeviceRow> listed = disks.rows.listed();
+  const DiskRates total = disks.Total();
+  out.append(",\"disk\":");
+  AppendDevices<kEntryMax>(
+      out, listed.size(), [&](size_t i) -> std::string_view { return disks.Name(listed[i]); },
+      [&](char* q, size_t i) { return PutEntry(q, disks.Of(listed[i])); },
+      [&](char* q) { return PutEntry(q, total); });
+}
+
+void SummaryJson(std::string& out, const Pair& p) {
+  if (p.rated()) Play(out, p);
+}
+
+// prefix, v as %.<precision>f, suffix, newline.
+void Line(std::string& out, std::string_view prefix, double v, int precision,
+          std::string_view suffix) {
+  out.append(prefix);
+  AppendFixed(out, v, precision);
+  out.append(suffix).push_back('\n');
+}
+
+double Megabytes(int64_t sectors) {
+  return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
+}
+
+void Block(std::string& out, std::string_view name, const DiskRates& d) {
+  out.append("* Average DEVICE usage: ").append(name).push_back('\n');
+  // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
+  double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
+  Line(out, "        read IOPS: ", d.riops, 2, "");
+  Line(out, "       write IOPS: ", d.wiops, 2, "");
+  Line(out, "  read throughput: ", rd_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
+  Line(out, " write throughput: ", wr_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
+  Line(out, "     read latency: ", d.rlatency * 1000.0, 1, " usec");
+  Line(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
+  Line(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
+  Line(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
+  out.push_back('\n');
+}
+
+// PerfMonger's blocks: per device, sorted, then "total" when there is
+// more than one.
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.rated() || !p.Both(kDisk)) return;
+  const Disks disks(p);
+  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r));
+  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total());
+}
+
+constexpr std::string_view kCsvKeys[] = {"riops",    "wiops",    "rkbyteps", "wkbyteps", "rlatency",
+                                         "wlatency", "rsize",    "wsize",    "qlen"};
+
+void CsvCells(CsvRow& row, std::string_view name, const DiskRates& d) {
+  row.Group("disk", name, kCsvKeys);
+  for (double v : {d.riops, d.wiops, d.rkbyteps, d.wkbyteps}) row.Fixed(v, 2);
+  for (double v : {d.rlatency, d.wlatency}) row.Fixed(v, 3);
+  for (double v : {d.rsize, d.wsize, d.qlen}) row.Fixed(v, 2);
+}
+
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kDisk)) return;
+  const Disks disks(p);
+  for (const DeviceRow& r : disks.rows.listed()) CsvCells(row, disks.Name(r), disks.Of(r));
+  CsvCells(row, "total", disks.Total());
+}
+
+struct Family {
+  const char* name;
+  bool counter;
+  const char* unit;
+  const char* help;
+  Scale scale;
+};
+
+// In kDiskFields order; help texts as node_exporter words them.
+constexpr Family kFamilies[11] = {
+    {"node_disk_reads_completed", true, "", "The total number of reads completed successfully.", Scale::kOne},
+    {"node_disk_reads_merged", true, "", "The total number of reads merged.", Scale::kOne},
+    {"node_disk_read_bytes", true, "bytes", "The total number of bytes read successfully.", Scale::kTimes512},
+    {"node_disk_read_time_seconds", true, "seconds", "The total number of seconds spent by all reads.", Scale::kPerThousand},
+    {"node_disk_writes_completed", true, "", "The total number of writes completed successfully.", Scale::kOne},
+    {"node_disk_writes_merged", true, "", "The number of writes merged.", Scale::kOne},
+    {"node_disk_written_bytes", true, "bytes", "The total number of bytes written successfully.", Scale::kTimes512},
+    {"node_disk_write_time_seconds", true, "seconds", "This is the total number of seconds spent by all writes.", Scale::kPerThousand},
+    {"node_disk_io_now", false, "", "The number of I/Os currently in progress.", Scale::kOne},
+    {"node_disk_io_time_seconds", true, "seconds", "Total seconds spent doing I/Os.", Scale::kPerThousand},
+    {"node_disk_io_time_weighted_seconds", true, "seconds", "The weighted # of seconds spent doing I/Os.", Scale::kPerThousand},
+};
+static_assert(std::size(kFamilies) == kDiskFields.size());
+
+void Families(MetricFamilies& out) {
+  for (const Family& f : kFamilies) {
+    if (f.counter) out.Counter(f.name, f.unit, f.help);
+    else out.Gauge(f.name, f.unit, f.help);
+  }
+}
+
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& disk = s.members[kDisk];
+  for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
+    if (!disk.live(d)) continue;
+    const std::string& name = disk.names[d];
+    uint32_t base = row.Block(name, [&] {
+      if (row.disk_only() && !row.disk_only()->Keeps(name)) return MetricRow::kLeftOut;
+      std::string device;
+      AppendLabel(device, "device", name);
+      uint32_t first = row.Add(0, kFamilies[0].scale, device);
+      for (uint32_t i = 1; i < std::size(kFamilies); ++i) row.Add(i, kFamilies[i].scale, device);
+      return first;
+    });
+    if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d));
+  }
+}
+
+constexpr std::string_view kLabels[] = {"device"};
+constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
+
+constexpr PlotFileSpec kFiles[] = {
+    {"disk.dat",
+     "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n"}};
+
+void PlotRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
+  std::string& line = out.Line(block);
+  for (double v : {d.riops, d.wiops, d.rkbyteps / 1024.0, d.wkbyteps / 1024.0,
+                   d.rlatency, d.wlatency, d.rsize, d.wsize, d.qlen})
+    PlotLines::Col(line, v);
+  line.push_back('\n');
+}
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  if (!p.Both(kDisk)) return;
+  const Disks disks(p);
+  for (const DeviceRow& r : disks.rows.listed()) {
+    const std::string& name = disks.Name(r);
+    PlotRow(out, out.Block(0, 0, name, "# device: " + name), disks.Of(r));
+  }
+  PlotRow(out, out.Block(0, 1, "total", "# device: total"), disks.Total());
+}
+
+// One line per (device, direction): reads solid, writes dashed.
+constexpr ChartLine kIopsLines[] = {{"read", "$2", false, Direction::kRead},
+                                    {"write", "$3", true, Direction::kWrite}};
+constexpr ChartLine kTransferLines[] = {{"read", "$4", false, Direction::kRead},
+                                        {"write", "$5", true, Direction::kWrite}};
+constexpr ChartSpec kCharts[] = {
+    {.name = "disk-iops", .title = "Disk IOPS", .ylabel = "IOPS (requests/s)",
+     .lines = kIopsLines, .total = TotalLine::kWhenSeveral, .directional = true,
+     .iops_axis = true},
+    {.name = "disk-transfer", .title = "Disk transfer", .ylabel = "transfer (MB/s)",
+     .lines = kTransferLines, .total = TotalLine::kWhenSeveral, .directional = true},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
+}  // namespace
+
+DiskSectors TotalSectors(const Pair& p) {
+  if (!p.Both(kDisk)) return {};
+  DiskRates t = Disks(p).Total();
+  return {t.rsectors, t.wsectors};
+}
+
+extern const Report kDiskReport;
+constexpr Report kDiskReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
+    .live = nullptr,
+};
+
+}  // namespace pm
