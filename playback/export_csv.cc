@@ -17,9 +17,6 @@ bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
          path[a.size()] == '.' && path.ends_with(b);
 }
 
-constexpr std::array<std::string_view, 8> kNetKeys = {
-    "rxkbyteps", "rxpktps", "rxerrps", "rxdropps", "txkbyteps", "txpktps", "txerrps", "txdropps"};
-
 PairRates LegacyRates(const Pair& p) {
   RateOptions options;
   options.disk_only = p.options.disk_only;
@@ -36,19 +33,6 @@ void IntrCells(CsvRow& row, const Pair& p) {
   }
 }
 
-void NetCells(CsvRow& row, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_net) return;
-  auto cells = [&](std::string_view name, const NetRates& n) {
-    row.Group("net", name, kNetKeys);
-    for (double v : {n.rxkbyteps, n.rxpktps, n.rxerrps, n.rxdropps, n.txkbyteps, n.txpktps,
-                     n.txerrps, n.txdropps})
-      row.Fixed(v, 2);
-  };
-  for (const auto& [name, n] : r.nets) cells(name, n);
-  cells("total", r.net_total);
-}
-
 void MemCells(CsvRow& row, const Pair& p) {
   PairRates r = LegacyRates(p);
   if (!r.has_mem) return;
@@ -60,7 +44,7 @@ void MemCells(CsvRow& row, const Pair& p) {
 }
 
 using Cells = void (*)(CsvRow&, const Pair&);
-constexpr Cells kLegacy[] = {nullptr, IntrCells, nullptr, NetCells, MemCells};
+constexpr Cells kLegacy[] = {nullptr, IntrCells, nullptr, nullptr, MemCells};
 
 }  // namespace
 

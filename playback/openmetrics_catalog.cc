@@ -10,12 +10,6 @@ namespace {
 
 bool IsHugePageCount(std::string_view field) { return field.starts_with("HugePages_"); }
 
-// rx_bytes -> receive_bytes, tx_colls -> transmit_colls
-std::string NetName(std::string_view field) {
-  return std::string(field.starts_with("rx_") ? "receive_" : "transmit_") +
-         std::string(field.substr(3));
-}
-
 void IntrFamilies(MetricFamilies& out) {
   out.Counter("perfmonger_interrupts", "", "Interrupts per CPU and /proc/interrupts row (irq).");
 }
@@ -37,29 +31,6 @@ void IntrSeries(MetricRow& row, const RawSample& s) {
       return first;
     });
     if (base != MetricRow::kLeftOut) row.Put(base, intr.row(r));
-  }
-}
-
-void NetFamilies(MetricFamilies& out) {
-  for (std::string_view field : kNetFields) {
-    std::string stat = NetName(field);
-    out.Counter("node_network_" + stat, stat.ends_with("_bytes") ? "bytes" : "",
-                "Network device statistic " + stat + ".");
-  }
-}
-
-void NetSeries(MetricRow& row, const RawSample& s) {
-  const MemberRows& net = s.members[PgrMemberIndex("net")];
-  for (size_t n = 0; net.has && n < net.rows(); ++n) {
-    if (!net.live(n)) continue;
-    uint32_t base = row.Block(net.names[n], [&] {
-      std::string device;
-      AppendLabel(device, "device", net.names[n]);
-      uint32_t first = row.Add(0, Scale::kOne, device);
-      for (uint32_t i = 1; i < kNetFields.size(); ++i) row.Add(i, Scale::kOne, device);
-      return first;
-    });
-    row.Put(base, net.row(n));
   }
 }
 
@@ -86,11 +57,9 @@ void MemSeries(MetricRow& row, const RawSample& s) {
 }
 
 constexpr std::string_view kIntrLabels[] = {"cpu", "irq"};
-constexpr std::string_view kDeviceLabels[] = {"device"};
 const MetricsSlot kLegacyIntr = {IntrFamilies, kIntrLabels, IntrSeries};
-const MetricsSlot kLegacyNet = {NetFamilies, kDeviceLabels, NetSeries};
 const MetricsSlot kLegacyMem = {MemFamilies, {}, MemSeries};
-const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, nullptr, &kLegacyNet,
+const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, nullptr, nullptr,
                                       &kLegacyMem};
 
 const MetricsSlot* SlotOf(size_t i, const ReportEntry& e) {

@@ -11,30 +11,6 @@
 namespace pm {
 namespace {
 
-constexpr size_t kNetEntryMax = 8 * kFixedMember + 2;
-
-char* PutNetEntry(char* p, const NetRates& n) {
-  p = Member(p, "{\"rxkbyteps\":", n.rxkbyteps);
-  p = Member(p, ",\"rxpktps\":", n.rxpktps);
-  p = Member(p, ",\"rxerrps\":", n.rxerrps);
-  p = Member(p, ",\"rxdropps\":", n.rxdropps);
-  p = Member(p, ",\"txkbyteps\":", n.txkbyteps);
-  p = Member(p, ",\"txpktps\":", n.txpktps);
-  p = Member(p, ",\"txerrps\":", n.txerrps);
-  p = Member(p, ",\"txdropps\":", n.txdropps);
-  return Put(p, '}');
-}
-
-// The legacy collectors' device objects (moving to their reports).
-template <size_t kEntryMax, typename T, typename F>
-void AppendDevices(std::string& out, const std::vector<std::pair<std::string, T>>& devices,
-                   const T& total, F put_entry) {
-  pm::AppendDevices<kEntryMax>(
-      out, devices.size(), [&](size_t i) -> std::string_view { return devices[i].first; },
-      [&](char* p, size_t i) { return put_entry(p, devices[i].second); },
-      [&](char* p) { return put_entry(p, total); });
-}
-
 constexpr PlayMemKey kMemKeys[] = {
     {"mem_total", 0}, {"mem_used", -1}, {"mem_free", 1}, {"buffers", 3},
     {"cached", 4}, {"swap_cached", 5}, {"active", 6}, {"inactive", 7},
@@ -81,10 +57,6 @@ void AppendIntrJson(std::string& out, const IntrRates& intr) {
   out.push_back('}');
 }
 
-void AppendNetJson(std::string& out, const PairRates& rates) {
-  AppendDevices<kNetEntryMax>(out, rates.nets, rates.net_total, PutNetEntry);
-}
-
 void AppendMemJson(std::string& out, const MemCounters& mem) {
   char buf[kMemKeyCount * kUintMember + 1];
   char* p = buf;
@@ -113,7 +85,6 @@ void AppendPlayJson(std::string& out, const Pair& pair) {
     }
     switch (i) {
       case 1: if (rates.has_intr) { out.append(",\"intr\":"); AppendIntrJson(out, rates.intr); } break;
-      case 3: if (rates.has_net) { out.append(",\"net\":"); AppendNetJson(out, rates); } break;
       case 4: if (rates.has_mem) { out.append(",\"mem\":"); AppendMemJson(out, rates.mem); } break;
     }
   }

@@ -15,31 +15,6 @@ PairRates LegacyRates(const Pair& p) {
   return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-constexpr PlotFileSpec kNetFiles[] = {
-    {"net.dat",
-     "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n"}};
-
-void NetColumns(std::string& out, const NetRates& n) {
-  for (double v : {n.rxkbyteps, n.txkbyteps, n.rxpktps, n.txpktps, n.rxerrps,
-                   n.txerrps, n.rxdropps, n.txdropps})
-    PlotLines::Col(out, v);
-  out.push_back('\n');
-}
-
-void NetPair(PlotLines& out, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_net) return;
-  for (const auto& [name, n] : r.nets)
-    NetColumns(out.Line(out.Block(0, 0, name, "# interface: " + name)), n);
-  NetColumns(out.Line(out.Block(0, 1, "total", "# interface: total")), r.net_total);
-}
-
-constexpr ChartLine kNetLines[] = {{"received", "$2", false}, {"sent", "$3", true}};
-constexpr ChartSpec kNetCharts[] = {
-    {.name = "net", .title = "Network traffic", .ylabel = "traffic (kB/s)", .lines = kNetLines},
-};
-const PlotSlot kLegacyNet = {kNetFiles, NetPair, kNetCharts};
-
 // mem.dat's columns after elapsed_time: `play`'s mem keys (PlayMemKeys),
 // then Hugepagesize, which PerfMonger's plot adds.
 constexpr PlayMemKey kHugepagesize{"hugepagesize", 29};
@@ -86,7 +61,7 @@ constexpr ChartSpec kMemCharts[] = {
 };
 const PlotSlot kLegacyMem = {kMemFiles, MemPair, kMemCharts};
 
-const PlotSlot* const kLegacy[] = {nullptr, nullptr, nullptr, &kLegacyNet, &kLegacyMem};
+const PlotSlot* const kLegacy[] = {nullptr, nullptr, nullptr, nullptr, &kLegacyMem};
 
 // Blocks are set apart by three blank lines.
 void AppendBlock(std::string& out, const PlotBlock& block, std::string_view columns,

@@ -17,7 +17,6 @@ namespace {
 // rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
 // never go backwards, so its outputs are unchanged.
 constexpr size_t kIntrM = PgrMemberIndex("intr"),
-                 kNetM = PgrMemberIndex("net"),
                  kMemM = PgrMemberIndex("mem");
 
 int64_t Delta(uint64_t prev, uint64_t cur) {
@@ -38,62 +37,12 @@ void ComputeIntr(const MemberRows& prev, const MemberRows& cur, double itv, Intr
   }
 }
 
-// By name, stably, without stable_sort's buffer allocated on every line:
-// a machine has a handful of devices, in the same order on every line.
-template <typename T>
-void SortByName(std::vector<std::pair<std::string, T>>& v) {
-  auto by_name = [](const auto& x, const auto& y) { return x.first < y.first; };
-  if (v.size() > 32) {
-    std::stable_sort(v.begin(), v.end(), by_name);
-    return;
-  }
-  for (size_t i = 1; i < v.size(); ++i)  // insertion sort: stable
-    for (size_t j = i; j > 0 && by_name(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
-}
-
-// As a string_view: sizes compared first, no memcmp call for other names.
-bool IsTotal(const std::string& name) { return std::string_view(name) == "total"; }
-
-NetRates NetEntry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
-  auto ps = [&](int i) { return static_cast<double>(Delta(a[i], b[i])) / itv; };
-  // rx: bytes 0 packets 1 errs 2 drop 3; tx: bytes 8 packets 9 errs 10 drop 11
-  return NetRates{ps(0) / 1024.0, ps(1), ps(2), ps(3),
-                  ps(8) / 1024.0, ps(9), ps(10), ps(11)};
-}
-
-void ComputeNets(const MemberRows& prev, const MemberRows& cur, double itv,
-                 PairRates& r) {
-  r.nets.clear();
-  NetRates& t = r.net_total;
-  t = {};
-  for (size_t i = 0; i < prev.rows(); ++i) {
-    const std::string& name = prev.names[i];
-    size_t b = cur.Find(name, i);
-    if (!prev.live(i) || b == MemberRows::npos || !cur.live(b)) continue;
-    NetRates e = NetEntry(prev.row(i), cur.row(b), itv);
-    t.rxkbyteps += e.rxkbyteps;
-    t.rxpktps += e.rxpktps;
-    t.rxerrps += e.rxerrps;
-    t.rxdropps += e.rxdropps;
-    t.txkbyteps += e.txkbyteps;
-    t.txpktps += e.txpktps;
-    t.txerrps += e.txerrps;
-    t.txdropps += e.txdropps;
-    if (!IsTotal(name)) r.nets.emplace_back(name, e);
-  }
-  SortByName(r.nets);
-}
-
 // A section the pair lacks reads as a fresh PairRates' would (empty, zero),
 // whatever an earlier pair left in `r`; the vectors keep their memory.
 void ClearAbsent(PairRates& r) {
   if (!r.has_intr) {
     r.intr.core_dev_intr.clear();
     r.intr.core_sys_intr.clear();
-  }
-  if (!r.has_net) {
-    r.nets.clear();
-    r.net_total = {};
   }
   if (!r.has_mem) r.mem = {};
 }
@@ -157,8 +106,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
   auto both = [&](size_t m) { return prev.members[m].has && cur.members[m].has; };
   r.has_intr = both(kIntrM);
   if (r.has_intr) ComputeIntr(prev.members[kIntrM], cur.members[kIntrM], r.interval, r.intr);
-  r.has_net = both(kNetM);
-  if (r.has_net) ComputeNets(prev.members[kNetM], cur.members[kNetM], r.interval, r);
   r.has_mem = cur.members[kMemM].has;
   if (r.has_mem) {
     std::span<const uint64_t> m = cur.members[kMemM].row(0);

@@ -26,11 +26,6 @@ struct IntrRates {                   // interrupts per second, per CPU
   std::vector<double> core_sys_intr; // named rows (NMI, LOC, ...)
 };
 
-struct NetRates {
-  double rxkbyteps = 0, rxpktps = 0, rxerrps = 0, rxdropps = 0;
-  double txkbyteps = 0, txpktps = 0, txerrps = 0, txdropps = 0;
-};
-
 struct PairRates {
   double time = 0;          // cur time, Unix seconds
   double elapsed_time = 0;  // cur time − the recording's first sample
@@ -38,9 +33,6 @@ struct PairRates {
 
   bool has_intr = false;
   IntrRates intr;
-  bool has_net = false;
-  std::vector<std::pair<std::string, NetRates>> nets;    // names sorted bytewise
-  NetRates net_total;
   bool has_mem = false;
   MemCounters mem{};        // cur values (kMemFields order)
 };
@@ -63,7 +55,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
 // `summary --json`. A section is written only when its has_* flag is set.
 void AppendPlayJson(std::string& out, const Pair& pair);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
-void AppendNetJson(std::string& out, const PairRates& rates);
 void AppendMemJson(std::string& out, const MemCounters& mem);
 
 // The 29 keys of PerfMonger's mem object in order, with their MemCounters

@@ -12,7 +12,7 @@
 namespace pm {
 
 // Defined in their collectors' report files.
-extern const Report kCpuReport, kDiskReport, kPressureReport, kProcessReport, kCgroupReport;
+extern const Report kCpuReport, kDiskReport, kNetReport, kPressureReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -25,7 +25,7 @@ constexpr Listed kReports[] = {
     {"cpu", &kCpuReport},
     {"intr", nullptr},
     {"disk", &kDiskReport},
-    {"net", nullptr},
+    {"net", &kNetReport},
     {"mem", nullptr},
     {"pressure", &kPressureReport},
     {"procs", &kProcessReport},

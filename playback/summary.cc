@@ -22,28 +22,6 @@ void Line(std::string& out, std::string_view prefix, double v, int precision,
   out.push_back('\n');
 }
 
-void AppendNetBlock(std::string& out, std::string_view name, const NetRates& n) {
-  out.append("* Average NETWORK usage: ").append(name).push_back('\n');
-  Line(out, "    RX throughput: ", n.rxkbyteps, 2, " KB/s");
-  Line(out, "       RX packets: ", n.rxpktps, 2, " /s");
-  Line(out, "        RX errors: ", n.rxerrps, 2, " /s");
-  Line(out, "         RX drops: ", n.rxdropps, 2, " /s");
-  Line(out, "    TX throughput: ", n.txkbyteps, 2, " KB/s");
-  Line(out, "       TX packets: ", n.txpktps, 2, " /s");
-  Line(out, "        TX errors: ", n.txerrps, 2, " /s");
-  Line(out, "         TX drops: ", n.txdropps, 2, " /s");
-  out.push_back('\n');
-}
-
-// Per device, sorted, then "total" when there is more than one.
-template <typename T, typename F>
-void AppendBlocks(std::string& out,
-                  const std::vector<std::pair<std::string, T>>& devices,
-                  const T& total, F block) {
-  for (const auto& [name, rates] : devices) block(out, name, rates);
-  if (devices.size() > 1) block(out, "total", total);
-}
-
 void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
   out.append(prefix);
   AppendUint(out, kb);  // kB counts: unsigned, as recorded
@@ -116,12 +94,6 @@ PairRates LegacyRates(const Pair& p) {
   return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-void NetText(std::string& out, const Pair& p) {
-  if (!p.rated() || !p.options.all) return;
-  PairRates r = LegacyRates(p);
-  if (r.has_net) AppendBlocks(out, r.nets, r.net_total, AppendNetBlock);
-}
-
 void MemText(std::string& out, const Pair& p) {
   const MemberRows& mem = p.cur.members[kMemM];
   if (p.options.all && mem.has) AppendMemBlock(out, mem.row(0), p.options);
@@ -133,12 +105,6 @@ void IntrJson(std::string& out, const Pair& p) {
   if (r.has_intr) AppendIntrJson(out.append(",\"intr\":"), r.intr);
 }
 
-void NetJson(std::string& out, const Pair& p) {
-  if (!p.rated()) return;
-  PairRates r = LegacyRates(p);
-  if (r.has_net) AppendNetJson(out.append(",\"net\":"), r);
-}
-
 void MemJson(std::string& out, const Pair& p) {
   if (const MemberRows& mem = p.cur.members[kMemM]; mem.has) {
     MemCounters values{};
@@ -148,8 +114,8 @@ void MemJson(std::string& out, const Pair& p) {
 }
 
 using Block = void (*)(std::string&, const Pair&);
-constexpr Block kLegacyText[] = {nullptr, nullptr, nullptr, NetText, MemText};
-constexpr Block kLegacyJson[] = {nullptr, IntrJson, nullptr, NetJson, MemJson};
+constexpr Block kLegacyText[] = {nullptr, nullptr, nullptr, nullptr, MemText};
+constexpr Block kLegacyJson[] = {nullptr, IntrJson, nullptr, nullptr, MemJson};
 
 // Each collector's, in kCollectors order.
 void AppendReports(std::string& out, const SummaryInput& in,

@@ -1,0 +1,221 @@
+// The net collector (member "net": /proc/net/dev per interface) in every
+// output:
+//   play     "net":{"devices":[..],"<if>":{rxkbyteps rxpktps rxerrps rxdropps
+//            txkbyteps txpktps txerrps txdropps},...,"total":{..}}
+//            (PerfMonger's; the total is the interfaces' sum)
+//   summary  with --all, an "Average NETWORK usage" block per interface
+//            (and the total when there are several); --json its "net"
+//   csv      net.<if>.<f>, net.total.<f>
+//   metrics  node_network_{receive,transmit}_*_total{device}
+//   plot     net.dat (ours): elapsed_time rx_kB/s tx_kB/s rx_pkt/s tx_pkt/s
+//            rx_err/s tx_err/s rx_drop/s tx_drop/s, one block per
+//            interface then total; chart net
+#include <string>
+
+#include "playback/device_rows.hh"
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/play_text.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
+#include "playback/rates.hh"
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kNet = PgrMemberIndex("net");
+static_assert(kNetFields[8] == "tx_bytes" && kNetFields[11] == "tx_drop");
+
+struct NetRates {
+  double rxkbyteps = 0, rxpktps = 0, rxerrps = 0, rxdropps = 0;
+  double txkbyteps = 0, txpktps = 0, txerrps = 0, txdropps = 0;
+};
+
+NetRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double itv) {
+  auto ps = [&](int i) { return static_cast<double>(CounterDelta(a[i], b[i])) / itv; };
+  // rx: bytes 0 packets 1 errs 2 drop 3; tx: bytes 8 packets 9 errs 10 drop 11
+  return NetRates{ps(0) / 1024.0, ps(1), ps(2), ps(3),
+                  ps(8) / 1024.0, ps(9), ps(10), ps(11)};
+}
+
+// The interfaces of a pair and their rates.
+struct Nets {
+  const MemberRows &prev, &cur;
+  double interval;
+  DeviceRows rows;
+  explicit Nets(const Pair& p)
+      : prev(p.prev.members[kNet]), cur(p.cur.members[kNet]), interval(p.interval),
+        rows(prev, cur, [](const std::string&) { return true; }) {}
+  NetRates Of(const DeviceRow& r) const { return Entry(prev.row(r.prev), cur.row(r.cur), interval); }
+  const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
+  // Summed in the first sample's order, as PerfMonger does.
+  NetRates Total() const {
+    NetRates t;
+    for (const DeviceRow& r : rows.all()) {
+      NetRates e = Of(r);
+      t.rxkbyteps += e.rxkbyteps;
+      t.rxpktps += e.rxpktps;
+      t.rxerrps += e.rxerrps;
+      t.rxdropps += e.rxdropps;
+      t.txkbyteps += e.txkbyteps;
+      t.txpktps += e.txpktps;
+      t.txerrps += e.txerrps;
+      t.txdropps += e.txdropps;
+    }
+    return t;
+  }
+};
+
+constexpr size_t kEntryMax = 8 * kFixedMember + 2;
+
+char* PutEntry(char* p, const NetRates& n) {
+  p = Member(p, "{\"rxkbyteps\":", n.rxkbyteps);
+  p = Member(p, ",\"rxpktps\":", n.rxpktps);
+  p = Member(p, ",\"rxerrps\":", n.rxerrps);
+  p = Member(p, ",\"rxdropps\":", n.rxdropps);
+  p = Member(p, ",\"txkbyteps\":", n.txkbyteps);
+  p = Member(p, ",\"txpktps\":", n.txpktps);
+  p = Member(p, ",\"txerrps\":", n.txerrps);
+  p = Member(p, ",\"txdropps\":", n.txdropps);
+  return Put(p, '}');
+}
+
+void Play(std::string& out, const Pair& p) {
+  if (!p.Both(kNet)) return;
+  const Nets nets(p);
+  std::span<const DeviceRow> listed = nets.rows.listed();
+  const NetRates total = nets.Total();
+  out.append(",\"net\":");
+  AppendDevices<kEntryMax>(
+      out, listed.size(), [&](size_t i) -> std::string_view { return nets.Name(listed[i]); },
+      [&](char* q, size_t i) { return PutEntry(q, nets.Of(listed[i])); },
+      [&](char* q) { return PutEntry(q, total); });
+}
+
+void SummaryJson(std::string& out, const Pair& p) {
+  if (p.rated()) Play(out, p);
+}
+
+void Line(std::string& out, std::string_view prefix, double v, std::string_view suffix) {
+  out.append(prefix);
+  AppendFixed(out, v, 2);
+  out.append(suffix).push_back('\n');
+}
+
+void Block(std::string& out, std::string_view name, const NetRates& n) {
+  out.append("* Average NETWORK usage: ").append(name).push_back('\n');
+  Line(out, "    RX throughput: ", n.rxkbyteps, " KB/s");
+  Line(out, "       RX packets: ", n.rxpktps, " /s");
+  Line(out, "        RX errors: ", n.rxerrps, " /s");
+  Line(out, "         RX drops: ", n.rxdropps, " /s");
+  Line(out, "    TX throughput: ", n.txkbyteps, " KB/s");
+  Line(out, "       TX packets: ", n.txpktps, " /s");
+  Line(out, "        TX errors: ", n.txerrps, " /s");
+  Line(out, "         TX drops: ", n.txdropps, " /s");
+  out.push_back('\n');
+}
+
+// Beyond PerfMonger's summary: --all only.
+void SummaryText(std::string& out, const Pair& p) {
+  if (!p.options.all || !p.rated() || !p.Both(kNet)) return;
+  const Nets nets(p);
+  for (const DeviceRow& r : nets.rows.listed()) Block(out, nets.Name(r), nets.Of(r));
+  if (nets.rows.listed().size() > 1) Block(out, "total", nets.Total());
+}
+
+constexpr std::string_view kCsvKeys[] = {"rxkbyteps", "rxpktps", "rxerrps", "rxdropps",
+                                         "txkbyteps", "txpktps", "txerrps", "txdropps"};
+
+void CsvCells(CsvRow& row, std::string_view name, const NetRates& n) {
+  row.Group("net", name, kCsvKeys);
+  for (double v : {n.rxkbyteps, n.rxpktps, n.rxerrps, n.rxdropps, n.txkbyteps, n.txpktps,
+                   n.txerrps, n.txdropps})
+    row.Fixed(v, 2);
+}
+
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kNet)) return;
+  const Nets nets(p);
+  for (const DeviceRow& r : nets.rows.listed()) CsvCells(row, nets.Name(r), nets.Of(r));
+  CsvCells(row, "total", nets.Total());
+}
+
+// rx_bytes -> receive_bytes, tx_colls -> transmit_colls
+std::string Stat(std::string_view field) {
+  return std::string(field.starts_with("rx_") ? "receive_" : "transmit_")
+      .append(field.substr(3));
+}
+
+// node_exporter's netdev families, in /proc/net/dev's column order.
+void Families(MetricFamilies& out) {
+  for (std::string_view field : kNetFields) {
+    std::string stat = Stat(field);
+    out.Counter(std::string("node_network_").append(stat),
+                stat.ends_with("_bytes") ? "bytes" : "",
+                std::string("Network device statistic ").append(stat).append("."));
+  }
+}
+
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& net = s.members[kNet];
+  for (size_t n = 0; net.has && n < net.rows(); ++n) {
+    if (!net.live(n)) continue;
+    uint32_t base = row.Block(net.names[n], [&] {
+      std::string device;
+      AppendLabel(device, "device", net.names[n]);
+      uint32_t first = row.Add(0, Scale::kOne, device);
+      for (uint32_t i = 1; i < kNetFields.size(); ++i) row.Add(i, Scale::kOne, device);
+      return first;
+    });
+    row.Put(base, net.row(n));
+  }
+}
+
+constexpr std::string_view kLabels[] = {"device"};
+constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
+
+constexpr PlotFileSpec kFiles[] = {
+    {"net.dat",
+     "# elapsed_time\trx_kB/s\ttx_kB/s\trx_pkt/s\ttx_pkt/s\trx_err/s\ttx_err/s\trx_drop/s\ttx_drop/s\n"}};
+
+void PlotRow(PlotLines& out, PlotBlock& block, const NetRates& n) {
+  std::string& line = out.Line(block);
+  for (double v : {n.rxkbyteps, n.txkbyteps, n.rxpktps, n.txpktps, n.rxerrps,
+                   n.txerrps, n.rxdropps, n.txdropps})
+    PlotLines::Col(line, v);
+  line.push_back('\n');
+}
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  if (!p.Both(kNet)) return;
+  const Nets nets(p);
+  for (const DeviceRow& r : nets.rows.listed()) {
+    const std::string& name = nets.Name(r);
+    PlotRow(out, out.Block(0, 0, name, "# interface: " + name), nets.Of(r));
+  }
+  PlotRow(out, out.Block(0, 1, "total", "# interface: total"), nets.Total());
+}
+
+// Received solid, sent dashed, one colour per interface (kB/s).
+constexpr ChartLine kLines[] = {{"received", "$2", false}, {"sent", "$3", true}};
+constexpr ChartSpec kCharts[] = {
+    {.name = "net", .title = "Network traffic", .ylabel = "traffic (kB/s)", .lines = kLines},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
+}  // namespace
+
+extern const Report kNetReport;
+constexpr Report kNetReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = SummaryJson,
+    .phases = &kCounterGaps,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
+    .live = nullptr,
+};
+
+}  // namespace pm
