@@ -33,18 +33,8 @@ void IntrCells(CsvRow& row, const Pair& p) {
   }
 }
 
-void MemCells(CsvRow& row, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_mem) return;
-  std::vector<std::string_view> keys;
-  for (const PlayMemKey& k : PlayMemKeys()) keys.push_back(k.key);
-  row.Group("mem", "", keys);
-  for (const PlayMemKey& k : PlayMemKeys())
-    row.Int(k.index < 0 ? MemUsed(r.mem) : static_cast<int64_t>(r.mem[static_cast<size_t>(k.index)]));
-}
-
 using Cells = void (*)(CsvRow&, const Pair&);
-constexpr Cells kLegacy[] = {nullptr, IntrCells, nullptr, nullptr, MemCells};
+constexpr Cells kLegacy[] = {nullptr, IntrCells};
 
 }  // namespace
 

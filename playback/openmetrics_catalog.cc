@@ -8,8 +8,6 @@
 namespace pm {
 namespace {
 
-bool IsHugePageCount(std::string_view field) { return field.starts_with("HugePages_"); }
-
 void IntrFamilies(MetricFamilies& out) {
   out.Counter("perfmonger_interrupts", "", "Interrupts per CPU and /proc/interrupts row (irq).");
 }
@@ -34,33 +32,9 @@ void IntrSeries(MetricRow& row, const RawSample& s) {
   }
 }
 
-void MemFamilies(MetricFamilies& out) {
-  for (std::string_view f : kMemFields) {
-    std::string field(f);
-    bool count = IsHugePageCount(field);
-    std::string suffix = count ? "" : "_bytes";
-    out.Gauge("node_memory_" + field + suffix, count ? "" : "bytes",
-              "Memory information field " + field + suffix + ".");
-  }
-}
-
-void MemSeries(MetricRow& row, const RawSample& s) {
-  const MemberRows& mem = s.members[PgrMemberIndex("mem")];
-  if (!mem.has) return;
-  uint32_t base = row.Block("", [&] {
-    uint32_t first = row.Add(0, Scale::kTimes1024, "");
-    for (uint32_t i = 1; i < kMemFields.size(); ++i)
-      row.Add(i, IsHugePageCount(kMemFields[i]) ? Scale::kOne : Scale::kTimes1024, "");
-    return first;
-  });
-  row.Put(base, mem.row(0));
-}
-
 constexpr std::string_view kIntrLabels[] = {"cpu", "irq"};
 const MetricsSlot kLegacyIntr = {IntrFamilies, kIntrLabels, IntrSeries};
-const MetricsSlot kLegacyMem = {MemFamilies, {}, MemSeries};
-const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr, nullptr, nullptr,
-                                      &kLegacyMem};
+const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr};
 
 const MetricsSlot* SlotOf(size_t i, const ReportEntry& e) {
   if (e.report) return e.report->openmetrics;

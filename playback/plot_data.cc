@@ -9,60 +9,6 @@
 namespace pm {
 namespace {
 
-PairRates LegacyRates(const Pair& p) {
-  RateOptions options;
-  options.disk_only = p.options.disk_only;
-  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
-}
-
-// mem.dat's columns after elapsed_time: `play`'s mem keys (PlayMemKeys),
-// then Hugepagesize, which PerfMonger's plot adds.
-constexpr PlayMemKey kHugepagesize{"hugepagesize", 29};
-
-template <typename F>
-void ForEachMemColumn(F f) {
-  for (const PlayMemKey& k : PlayMemKeys()) f(k);
-  f(kHugepagesize);
-}
-
-constexpr PlotFileSpec kMemFiles[] = {
-    {"mem.dat",
-     "#elapsed_time\tmem_total\tmem_used\tmem_free\tbuffers\tcached\tswap_cached\tactive\t"
-     "inactive\tswap_total\tswap_free\tdirty\twriteback\tanon_pages\tmapped\tshmem\tslab\t"
-     "s_reclaimable\ts_unreclaim\tkernel_stack\tpage_tables\tnfs_unstable\tbounce\t"
-     "commit_limit\tcommitted_as\tanon_huge_pages\thuge_pages_total\thuge_pages_free\t"
-     "huge_pages_rsvd\thuge_pages_surp\thugepagesize\n",
-     false}};
-
-void MemPair(PlotLines& out, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_mem) return;
-  std::string& line = out.Line(out.Block(0, 0, "", ""));
-  ForEachMemColumn([&](const PlayMemKey& c) {
-    line.push_back('\t');
-    int64_t v = c.index < 0 ? MemUsed(r.mem) : static_cast<int64_t>(r.mem[c.index]);
-    line.append(std::to_string(v));
-  });
-  line.push_back('\n');
-}
-
-// Memory stacked the way it adds up to MemTotal: used, buffers, page
-// cache, reclaimable slab, free (GiB).
-constexpr ChartLayer kMemLayers[] = {
-    {"free", "#c7e9c0", "($3+$5+$6+$18+$4)/1048576.0"},
-    {"reclaimable slab", "#fdd0a2", "($3+$5+$6+$18)/1048576.0"},
-    {"page cache", "#9ecae1", "($3+$5+$6)/1048576.0"},
-    {"buffers", "#6baed6", "($3+$5)/1048576.0"},
-    {"used", "#d62728", "($3)/1048576.0"},
-};
-constexpr ChartSpec kMemCharts[] = {
-    {.name = "mem", .title = "Memory", .ylabel = "memory (GiB)", .kind = ChartKind::kStack,
-     .layers = kMemLayers},
-};
-const PlotSlot kLegacyMem = {kMemFiles, MemPair, kMemCharts};
-
-const PlotSlot* const kLegacy[] = {nullptr, nullptr, nullptr, nullptr, &kLegacyMem};
-
 // Blocks are set apart by three blank lines.
 void AppendBlock(std::string& out, const PlotBlock& block, std::string_view columns,
                  bool separate) {
@@ -75,8 +21,7 @@ void AppendBlock(std::string& out, const PlotBlock& block, std::string_view colu
 
 const PlotSlot* PlotSlotOf(size_t report) {
   const ReportEntry& e = Reports()[report];
-  if (e.report) return e.report->plot;
-  return report < std::size(kLegacy) ? kLegacy[report] : nullptr;
+  return e.report ? e.report->plot : nullptr;
 }
 
 PlotBlock& PlotLines::Block(size_t file, uint64_t rank, std::string_view name,

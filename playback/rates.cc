@@ -16,8 +16,7 @@ namespace {
 // wrapped): the pair counts nothing for it, never a negative rate. One
 // rule for every counter (pgr(5), "Counters"); PerfMonger's own recordings
 // never go backwards, so its outputs are unchanged.
-constexpr size_t kIntrM = PgrMemberIndex("intr"),
-                 kMemM = PgrMemberIndex("mem");
+constexpr size_t kIntrM = PgrMemberIndex("intr");
 
 int64_t Delta(uint64_t prev, uint64_t cur) {
   return cur < prev ? 0 : static_cast<int64_t>(cur - prev);
@@ -44,7 +43,6 @@ void ClearAbsent(PairRates& r) {
     r.intr.core_dev_intr.clear();
     r.intr.core_sys_intr.clear();
   }
-  if (!r.has_mem) r.mem = {};
 }
 
 }  // namespace
@@ -57,11 +55,6 @@ double GoSeconds(int64_t ns) {
 
 double ElapsedSeconds(int64_t t_ns, int64_t origin_ns) {
   return (static_cast<double>(t_ns) - static_cast<double>(origin_ns)) / 1e9;
-}
-
-int64_t MemUsed(std::span<const uint64_t> m) {
-  // MemTotal MemFree Buffers Cached SReclaimable (kMemFields order)
-  return static_cast<int64_t>(m[0] - m[1] - m[3] - m[4] - m[16]);
 }
 
 RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size_t levels) {
@@ -106,11 +99,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
   auto both = [&](size_t m) { return prev.members[m].has && cur.members[m].has; };
   r.has_intr = both(kIntrM);
   if (r.has_intr) ComputeIntr(prev.members[kIntrM], cur.members[kIntrM], r.interval, r.intr);
-  r.has_mem = cur.members[kMemM].has;
-  if (r.has_mem) {
-    std::span<const uint64_t> m = cur.members[kMemM].row(0);
-    std::copy(m.begin(), m.end(), r.mem.begin());
-  }
   ClearAbsent(r);
 }
 

@@ -18,9 +18,6 @@
 
 namespace pm {
 
-// /proc/meminfo in kMemFields order.
-using MemCounters = std::array<uint64_t, 30>;
-
 struct IntrRates {                   // interrupts per second, per CPU
   std::vector<double> core_dev_intr; // numbered rows
   std::vector<double> core_sys_intr; // named rows (NMI, LOC, ...)
@@ -33,8 +30,6 @@ struct PairRates {
 
   bool has_intr = false;
   IntrRates intr;
-  bool has_mem = false;
-  MemCounters mem{};        // cur values (kMemFields order)
 };
 
 struct RateOptions {
@@ -55,12 +50,6 @@ void ComputeRates(const RawSample& prev, const RawSample& cur, int64_t first_tim
 // `summary --json`. A section is written only when its has_* flag is set.
 void AppendPlayJson(std::string& out, const Pair& pair);
 void AppendIntrJson(std::string& out, const IntrRates& intr);
-void AppendMemJson(std::string& out, const MemCounters& mem);
-
-// The 29 keys of PerfMonger's mem object in order, with their MemCounters
-// index (-1: mem_used): play's JSON and its CSV columns.
-struct PlayMemKey { std::string_view key; int index; };
-std::span<const PlayMemKey> PlayMemKeys();
 
 // cur − prev as Go's int64 subtraction, except that a counter that went
 // backwards was reset (a device re-attached, a 32-bit NIC counter that
@@ -97,9 +86,6 @@ double GoSeconds(int64_t ns);
 // timestamps rounded to double (≈256 ns steps today) before the
 // subtraction, which is not always the exact difference's rounding.
 double ElapsedSeconds(int64_t t_ns, int64_t origin_ns);
-
-// MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
-int64_t MemUsed(std::span<const uint64_t> mem);
 
 // An interrupt row of a device (a number) rather than of the system (NMI, LOC).
 bool IsNumbered(std::string_view irq);

@@ -12,7 +12,7 @@
 namespace pm {
 
 // Defined in their collectors' report files.
-extern const Report kCpuReport, kDiskReport, kNetReport, kPressureReport, kProcessReport, kCgroupReport;
+extern const Report kCpuReport, kDiskReport, kNetReport, kMemReport, kPressureReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -26,7 +26,7 @@ constexpr Listed kReports[] = {
     {"intr", nullptr},
     {"disk", &kDiskReport},
     {"net", &kNetReport},
-    {"mem", nullptr},
+    {"mem", &kMemReport},
     {"pressure", &kPressureReport},
     {"procs", &kProcessReport},
     {"cgroups", &kCgroupReport},

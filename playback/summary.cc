@@ -22,34 +22,6 @@ void Line(std::string& out, std::string_view prefix, double v, int precision,
   out.push_back('\n');
 }
 
-void MemLine(std::string& out, std::string_view prefix, uint64_t kb) {
-  out.append(prefix);
-  AppendUint(out, kb);  // kB counts: unsigned, as recorded
-  out.append(" kB\n");
-}
-
-// The lines of the values the recording has; mem used needs all five of
-// MemTotal MemFree Buffers Cached SReclaimable.
-void AppendMemBlock(std::string& out, std::span<const uint64_t> m, const ReportOptions& in) {
-  auto has = [&](size_t i) { return in.Recorded(kMemM, i); };
-  auto line = [&](std::string_view prefix, size_t i) {
-    if (has(i)) MemLine(out, prefix, m[i]);
-  };
-  out.append("* Memory usage (last sample)\n");
-  line("        mem total: ", 0);
-  if (has(0) && has(1) && has(3) && has(4) && has(16))
-    MemLine(out, "         mem used: ", MemUsed(m));
-  line("         mem free: ", 1);
-  line("    mem available: ", 2);
-  line("          buffers: ", 3);
-  line("           cached: ", 4);
-  line("       swap total: ", 8);
-  line("        swap free: ", 9);
-  line("            dirty: ", 10);
-  line("        writeback: ", 11);
-  out.push_back('\n');
-}
-
 void AppendMetaBlock(std::string& out, const MetaList& meta) {
   out.append("Metadata:\n");
   for (const auto& [key, value] : meta) {
@@ -94,28 +66,14 @@ PairRates LegacyRates(const Pair& p) {
   return ComputeRates(p.prev, p.cur, p.origin_ns, options);
 }
 
-void MemText(std::string& out, const Pair& p) {
-  const MemberRows& mem = p.cur.members[kMemM];
-  if (p.options.all && mem.has) AppendMemBlock(out, mem.row(0), p.options);
-}
-
 void IntrJson(std::string& out, const Pair& p) {
   if (!p.rated()) return;
   PairRates r = LegacyRates(p);
   if (r.has_intr) AppendIntrJson(out.append(",\"intr\":"), r.intr);
 }
 
-void MemJson(std::string& out, const Pair& p) {
-  if (const MemberRows& mem = p.cur.members[kMemM]; mem.has) {
-    MemCounters values{};
-    std::copy(mem.row(0).begin(), mem.row(0).end(), values.begin());
-    AppendMemJson(out.append(",\"mem\":"), values);
-  }
-}
-
 using Block = void (*)(std::string&, const Pair&);
-constexpr Block kLegacyText[] = {nullptr, nullptr, nullptr, nullptr, MemText};
-constexpr Block kLegacyJson[] = {nullptr, IntrJson, nullptr, nullptr, MemJson};
+constexpr Block kLegacyJson[] = {nullptr, IntrJson};
 
 // Each collector's, in kCollectors order.
 void AppendReports(std::string& out, const SummaryInput& in,
@@ -143,7 +101,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   } else {
     Line(out, "\nDuration: ", duration, 3, " sec\n");
   }
-  AppendReports(out, in, &Report::summary_text, kLegacyText);
+  AppendReports(out, in, &Report::summary_text, {});
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
