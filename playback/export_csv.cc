@@ -17,25 +17,6 @@ bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
          path[a.size()] == '.' && path.ends_with(b);
 }
 
-PairRates LegacyRates(const Pair& p) {
-  RateOptions options;
-  options.disk_only = p.options.disk_only;
-  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
-}
-
-void IntrCells(CsvRow& row, const Pair& p) {
-  PairRates r = LegacyRates(p);
-  if (!r.has_intr) return;
-  for (const auto& [name, v] : {std::pair{"core_dev_intr", &r.intr.core_dev_intr},
-                                std::pair{"core_sys_intr", &r.intr.core_sys_intr}}) {
-    row.Indexed("intr", name, v->size());
-    for (double x : *v) row.Fixed(x, 2);
-  }
-}
-
-using Cells = void (*)(CsvRow&, const Pair&);
-constexpr Cells kLegacy[] = {nullptr, IntrCells};
-
 }  // namespace
 
 void AppendCsvField(std::string& out, std::string_view field) {
@@ -122,12 +103,8 @@ void CsvExport::AppendRow(std::string& out, const Pair& pair) {
   char* end = WriteFixed(Put(WriteFixed(times, pair.time, 3), ','), pair.elapsed_time, 3);
   AppendWritten(cells, times, end);
   row_.Start(cells, !started_);
-  std::span<const ReportEntry> reports = Reports();
-  for (size_t i = 0; i < reports.size(); ++i) {
-    Cells csv = reports[i].report ? reports[i].report->csv
-                : i < std::size(kLegacy) ? kLegacy[i] : nullptr;
-    if (csv) csv(row_, pair);
-  }
+  for (const ReportEntry& e : Reports())
+    if (e.report->csv) e.report->csv(row_, pair);
   row_.Finish();
   cells.append("\r\n");
   if (started_) return;

@@ -21,12 +21,9 @@ int64_t NearestMs(int64_t ns) {
 
 std::string CommonLabels(const std::string& instance, const MetaList& meta) {
   std::set<std::string> own = {"phase", "state", "instance"};
-  std::span<const ReportEntry> reports = Reports();
-  for (size_t i = 0; i < reports.size(); ++i) {
-    const MetricsSlot* slot = reports[i].report ? reports[i].report->openmetrics : nullptr;
-    for (std::string_view label : slot ? slot->labels : LegacyMetricLabels(i))
-      own.emplace(label);
-  }
+  for (const ReportEntry& e : Reports())
+    if (const MetricsSlot* slot = e.report->openmetrics)
+      for (std::string_view label : slot->labels) own.emplace(label);
   std::set<std::string> taken = own;
   std::string out;
   if (!instance.empty()) AppendLabel(out, "instance", instance);

@@ -8,38 +8,7 @@
 namespace pm {
 namespace {
 
-void IntrFamilies(MetricFamilies& out) {
-  out.Counter("perfmonger_interrupts", "", "Interrupts per CPU and /proc/interrupts row (irq).");
-}
-
-void IntrSeries(MetricRow& row, const RawSample& s) {
-  const MemberRows& intr = s.members[PgrMemberIndex("intr")];
-  for (size_t r = 0; intr.has && r < intr.rows(); ++r) {
-    if (!intr.live(r)) continue;
-    uint32_t base = row.Block(intr.names[r], [&] {
-      uint32_t first = MetricRow::kLeftOut;
-      for (size_t c = 0; c < intr.width; ++c) {
-        std::string labels;
-        AppendLabel(labels, "cpu", std::to_string(c));
-        labels.push_back(',');
-        AppendLabel(labels, "irq", intr.names[r]);
-        uint32_t id = row.Add(0, Scale::kOne, labels);
-        if (c == 0) first = id;
-      }
-      return first;
-    });
-    if (base != MetricRow::kLeftOut) row.Put(base, intr.row(r));
-  }
-}
-
-constexpr std::string_view kIntrLabels[] = {"cpu", "irq"};
-const MetricsSlot kLegacyIntr = {IntrFamilies, kIntrLabels, IntrSeries};
-const MetricsSlot* const kLegacy[] = {nullptr, &kLegacyIntr};
-
-const MetricsSlot* SlotOf(size_t i, const ReportEntry& e) {
-  if (e.report) return e.report->openmetrics;
-  return i < std::size(kLegacy) ? kLegacy[i] : nullptr;
-}
+const MetricsSlot* SlotOf(size_t, const ReportEntry& e) { return e.report->openmetrics; }
 
 }  // namespace
 
@@ -92,11 +61,6 @@ void MetricCatalog::FillRow(const RawSample& s, std::vector<uint64_t>& row) {
     slot->series(row_, s);
   }
   row_.row_ = nullptr;
-}
-
-std::span<const std::string_view> LegacyMetricLabels(size_t i) {
-  return i < std::size(kLegacy) && kLegacy[i] ? kLegacy[i]->labels
-                                              : std::span<const std::string_view>{};
 }
 
 }  // namespace pm

@@ -118,7 +118,4 @@ class MetricCatalog {
   MetricRow row_;
 };
 
-// The label names of the collectors whose exports are not reports yet.
-std::span<const std::string_view> LegacyMetricLabels(size_t collector);
-
 }  // namespace pm

@@ -24,9 +24,8 @@ void AddGap(RawSample& acc, const RawSample& from, const RawSample& to) {
   acc.time_ns += to.time_ns - from.time_ns;
   acc.mono_ns += to.mono_ns - from.mono_ns;
   for (const ReportEntry& e : Reports()) {
-    const GapRule& rule = e.report ? *e.report->phases : kCounterGaps;
     for (size_t m = e.first_member; m < e.first_member + e.members; ++m)
-      rule.add(acc.members[m], from.members[m], to.members[m], m);
+      e.report->phases->add(acc.members[m], from.members[m], to.members[m], m);
   }
 }
 
@@ -35,9 +34,8 @@ void SubGaps(RawSample& value, const RawSample& acc) {
   value.time_ns -= acc.time_ns;
   value.mono_ns -= acc.mono_ns;
   for (const ReportEntry& e : Reports()) {
-    const GapRule& rule = e.report ? *e.report->phases : kCounterGaps;
     for (size_t m = e.first_member; m < e.first_member + e.members; ++m)
-      rule.take(value.members[m], acc.members[m]);
+      e.report->phases->take(value.members[m], acc.members[m]);
   }
 }
 

@@ -20,8 +20,7 @@ void AppendBlock(std::string& out, const PlotBlock& block, std::string_view colu
 }  // namespace
 
 const PlotSlot* PlotSlotOf(size_t report) {
-  const ReportEntry& e = Reports()[report];
-  return e.report ? e.report->plot : nullptr;
+  return Reports()[report].report->plot;
 }
 
 PlotBlock& PlotLines::Block(size_t file, uint64_t rank, std::string_view name,

@@ -12,7 +12,8 @@
 namespace pm {
 
 // Defined in their collectors' report files.
-extern const Report kCpuReport, kDiskReport, kNetReport, kMemReport, kPressureReport, kProcessReport, kCgroupReport;
+extern const Report kCpuReport, kIntrReport, kDiskReport, kNetReport, kMemReport,
+    kPressureReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -23,7 +24,7 @@ struct Listed {
 
 constexpr Listed kReports[] = {
     {"cpu", &kCpuReport},
-    {"intr", nullptr},
+    {"intr", &kIntrReport},
     {"disk", &kDiskReport},
     {"net", &kNetReport},
     {"mem", &kMemReport},
@@ -40,6 +41,13 @@ constexpr bool InDescriptorOrder() {
   return true;
 }
 static_assert(InDescriptorOrder(), "reports in kCollectors order");
+
+constexpr bool EveryReport() {
+  for (const Listed& r : kReports)
+    if (r.report == nullptr) return false;
+  return true;
+}
+static_assert(EveryReport(), "a report for every collector");
 
 constexpr std::array<ReportEntry, kCollectors.size()> kEntries = [] {
   std::array<ReportEntry, kCollectors.size()> entries{};

@@ -10,7 +10,7 @@
 namespace pm {
 
 struct ReportEntry {
-  const Report* report;  // null: the collector's outputs are not reports yet
+  const Report* report;
   size_t first_member;   // its members' positions in RawSample::members
   size_t members;
 };

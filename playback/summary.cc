@@ -59,34 +59,12 @@ void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& 
   out.append(" ==\n");
 }
 
-// The collectors whose blocks are not reports yet.
-PairRates LegacyRates(const Pair& p) {
-  RateOptions options;
-  options.disk_only = p.options.disk_only;
-  return ComputeRates(p.prev, p.cur, p.origin_ns, options);
-}
-
-void IntrJson(std::string& out, const Pair& p) {
-  if (!p.rated()) return;
-  PairRates r = LegacyRates(p);
-  if (r.has_intr) AppendIntrJson(out.append(",\"intr\":"), r.intr);
-}
-
-using Block = void (*)(std::string&, const Pair&);
-constexpr Block kLegacyJson[] = {nullptr, IntrJson};
-
 // Each collector's, in kCollectors order.
 void AppendReports(std::string& out, const SummaryInput& in,
-                   void (*const Report::*slot)(std::string&, const Pair&),
-                   std::span<const Block> legacy) {
+                   void (*const Report::*slot)(std::string&, const Pair&)) {
   ReportOptions options = OptionsOf(in);
   Pair pair(*in.first, *in.last, in.first->time_ns, options);
-  std::span<const ReportEntry> reports = Reports();
-  for (size_t i = 0; i < reports.size(); ++i) {
-    Block block = reports[i].report ? reports[i].report->*slot
-                  : i < legacy.size() ? legacy[i] : nullptr;
-    if (block) block(out, pair);
-  }
+  for (const ReportEntry& e : Reports()) (e.report->*slot)(out, pair);
 }
 
 }  // namespace
@@ -101,7 +79,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   } else {
     Line(out, "\nDuration: ", duration, 3, " sec\n");
   }
-  AppendReports(out, in, &Report::summary_text, {});
+  AppendReports(out, in, &Report::summary_text);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
@@ -112,7 +90,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   if (p.phase) o.Str("phase", *p.phase);
   AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
-  AppendReports(out, in, &Report::summary_json, kLegacyJson);
+  AppendReports(out, in, &Report::summary_json);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();
   out.push_back('\n');

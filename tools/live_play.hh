@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "playback/raw_sample.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/recording_reader.hh"
 

@@ -6,6 +6,7 @@
 #include "proto/json.hh"
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/play_style.hh"
 #include "tools/output_buffer.hh"

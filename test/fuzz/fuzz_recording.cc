@@ -18,7 +18,7 @@
 
 #include "common/error.hh"
 #include "playback/phases.hh"
-#include "playback/rates.hh"
+#include "playback/play_json.hh"
 #include "playback/export_csv.hh"
 #include "playback/recording_reader.hh"
 #include "playback/summary.hh"
@@ -39,11 +39,11 @@ class Play {
     if (!have_origin_) origin_ns_ = s.time_ns;
     have_origin_ = true;
     if (have_prev_ && s.time_ns > prev_.time_ns) {
-      pm::PairRates rates = pm::ComputeRates(prev_, s, origin_ns_);
       const pm::ReportOptions options;
-      pm::AppendPlayJson(out, pm::Pair(prev_, s, origin_ns_, options));
+      const pm::Pair pair(prev_, s, origin_ns_, options);
+      pm::AppendPlayJson(out, pair);
       out.push_back('\n');
-      csv_.AppendRow(out, rates);
+      csv_.AppendRow(out, pair);
     }
     prev_ = s;
     have_prev_ = true;

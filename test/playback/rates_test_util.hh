@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/raw_sample.hh"
 #include "test/playback/sample_rows.hh"

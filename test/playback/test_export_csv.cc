@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "playback/export_csv.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/playback/pgr_builder.hh"

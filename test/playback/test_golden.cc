@@ -9,6 +9,7 @@
 #include "proto/codec.hh"
 #include "playback/gob_reader.hh"
 #include "playback/play_style.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/summary.hh"
 #include "test/playback/legacy_data.hh"

@@ -11,6 +11,8 @@
 #include <string>
 
 #include "playback/cpu_report.hh"
+#include "playback/disk_filter.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "test/process/json.hh"
 #include "test/playback/rates_test_util.hh"
@@ -93,11 +95,13 @@ TEST_CASE("elapsed_time converts both timestamps to double before subtracting") 
   CHECK(Fixed(GoSeconds(cur - first), 3) == "4.179");  // the exact difference
   CHECK(Fixed(ElapsedSeconds(cur, first), 3) == "4.180");  // PerfMonger's
   RawSample a = At(first), b = At(cur);
-  PairRates r = ComputeRates(a, b, first);
+  const ReportOptions options;
+  const Pair r(a, b, first, options);
   CHECK(Fixed(r.elapsed_time, 3) == "4.180");
   CHECK(Fixed(r.time, 3) == "1425358688.264");  // float64(ns) / 1e9
   // The interval every rate divides by is Go's Duration.Seconds().
   CHECK(r.interval == GoSeconds(cur - first));
+  CHECK(PlayLine(a, b, first).starts_with(R"({"time":1425358688.264,"elapsed_time":4.180})"));
 }
 
 // A counter that went backwards was reset (a device re-attached, a 32-bit
@@ -113,11 +117,10 @@ TEST_CASE("a counter that went backwards counts 0 for the pair") {
   SetCpu(b, {150, 0, 0, 150, 40, 0, 0, 0, 0, 0}, {{150, 0, 0, 150, 40, 0, 0, 0, 0, 0}});
   AddRow(a, "intr", "24", Values{1000});
   AddRow(b, "intr", "24", Values{10});
-  PairRates r = ComputeRates(a, b, 0);
   std::string net, disk, intr;
   net = PlayMember(PlayLine(a, b, 0), "net");
   disk = PlayMember(PlayLine(a, b, 0), "disk");
-  AppendIntrJson(intr, r.intr);
+  intr = PlayMember(PlayLine(a, b, 0), "intr");
   CHECK(net.find(R"("eth0":{"rxkbyteps":0.00,"rxpktps":2.00,)") != std::string::npos);
   CHECK(disk.find(R"("vda":{"riops":0.00,"wiops":2.00,"rkbyteps":0.00,"wkbyteps":8.00,)"
                   R"("rlatency":0.000,"wlatency":0.000,"rsize":0.00,"wsize":8.00,"qlen":0.00})") !=
@@ -184,8 +187,7 @@ TEST_CASE("interrupts: per CPU, numbered rows vs named rows, matched by irq") {
   AddRow(b, "intr", "24", Values{10, 4});
   AddRow(b, "intr", "25", Values{2, 0});
   AddRow(b, "intr", "LOC", Values{100, 201});
-  std::string out;
-  AppendIntrJson(out, ComputeRates(a, b, 0).intr);
+  std::string out = PlayMember(PlayLine(a, b, 0), "intr");
   CHECK(out == R"({"core_dev_intr":[6.00,2.00],"core_sys_intr":[50.00,100.50]})");
 }
 
@@ -370,29 +372,6 @@ TEST_CASE("devices sorted bytewise and stably, few or many") {
     for (size_t i = 1; i < devices.size(); ++i)
       CHECK(std::string_view(devices[i - 1]) < std::string_view(devices[i]));
   }
-}
-
-TEST_CASE("rates computed into a used PairRates read as freshly computed ones") {
-  // play reuses one PairRates for every pair: nothing of a richer pair may
-  // leak into a poorer one.
-  RawSample a = At(kSec), b = At(2 * kSec), c = At(3 * kSec), d = At(4 * kSec);
-  for (RawSample* s : {&a, &b}) {
-    SetCpu(*s, {1, 2, 3, 4}, {{1, 2, 3, 4}, {5, 6, 7, 8}});
-    AddDisk(*s, "sdb", {s->time_ns == kSec ? 0u : 9u});
-    AddDisk(*s, "sda", {});
-    AddNet(*s, "eth0", Net(static_cast<uint64_t>(s->time_ns / 1000), 1, 2, 3));
-    AddRow(*s, "intr", "LOC", Values{0, static_cast<uint64_t>(s->time_ns)});
-    Values mem(30, 0);
-    mem[0] = 77;
-    AddRow(*s, "mem", "", mem);
-  }
-  SetCpu(c, {}, {{}});  // one core, nothing else
-  SetCpu(d, {9}, {{9}});
-  PairRates reused;
-  ComputeRates(a, b, 0, {}, reused);
-  ComputeRates(c, d, 0, {}, reused);
-  PairRates fresh = ComputeRates(c, d, 0);
-  CHECK(reused.intr.core_sys_intr.empty());
 }
 
 }  // TEST_SUITE

@@ -7,6 +7,7 @@
 
 #include "playback/native_reader.hh"
 #include "playback/phases.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/summary.hh"
 #include "proto/stream.hh"

@@ -11,6 +11,7 @@
 
 #include "common/io.hh"
 #include "daemon/collect/collector_set.hh"
+#include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/recording_reader.hh"
 #include "proto/pgr_format.hh"
