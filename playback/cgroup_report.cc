@@ -1,4 +1,15 @@
-// "cgroups" in play and summary, per group (row: PATH as recorded):
+// The cgroups collector (members "cgroups": a row per --cgroup PATH as
+// recorded, from cpu.stat, io.stat, memory.*, *.pressure; "cgroup_io": a
+// row "PATH:DEV" per group and whole disk) in every output. A group gone
+// (removed) in either sample of a pair is null.
+//   play     "cgroups":{"PATH":{..}} (below); summary a block per group
+//   csv      cgroups.<path>.<key>, .pressure.<resource>.<some|full>,
+//            .devices.<dev>.<key>
+//   metrics  cAdvisor's container_* names with a `cgroup` label where the
+//            meaning is cAdvisor's, perfmonger_cgroup_* where it differs
+//            (docs/metric-names.md)
+//   plot     cgroup.dat, a block per group; charts cgroup-cpu, cgroup-io
+// Per group:
 //   {"cores":..,"cpu":..,"usr":..,"sys":..,            cores used; % of one core
 //    "throttledps":..,"throttled_pct":..,
 //    "riops":..,"wiops":..,"rkbyteps":..,"wkbyteps":.., io.stat, all devices
@@ -7,6 +18,10 @@
 //    "pressure":{"cpu":{"some":..,"full":..},"io":{..},"memory":{..}},
 //    "devices":{"vda":{"riops":..,"wiops":..,"rkbyteps":..,"wkbyteps":..}}}  from cgroup_io
 // A group gone (removed) in either sample of a pair is null.
+#include <tuple>
+
+#include "playback/export_csv.hh"
+#include "playback/cgroup_report.hh"
 #include "playback/rates.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
@@ -17,9 +32,6 @@ namespace {
 
 using namespace cgroup_field;
 using Field = size_t;
-static_assert(kCgroupFields.size() == kFile + 1);
-constexpr size_t kMember = PgrMemberIndex("cgroups"), kIo = PgrMemberIndex("cgroup_io");
-constexpr size_t kLevels = kCgroupFields.size() - kCgroupCounters;
 
 void Kb(std::string& out, std::string_view key, double bytes) {
   AppendUintMember(out, key, static_cast<uint64_t>(bytes) / 1024);
@@ -39,17 +51,10 @@ void PressureJson(std::string& out, const RowDelta& v, double s) {
   out.append("}}");
 }
 
-// The disk of row "PATH:DEV" of cgroup_io when PATH is `group`, else "".
-std::string_view DiskOf(std::string_view row, std::string_view group) {
-  size_t colon = row.rfind(':');
-  if (colon == std::string_view::npos || row.substr(0, colon) != group) return {};
-  return row.substr(colon + 1);
-}
-
 // The group's rows of cgroup_io ("PATH:DEV"): {"vda":{"riops":..,...},...}.
 void DevicesJson(std::string& out, std::string_view group, const Pair& p) {
   const double s = p.interval;
-  const MemberRows &prev = p.prev.members[kIo], &cur = p.cur.members[kIo];
+  const MemberRows &prev = p.prev.members[kCgroupIoMember], &cur = p.cur.members[kCgroupIoMember];
   out.append(",\"devices\":{");
   for (size_t i = 0; i < cur.rows(); ++i) {
     std::string_view disk = DiskOf(cur.names[i], group);
@@ -93,19 +98,19 @@ void GroupJson(std::string& out, const RowDelta& v, double s) {
 }
 
 void Play(std::string& out, const Pair& p) {
-  if (!p.Both(kMember)) return;
-  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  if (!p.Both(kCgroupMember)) return;
+  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
   out.append(",\"cgroups\":{");
   for (size_t i = 0; i < cur.rows(); ++i) {
     if (out.back() != '{') out.push_back(',');
     AppendJsonKey(out, cur.names[i]);
-    RowDelta d = DeltaOf(prev, cur, i, kLevels);
+    RowDelta d = DeltaOf(prev, cur, i, kCgroupLevels);
     if (!d.present) {
       out.append("null");
       continue;
     }
     GroupJson(out, d, p.interval);
-    if (p.Both(kIo)) {
+    if (p.Both(kCgroupIoMember)) {
       out.pop_back();  // the group's '}'
       DevicesJson(out, cur.names[i], p);
       out.push_back('}');
@@ -126,8 +131,8 @@ void Line(std::string& out, std::string_view label, double v, std::string_view u
 
 // "       vda: read 1.00 MB, write 2.00 MB" per disk of cgroup_io.
 void DeviceLines(std::string& out, std::string_view group, const Pair& p) {
-  if (!p.Both(kIo)) return;
-  const MemberRows &prev = p.prev.members[kIo], &cur = p.cur.members[kIo];
+  if (!p.Both(kCgroupIoMember)) return;
+  const MemberRows &prev = p.prev.members[kCgroupIoMember], &cur = p.cur.members[kCgroupIoMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
     std::string_view disk = DiskOf(cur.names[i], group);
     RowDelta d = DeltaOf(prev, cur, i, 0);
@@ -145,12 +150,12 @@ void DeviceLines(std::string& out, std::string_view group, const Pair& p) {
 // * Cgroup PATH
 //        CPU usage: 1.23 cores (usr 100.00 %, sys 23.00 %)
 void SummaryText(std::string& out, const Pair& p) {
-  if (!p.rated() || !p.Both(kMember)) return;
+  if (!p.rated() || !p.Both(kCgroupMember)) return;
   const double s = p.interval, mb = 1024.0 * 1024.0;
-  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
     out.append("* Cgroup ").append(cur.names[i]).push_back('\n');
-    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
     if (!v.present) {
       out.append("  not present at both ends of the span\n\n");
       continue;
@@ -173,6 +178,57 @@ void SummaryText(std::string& out, const Pair& p) {
   }
 }
 
+constexpr std::string_view kCsvKeys[] = {
+    "cores", "cpu", "usr", "sys", "throttledps", "throttled_pct", "riops", "wiops", "rkbyteps",
+    "wkbyteps", "pgmajfaultps", "memory_current_kb", "anon_kb", "file_kb"};
+constexpr std::string_view kCsvPressure[] = {"some", "full"};
+constexpr std::string_view kCsvDevice[] = {"riops", "wiops", "rkbyteps", "wkbyteps"};
+
+// The same numbers as GroupJson and DevicesJson, under their paths.
+void CsvGroup(CsvRow& row, const Pair& p, size_t i) {
+  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
+  const std::string& name = cur.names[i];
+  const double s = p.interval;
+  const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
+  row.Group("cgroups", name, kCsvKeys);
+  if (!v.present) return;
+  auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
+  row.Fixed(PerSecond(v[kUsage] / 1e6, s), 2);
+  for (Field f : {kUsage, kUser, kSystem}) row.Fixed(pct(f), 2);
+  row.Fixed(PerSecond(v[kNrThrottled], s), 2);
+  row.Fixed(pct(kThrottled), 2);
+  for (double x : {PerSecond(v[kRios], s), PerSecond(v[kWios], s), PerSecond(v[kRbytes] / 1024.0, s),
+                   PerSecond(v[kWbytes] / 1024.0, s), PerSecond(v[kMajflt], s)})
+    row.Fixed(x, 2);
+  for (Field f : {kMemCurrent, kAnon, kFile}) row.Int(static_cast<int64_t>(v[f]) / 1024);
+  const std::string pressure = "cgroups." + name + ".pressure";
+  for (auto [resource, some, full] : {std::tuple{"cpu", kCpuSome, kCpuFull},
+                                      std::tuple{"io", kIoSome, kIoFull},
+                                      std::tuple{"memory", kMemSome, kMemFull}}) {
+    row.Group(pressure, resource, kCsvPressure);
+    row.Fixed(pct(some), 2);
+    row.Fixed(pct(full), 2);
+  }
+  if (!p.Both(kCgroupIoMember)) return;
+  const MemberRows &io_prev = p.prev.members[kCgroupIoMember], &io = p.cur.members[kCgroupIoMember];
+  const std::string devices = "cgroups." + name + ".devices";
+  for (size_t k = 0; k < io.rows(); ++k) {
+    std::string_view disk = DiskOf(io.names[k], name);
+    if (disk.empty()) continue;
+    row.Group(devices, disk, kCsvDevice);
+    RowDelta d = DeltaOf(io_prev, io, k, 0);
+    if (!d.present) continue;
+    for (double x : {PerSecond(d[2], s), PerSecond(d[3], s), PerSecond(d[0] / 1024.0, s),
+                     PerSecond(d[1] / 1024.0, s)})
+      row.Fixed(x, 2);
+  }
+}
+
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kCgroupMember)) return;
+  for (size_t i = 0; i < p.cur.members[kCgroupMember].rows(); ++i) CsvGroup(row, p, i);
+}
+
 }  // namespace
 
 // cgroup_io's rows ("PATH:DEV", io.stat per disk) show in each group's
@@ -183,9 +239,9 @@ constexpr Report kCgroupReport = {
     .summary_text = SummaryText,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
-    .csv = nullptr,
-    .openmetrics = nullptr,
-    .plot = nullptr,
+    .csv = Csv,
+    .openmetrics = &kCgroupMetrics,
+    .plot = &kCgroupPlot,
     .live = nullptr,
 };
 

@@ -15,6 +15,7 @@ enum class Scale : uint8_t {
   kOne,          // as recorded
   kPerHundred,   // jiffies (USER_HZ = 100) -> seconds
   kPerThousand,  // milliseconds -> seconds
+  kPerMillion,   // microseconds -> seconds
   kTimes512,     // sectors -> bytes
   kTimes1024,    // kB -> bytes
 };

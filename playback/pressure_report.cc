@@ -1,7 +1,19 @@
-// "pressure" in play and summary: the percent of the interval in which
-// some (or all: "full") non-idle tasks were stalled on a resource,
-//   "pressure":{"cpu":{"some":12.34,"full":0.00},"io":{...},...}
-// a line gone from its file (or a pair across it) is null.
+// The pressure collector (member "pressure": /proc/pressure/*, a row per
+// line "RESOURCE.some|full", the cumulative stall time in µs) in every
+// output, as the percent of the interval in which some (or all: "full")
+// non-idle tasks were stalled on the resource; a line gone from its file
+// (or a pair across it) is null:
+//   play     "pressure":{"cpu":{"some":12.34,"full":0.00},"io":{...},...}
+//   summary  "Pressure stall (% of the time)"; --json its "pressure"
+//   csv      pressure.<resource>.<some|full>
+//   metrics  node_exporter's node_pressure_<resource>_{waiting,stalled}_seconds_total
+//            (some: waiting, full: stalled)
+//   plot     pressure.dat: elapsed_time %stalled, a block per line;
+//            chart pressure
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
@@ -80,6 +92,75 @@ void SummaryText(std::string& out, const Pair& p) {
   out.push_back('\n');
 }
 
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    auto [resource, line] = Split(cur.names[i]);
+    row.Group("pressure", resource, std::span<const std::string_view>(&line, 1));
+    RowDelta d = DeltaOf(prev, cur, i, 0);
+    if (d.present) row.Fixed(Percent(d, p.interval), 2);
+  }
+}
+
+// node_exporter's names: some is "waiting", full "stalled". A line the
+// kernel may add later (another resource) is not exported until it has a
+// name here.
+struct Family {
+  std::string_view row, name, help;
+};
+constexpr Family kFamilies[] = {
+    {"cpu.some", "node_pressure_cpu_waiting", "Total time in seconds that processes have waited for CPU time"},
+    {"cpu.full", "node_pressure_cpu_stalled", "Total time in seconds no process could make progress due to CPU congestion"},
+    {"io.some", "node_pressure_io_waiting", "Total time in seconds that processes have waited due to IO congestion"},
+    {"io.full", "node_pressure_io_stalled", "Total time in seconds no process could make progress due to IO congestion"},
+    {"memory.some", "node_pressure_memory_waiting", "Total time in seconds that processes have waited for memory"},
+    {"memory.full", "node_pressure_memory_stalled", "Total time in seconds no process could make progress due to memory congestion"},
+    {"irq.full", "node_pressure_irq_stalled", "Total time in seconds no process could make progress due to IRQ congestion"},
+};
+
+void Families(MetricFamilies& out) {
+  for (const Family& f : kFamilies)
+    out.Counter(std::string(f.name) + "_seconds", "seconds", std::string(f.help));
+}
+
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& m = s.members[kMember];
+  for (size_t i = 0; m.has && i < m.rows(); ++i) {
+    if (!m.live(i)) continue;
+    uint32_t id = row.Block(m.names[i], [&] {
+      for (uint32_t f = 0; f < std::size(kFamilies); ++f)
+        if (kFamilies[f].row == m.names[i]) return row.Add(f, Scale::kPerMillion, "");
+      return MetricRow::kLeftOut;
+    });
+    if (id != MetricRow::kLeftOut) row.Put(id, m.at(i, 0));
+  }
+}
+
+constexpr MetricsSlot kMetrics = {Families, {}, Series};
+
+constexpr PlotFileSpec kFiles[] = {{"pressure.dat", "# elapsed_time\t%stalled\n"}};
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    PlotBlock& block = out.Block(0, i, cur.names[i], "# pressure: " + cur.names[i]);
+    RowDelta d = DeltaOf(prev, cur, i, 0);
+    if (!d.present) continue;
+    std::string& line = out.Line(block);
+    PlotLines::Col(line, Percent(d, p.interval));
+    line.push_back('\n');
+  }
+}
+
+constexpr ChartLine kLines[] = {{"", "$2", false}};
+constexpr ChartSpec kCharts[] = {
+    {.name = "pressure", .title = "Pressure stall (% of the time)",
+     .ylabel = "% of the time stalled", .lines = kLines},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
 }  // namespace
 
 extern const Report kPressureReport;
@@ -88,9 +169,9 @@ constexpr Report kPressureReport = {
     .summary_text = SummaryText,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
-    .csv = nullptr,
-    .openmetrics = nullptr,
-    .plot = nullptr,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
     .live = nullptr,
 };
 

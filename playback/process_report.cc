@@ -1,12 +1,21 @@
-// "procs" in play and summary: per process row ("PID", or "cmd" for
-// `stat`'s command), children that were waited for included.
-//   play:    {"cmd":{"usr":..,"sys":..,"child_usr":..,"child_sys":..,   % of one core
+// The procs collector (member "procs": a row per --pid PID, or "cmd" for
+// `stat`'s command, from /proc/PID/stat and /io; children that were
+// waited for included) in every output. A process gone (or not yet
+// started) in either sample of a pair is null.
+//   play     "procs":{"cmd":{"usr":..,"sys":..,"child_usr":..,"child_sys":..,  % of one core
 //                    "rkbyteps":..,"wkbyteps":..,                       storage I/O
 //                    "rchar_kbyteps":..,"wchar_kbyteps":..,             read()/write() bytes
 //                    "syscrps":..,"syscwps":..,"num_threads":N,"rss_kb":N}}
-//   summary: the amounts over the span (CPU seconds, bytes) beside the
-//            system's: its busy CPU seconds and the recorded disks' bytes.
-// A process gone (or not yet started) in either sample of a pair is null.
+//   summary  the amounts over the span (CPU seconds, bytes) beside the
+//            system's: its busy CPU seconds and the recorded disks' bytes
+//   csv      procs.<row>.<play's key>
+//   metrics  perfmonger_process_*{pid,comm} (node_exporter has no
+//            per-process metrics; comm from the header's labels)
+//   plot     process.dat, a block per process; charts process-cpu, process-io
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/cpu_report.hh"
 #include "playback/disk_report.hh"
@@ -130,6 +139,128 @@ void SummaryText(std::string& out, const Pair& p) {
   }
 }
 
+constexpr std::string_view kCsvKeys[] = {
+    "usr", "sys", "child_usr", "child_sys", "rkbyteps", "wkbyteps", "rchar_kbyteps",
+    "wchar_kbyteps", "syscrps", "syscwps", "num_threads", "rss_kb"};
+
+void Csv(CsvRow& row, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  const double s = p.interval;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    row.Group("procs", cur.names[i], kCsvKeys);
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) continue;
+    for (Field f : {kUtime, kStime, kCutime, kCstime}) row.Fixed(PerSecond(v[f] / 1e6, s) * 100.0, 2);
+    for (Field f : {kReadBytes, kWriteBytes, kRchar, kWchar})
+      row.Fixed(PerSecond(v[f] / 1024.0, s), 2);
+    row.Fixed(PerSecond(v[kSyscr], s), 2);
+    row.Fixed(PerSecond(v[kSyscw], s), 2);
+    row.Int(static_cast<int64_t>(v[kThreads]));
+    row.Int(static_cast<int64_t>(v[kRssKb]));
+  }
+}
+
+// In the order of the series a process gets (its fields' order).
+namespace family {
+enum : uint32_t { kCpu, kChildrenCpu, kRchar, kWchar, kRead, kWritten, kSyscr, kSyscw,
+                  kThreads, kRss };
+}  // namespace family
+
+void Families(MetricFamilies& out) {
+  out.Counter("perfmonger_process_cpu_seconds", "seconds",
+              "CPU time of the process (/proc/PID/stat utime, stime) by mode.");
+  out.Counter("perfmonger_process_children_cpu_seconds", "seconds",
+              "CPU time of the process's waited-for children (cutime, cstime) by mode.");
+  out.Counter("perfmonger_process_rchar_bytes", "bytes",
+              "Bytes the process read through read() and similar calls (/proc/PID/io rchar).");
+  out.Counter("perfmonger_process_wchar_bytes", "bytes",
+              "Bytes the process wrote through write() and similar calls (wchar).");
+  out.Counter("perfmonger_process_read_bytes", "bytes",
+              "Bytes the process caused to be read from storage (read_bytes).");
+  out.Counter("perfmonger_process_written_bytes", "bytes",
+              "Bytes the process caused to be written to storage (write_bytes).");
+  out.Counter("perfmonger_process_read_syscalls", "", "Read system calls of the process (syscr).");
+  out.Counter("perfmonger_process_write_syscalls", "", "Write system calls of the process (syscw).");
+  out.Gauge("perfmonger_process_threads", "", "Threads of the process.");
+  out.Gauge("perfmonger_process_resident_memory_bytes", "bytes", "Resident set size of the process.");
+}
+
+// The process's comm as the header gives it, or "".
+std::string_view CommOf(const RecordingInfo& info, size_t row) {
+  for (const auto& [name, values] : info.row_labels[kMember])
+    if (name == "comm" && row < values.size()) return values[row];
+  return {};
+}
+
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& m = s.members[kMember];
+  for (size_t i = 0; m.has && i < m.rows(); ++i) {
+    if (!m.live(i)) continue;
+    uint32_t base = row.Block(m.names[i], [&] {
+      std::string labels;
+      AppendLabel(labels, "pid", m.names[i]);
+      if (std::string_view comm = CommOf(row.info(), i); !comm.empty()) {
+        labels.push_back(',');
+        AppendLabel(labels, "comm", comm);
+      }
+      std::string user = labels + ",mode=\"user\"", system = labels + ",mode=\"system\"";
+      // kProcessFields order: utime stime cutime cstime rchar wchar
+      // read_bytes write_bytes syscr syscw num_threads rss_kb.
+      namespace f = family;
+      uint32_t first = row.Add(f::kCpu, Scale::kPerMillion, user);
+      row.Add(f::kCpu, Scale::kPerMillion, system);
+      row.Add(f::kChildrenCpu, Scale::kPerMillion, user);
+      row.Add(f::kChildrenCpu, Scale::kPerMillion, system);
+      for (uint32_t k : {f::kRchar, f::kWchar, f::kRead, f::kWritten, f::kSyscr, f::kSyscw,
+                         f::kThreads})
+        row.Add(k, Scale::kOne, labels);
+      row.Add(f::kRss, Scale::kTimes1024, labels);
+      return first;
+    });
+    row.Put(base, m.row(i));
+  }
+}
+static_assert(kRssKb == 11 && kThreads == 10 && kRchar == 4 && kSyscw == 9);
+
+constexpr std::string_view kLabels[] = {"pid", "comm", "mode"};
+constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
+
+constexpr PlotFileSpec kFiles[] = {
+    {"process.dat",
+     "# elapsed_time\t%usr\t%sys\t%child_usr\t%child_sys\tread_kB/s\twrite_kB/s\t"
+     "rchar_kB/s\twchar_kB/s\n"}};
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  const double s = p.interval;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    PlotBlock& block = out.Block(0, i, cur.names[i], "# process: " + cur.names[i]);
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) continue;
+    std::string& line = out.Line(block);
+    for (Field f : {kUtime, kStime, kCutime, kCstime})
+      PlotLines::Col(line, PerSecond(v[f] / 1e6, s) * 100.0);
+    for (Field f : {kReadBytes, kWriteBytes, kRchar, kWchar})
+      PlotLines::Col(line, PerSecond(v[f] / 1024.0, s));
+    line.push_back('\n');
+  }
+}
+
+// Its own CPU solid, its children's dashed; storage reads solid, writes
+// dashed.
+constexpr ChartLine kCpuLines[] = {{"cpu", "$2+$3", false}, {"children", "$4+$5", true}};
+constexpr ChartLine kIoLines[] = {{"read", "$6", false, Direction::kRead},
+                                  {"write", "$7", true, Direction::kWrite}};
+constexpr ChartSpec kCharts[] = {
+    {.name = "process-cpu", .title = "Process CPU", .ylabel = "%CPU (100 = one core busy)",
+     .lines = kCpuLines},
+    {.name = "process-io", .title = "Process storage I/O", .ylabel = "transfer (kB/s)",
+     .lines = kIoLines, .directional = true},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
 }  // namespace
 
 extern const Report kProcessReport;
@@ -138,9 +269,9 @@ constexpr Report kProcessReport = {
     .summary_text = SummaryText,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
-    .csv = nullptr,
-    .openmetrics = nullptr,
-    .plot = nullptr,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
     .live = nullptr,
 };
 

@@ -36,8 +36,9 @@ std::vector<Line> Lines(const ChartInput& chart, const ChartSetup& setup) {
     int colour = with_total && k + 1 == blocks.size() ? -1 : static_cast<int>(k);
     for (const ChartLine& l : chart.spec.lines)
       if (Drawn(l, chart.spec, setup.directions))
-        lines.push_back({chart.blocks[blocks[k]] + " " + std::string(l.word), blocks[k], l.expr,
-                         colour, l.dashed});
+        lines.push_back({l.word.empty() ? chart.blocks[blocks[k]]
+                                        : chart.blocks[blocks[k]] + " " + std::string(l.word),
+                         blocks[k], l.expr, colour, l.dashed});
   }
   return lines;
 }

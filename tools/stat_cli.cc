@@ -78,6 +78,13 @@ StatArgs ParseStatArgs(int argc, char** argv) {
   s.command = StatCommand().Parse(argc, argv, s, &given);
   if (s.record.help) return s;
   FinishRecordArgs(s.record, given);
+  if (!s.command.empty()) {
+    // What the kernel names the process once it runs: the file's base
+    // name, cut to TASK_COMM_LEN - 1 bytes.
+    std::string_view file = s.command.front();
+    file = file.substr(file.rfind('/') + 1);
+    s.record.config.collectors.command_comm = std::string(file.substr(0, 15));
+  }
   if (!s.record.output_given) s.record.config.output = "perfmonger.pgr";
   if (s.command.empty())
     throw UsageError("no command to run: give it after --, as in "

@@ -48,6 +48,7 @@ struct CollectorOptions {
   // `stat`: one more "procs" row, "cmd", for the command it runs: zeros
   // (the process does not exist yet) until BindCommand() names its pid.
   bool command_process = false;
+  std::string command_comm;  // its command name as the kernel will show it
 };
 
 class CollectorSet {

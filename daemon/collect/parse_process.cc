@@ -52,6 +52,13 @@ void ParseProcStat(std::string_view text, ProcStat& out, std::string_view source
   }
 }
 
+std::string_view ProcStatComm(std::string_view text) {
+  text = text.substr(0, text.find('\n'));
+  size_t open = text.find('('), close = text.rfind(')');
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) return {};
+  return text.substr(open + 1, close - open - 1);
+}
+
 void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source) {
   struct Key { std::string_view name; uint64_t ProcIo::*to; };
   static constexpr Key kKeys[] = {

@@ -29,6 +29,11 @@ struct ProcIo {
 void ParseProcStat(std::string_view text, ProcStat& out,
                    std::string_view source = "/proc/PID/stat");
 
+// The command name between the first '(' and the last ')' of a
+// /proc/PID/stat line ("" without them): the kernel's comm, which may hold
+// spaces and parentheses.
+std::string_view ProcStatComm(std::string_view text);
+
 // Keys it does not record are skipped; a recorded key without a number is
 // an error; a missing one is 0. Throws FormatError "source:line: ...".
 void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source = "/proc/PID/io");

@@ -50,6 +50,7 @@ class ProcessCollector final : public Collector {
     State state;
     std::optional<Files> files;
     std::array<uint64_t, kProcessFields.size()> values{};
+    std::string comm;  // from its first read, for the header's labels
   };
 
   explicit ProcessCollector(int root_dirfd) : root_dirfd_(root_dirfd) {}
@@ -57,7 +58,7 @@ class ProcessCollector final : public Collector {
   void AddPid(const std::string& pid) {
     CheckPid(pid);
     try {
-      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid), {}});
+      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid), {}, {}});
     } catch (const std::system_error& e) {
       if (e.code().value() == EACCES)
         throw UsageError("--pid " + pid + ": cannot read /proc/" + pid +
@@ -69,11 +70,11 @@ class ProcessCollector final : public Collector {
   }
   // The root fd is the caller's for the set-up only: the command's files
   // are opened later, through a copy of it.
-  void AddCommand() {
+  void AddCommand(std::string comm) {
     int fd = ::fcntl(root_dirfd_, F_DUPFD_CLOEXEC, 0);
     if (fd < 0) throw SystemError("cannot duplicate the root directory fd");
     later_root_ = UniqueFd::Adopt(fd);
-    rows_.push_back({"cmd", State::kNotStarted, std::nullopt, {}});
+    rows_.push_back({"cmd", State::kNotStarted, std::nullopt, {}, std::move(comm)});
   }
 
   void Describe(std::string& out) const override {
@@ -82,7 +83,10 @@ class ProcessCollector final : public Collector {
     AppendStringArray(out, kMember.fields);
     out.append(",\"rows\":");
     AppendStringArray(out, rows_, [](const Row& r) -> const std::string& { return r.name; });
-    out.push_back('}');
+    // Readers label a process's series with it (comm, as ps shows it).
+    out.append(",\"labels\":{\"comm\":");
+    AppendStringArray(out, rows_, [](const Row& r) -> const std::string& { return r.comm; });
+    out.append("}}");
   }
 
   void Read() override {
@@ -124,6 +128,7 @@ class ProcessCollector final : public Collector {
       stat_text = r.files->stat.Read();
       if (stat_text.empty()) return false;
       ParseProcStat(stat_text, stat_, r.files->stat.name());
+      if (r.comm.empty()) r.comm = ProcStatComm(stat_text);
       io_text = r.files->io.Read();
       if (io_text.empty()) return false;
     } catch (const std::system_error& e) {
@@ -168,7 +173,7 @@ class ProcessCollector final : public Collector {
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context) {
   auto collector = std::make_unique<ProcessCollector>(context.root_dirfd);
   for (const std::string& pid : context.options.values_of("procs")) collector->AddPid(pid);
-  if (context.options.command_process) collector->AddCommand();
+  if (context.options.command_process) collector->AddCommand(context.options.command_comm);
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;
 }

@@ -106,6 +106,14 @@ TEST_CASE("ParseProcStat: malformed lines") {
   }
 }
 
+TEST_CASE("ProcStatComm: from the first '(' to the last ')'") {
+  CHECK(pm::ProcStatComm("42 (sh (x)) S 1 2 3\n") == "sh (x)");
+  CHECK(pm::ProcStatComm("7 (a b) R 1") == "a b");
+  CHECK(pm::ProcStatComm("7 () R 1") == "");
+  CHECK(pm::ProcStatComm("7 no parentheses") == "");
+  CHECK(pm::ProcStatComm("7 )( R") == "");
+}
+
 TEST_CASE("ParseProcIo: the real layout, a missing key, a bad value") {
   pm::ProcIo io;
   pm::ParseProcIo(

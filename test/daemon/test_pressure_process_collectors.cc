@@ -100,7 +100,9 @@ TEST_CASE("procs: --pid rows in the order given, CPU ticks as microseconds, rss 
   CollectorOptions o = Only("procs");
   o.values_of("procs") = {"42", "7"};
   CollectorSet set = Open(tree.path(), o);
-  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields + R"(,"rows":["42","7"]}})");
+  // Each row labelled with its comm, as /proc/PID/stat names it.
+  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields +
+                                  R"j(,"rows":["42","7"],"labels":{"comm":["sh (x)","sh (x)"]}}})j");
   CHECK(Sample(set) == R"(,"procs":[)" + Row(8192) + "," + Row(0) + "]");
   WriteProcess(tree.path(), "42", 16384);
   CHECK(Sample(set) == R"(,"procs":[)" + Row(16384) + "," + Row(0) + "]");
@@ -140,8 +142,10 @@ TEST_CASE("procs: a pid that does not exist, or is not a pid, is a setup error")
 TEST_CASE("procs: stat's command row is zeros until bound, then follows the real process") {
   CollectorOptions o = Only("procs");
   o.command_process = true;
+  o.command_comm = "make";
   CollectorSet set = Open("/", o);
-  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields + R"(,"rows":["cmd"]}})");
+  CHECK(set.DescribeJson() ==
+        R"({"procs":{)" + kProcsFields + R"(,"rows":["cmd"],"labels":{"comm":["make"]}}})");
   CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0]])");
   set.BindCommand(static_cast<int>(getpid()));
   std::string bound = Sample(set);

@@ -38,6 +38,8 @@ TEST_CASE("counters in node_exporter's units, exactly") {
   CHECK(Scaled(12345, Scale::kPerHundred) == "123.45");
   CHECK(Scaled(7, Scale::kPerHundred) == "0.07");
   CHECK(Scaled(1005, Scale::kPerThousand) == "1.005");
+  CHECK(Scaled(470870134, Scale::kPerMillion) == "470.870134");  // PSI's and cgroups' µs
+  CHECK(Scaled(42, Scale::kPerMillion) == "0.000042");
   CHECK(Scaled(3, Scale::kTimes512) == "1536");
   CHECK(Scaled(2, Scale::kTimes1024) == "2048");
   CHECK(Scaled(UINT64_MAX - 1, Scale::kOne) == "18446744073709551614");

@@ -118,6 +118,15 @@ TEST_CASE("steady state reuses the sample's storage") {
   }
 }
 
+TEST_CASE("rows' labels (a process's comm) come with the recording's info") {
+  Reader r(HeaderWith(R"({"procs":{"fields":["utime_us"],"rows":["42","cmd"],)"
+                      R"j("labels":{"comm":["sh (x)","make"]}}})j"));
+  const auto& labels = r.reader.info().row_labels[PgrMemberIndex("procs")];
+  REQUIRE(labels.size() == 1);
+  CHECK(labels[0].first == "comm");
+  CHECK(labels[0].second == std::vector<std::string>{"sh (x)", "make"});
+}
+
 TEST_CASE("events: mark labels with escapes, end reasons") {
   std::string label = "a \"quoted\" <tag> & \\ \t \xe2\x9c\x93 \xf0\x9f\x98\x80";
   Reader r(HeaderWith("{}") + EncodeEventLine("mark", 11, 12, label) +
@@ -164,6 +173,8 @@ TEST_CASE("header and layout errors") {
        "more values than the header's columns"},
       {HeaderWith(R"({"disk":{"fields":[],"devices":["a"]}})") + "{\"t\":1,\"disk\":[[],[]]}\n",
        "more rows than the header declares"},
+      {HeaderWith(R"({"procs":{"fields":["utime_us"],"rows":["1","2"],"labels":{"comm":["a"]}}})"),
+       "label \"comm\" without one value per row"},
   };
   for (const Case& k : cases) {
     CAPTURE(k.text);
