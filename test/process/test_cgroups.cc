@@ -3,9 +3,6 @@
 // CPU hog in one group shows in that group's CPU, not in its sibling's; a
 // group removed mid-recording turns null.
 #include <doctest/doctest.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <string>
 
