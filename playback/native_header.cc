@@ -4,7 +4,7 @@
 #include <span>
 
 #include "playback/native_reader.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 namespace {
@@ -167,12 +167,12 @@ void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
 void ReadCollectors(JsonReader& r, PgrLayout& layout) {
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
-    size_t m = PgrMemberIndex(key);
-    if (m == kPgrMemberCount) {
+    size_t m = MemberIndexOf(key);
+    if (m == MemberCount()) {
       r.SkipValue();  // a collector this reader does not know
       continue;
     }
-    ReadMember(r, PgrMemberAt(m), layout.members[m]);
+    ReadMember(r, MemberAt(m), layout.members[m]);
   }
 }
 
@@ -186,7 +186,7 @@ void ReadMeta(JsonReader& r, MetaList& meta) {
 
 }  // namespace
 
-PgrLayout::PgrLayout() : members(kPgrMemberCount) {}
+PgrLayout::PgrLayout() : members(MemberCount()) {}
 
 void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
                     PgrLayout& layout) {

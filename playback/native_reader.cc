@@ -1,6 +1,6 @@
 #include "playback/native_reader.hh"
 
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 #include <algorithm>
 #include <optional>
@@ -49,10 +49,10 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
   std::optional<std::string_view> line = NextLine();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
-  for (size_t m = 0; m < kPgrMemberCount; ++m) {
+  for (size_t m = 0; m < MemberCount(); ++m) {
     const PgrColumns& cols = layout_.members[m];
     info_.row_labels[m] = cols.labels;
-    if (!cols.declared || PgrMemberAt(m).rows == PgrRows::kPerCpu) continue;
+    if (!cols.declared || MemberAt(m).rows == PgrRows::kPerCpu) continue;
     std::vector<bool>& recorded = info_.recorded[m];
     recorded.assign(cols.width, false);
     for (int to : cols.to)
@@ -212,12 +212,12 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
 }
 
 bool NativeReader::ReadSampleMember(std::string_view key, RawSample& s) {
-  size_t i = PgrMemberIndex(key);
-  if (i == kPgrMemberCount) return false;
+  size_t i = MemberIndexOf(key);
+  if (i == MemberCount()) return false;
   const PgrColumns& cols = layout_.members[i];
   if (!cols.declared) json_.Fail("\"" + std::string(key) + "\" is not in the header");
   MemberRows& m = s.members[i];
-  if (PgrMemberAt(i).rows == PgrRows::kOne) {
+  if (MemberAt(i).rows == PgrRows::kOne) {
     m.has = ReadRow(cols, m.row(0));
     m.present[0] = m.has;
     return true;

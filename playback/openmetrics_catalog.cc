@@ -3,7 +3,6 @@
 #include "playback/column_spool.hh"
 #include "playback/report.hh"
 #include "playback/reports.hh"
-#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "playback/reports.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 namespace {
@@ -42,7 +42,7 @@ void SubGaps(RawSample& value, const RawSample& acc) {
 // Every row live on both sides of a gap: acc += to − from per counter
 // (unsigned: wraps as the counters do); a member's levels are left.
 void AddCounterGap(MemberRows& acc, const MemberRows& from, const MemberRows& to, size_t m) {
-  const size_t levels = PgrMemberAt(m).levels;
+  const size_t levels = MemberAt(m).levels;
   const size_t counters = to.width > levels ? to.width - levels : 0;
   for (size_t i = 0; i < to.rows(); ++i) {
     if (!to.live(i)) continue;

@@ -1,6 +1,6 @@
 #include "playback/raw_sample.hh"
 
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 
@@ -25,8 +25,8 @@ size_t MemberRows::Find(std::string_view name, size_t hint) const {
   return npos;
 }
 
-RawSample::RawSample() : members(kPgrMemberCount) {}
+RawSample::RawSample() : members(MemberCount()) {}
 
-RecordingInfo::RecordingInfo() : recorded(kPgrMemberCount), row_labels(kPgrMemberCount) {}
+RecordingInfo::RecordingInfo() : recorded(MemberCount()), row_labels(MemberCount()) {}
 
 }  // namespace pm

@@ -3,7 +3,6 @@
 #include "playback/summary.hh"
 
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
 #include "proto/text.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
@@ -11,7 +10,6 @@
 namespace pm {
 namespace {
 
-constexpr size_t kMemM = PgrMemberIndex("mem");
 
 // prefix, v as %.<precision>f, suffix, newline.
 void Line(std::string& out, std::string_view prefix, double v, int precision,

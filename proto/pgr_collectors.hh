@@ -1,61 +1,27 @@
-// The collectors, one descriptor each: the single table the recorder's
+// The collectors, one descriptor each, in the order a sample line carries
+// them, which is the order of every output: the table the recorder's
 // options and their --help lines (tools/record_options.cc; stat, live and
 // the shell completion take them from there), the background child's
-// arguments, the recorder's collector set (daemon/collect/collector_set.cc),
-// the header it writes and the reader's header dispatch
-// (playback/native_header.cc) are derived from.
+// arguments, the header the recorder writes and the reader's reading of it
+// are derived from. Part of the format: the keys and column names are what
+// a recording declares in its header (pgr(5)).
 //
-// Adding a collector: one entry here (with its column names in
-// pgr_columns.hh), its collector file in daemon/collect/ (a factory named in
-// daemon/collect/collector_set.cc's table), and its reader/rates file in
-// playback/. A member with `named_rows` (pressure, procs, cgroups) is read,
-// carried across pauses and turned into deltas by one generic path; its
-// report file (playback/row_tables.cc lists it) writes play's object and
-// summary's block. A collector whose rows are named on the command line
-// (--pid PID) sets `value`: the option is derived from the entry too.
-// Part of the format: the keys and column names are what a recording
-// declares in its header.
+// Three tables follow this one by position, checked at compile time: the
+// recorder's factories (daemon/collect/collector_set.cc), the readers'
+// reports (playback/reports.cc); and so every output reaches every
+// collector. Adding one is a line here (with its columns in
+// pgr_columns.hh), its parser and collector in daemon/collect/, its
+// report in playback/, and a line in each list (README, Layout).
 #pragma once
 
 #include <array>
 #include <span>
 #include <string_view>
 
+#include "proto/pgr_collector_spec.hh"
 #include "proto/pgr_columns.hh"
 
 namespace pm {
-
-// How a member declares its rows in the header, and so what one sample
-// line holds under its key.
-enum class PgrRows : uint8_t {
-  kOne,      // one array of its fields (proc, mem)
-  kCores,    // "cores":[ids]: an array of rows, the aggregate line first (cpu)
-  kDevices,  // "devices":[names]: an array of rows, one per name (disk, net)
-  kNamed,    // "rows":[names]: the same (pressure, procs, cgroups)
-  kPerCpu,   // "rows":[{"irq":..}] and "cpus":N, one column per CPU, in
-             // place of "fields" (intr)
-};
-
-// One array a collector writes in every sample line, under `key`.
-struct PgrMember {
-  std::string_view key;                      // "cpu", "proc", ...
-  std::span<const std::string_view> fields;  // its columns; empty: one per CPU (kPerCpu)
-  PgrRows rows = PgrRows::kOne;
-  size_t levels = 0;  // the last `levels` fields are levels, the others counters
-};
-
-struct CollectorSpec {
-  std::string_view name;              // also the key of its first member
-  std::span<const PgrMember> members; // what its sample lines carry
-  bool on_by_default;
-  std::string_view flag;              // "no-NAME" when on by default, else "record-NAME";
-                                      // with `value`, the option that names a row
-  std::string_view help;              // the flag's line in --help
-  std::string_view sources;           // what it reads, below --root
-  // "PID", "PATH": the collector records the rows its repeatable option
-  // --FLAG VALUE names, and is on once one is given.
-  std::string_view value = {};
-};
 
 namespace collector_members {
 using enum PgrRows;

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "common/error.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "tools/duration.hh"
 
 namespace pm {
@@ -117,11 +117,12 @@ OptionInfo RowOption(const CollectorSpec& spec) {
 std::vector<Opt> CollectorOptions() {
   std::vector<Opt> table;
   std::vector<size_t> order;
+  std::span<const CollectorSpec> collectors = Collectors();
   for (bool on : {true, false})
-    for (size_t i = 0; i < kCollectors.size(); ++i)
-      if (kCollectors[i].on_by_default == on) order.push_back(i);
+    for (size_t i = 0; i < collectors.size(); ++i)
+      if (collectors[i].on_by_default == on) order.push_back(i);
   for (size_t i : order) {
-    const CollectorSpec& spec = kCollectors[i];
+    const CollectorSpec& spec = collectors[i];
     if (!spec.value.empty()) {  // --pid PID: on once a row is named
       table.push_back(Recording(RowOption(spec),
                                 [i](RecordArgs& a, const Given& g) {
@@ -133,7 +134,7 @@ std::vector<Opt> CollectorOptions() {
     table.push_back(Recording({.name = spec.flag, .help = std::string(spec.help)},
                               [i](RecordArgs& a, const Given& g) {
                                 a.config.collectors.enabled[i] =
-                                    kCollectors[i].on_by_default ? !g.on : g.on;
+                                    Collectors()[i].on_by_default ? !g.on : g.on;
                               }));
   }
   return table;

@@ -98,8 +98,8 @@ struct Group {
 
 class CgroupCollector final : public Collector {
  public:
-  explicit CgroupCollector(int root_dirfd)
-      : root_dirfd_(root_dirfd), disks_(WholeDisks(root_dirfd)) {}
+  CgroupCollector(const PgrMember& groups, const PgrMember& io, int root_dirfd)
+      : member_(groups), io_member_(io), root_dirfd_(root_dirfd), disks_(WholeDisks(root_dirfd)) {}
 
   void Add(const std::string& path) {
     std::string dir = GroupDir(root_dirfd_, path);
@@ -117,9 +117,9 @@ class CgroupCollector final : public Collector {
   }
 
   void Describe(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kMember.fields);
+    AppendStringArray(out, member_.fields);
     out.append(",\"rows\":");
     AppendStringArray(out, groups_, [](const Group& g) -> const std::string& { return g.name; });
     out.append(",\"absent\":[");  // per row, the files it lacks
@@ -131,9 +131,9 @@ class CgroupCollector final : public Collector {
       AppendStringArray(out, absent);
     }
     out.append("]}");
-    AppendMember(out, kIoMember.key);  // io.stat per group and disk
+    AppendMember(out, io_member_.key);  // io.stat per group and disk
     out.append("{\"fields\":");
-    AppendStringArray(out, kIoMember.fields);
+    AppendStringArray(out, io_member_.fields);
     out.append(",\"rows\":[");
     for (const Group& g : groups_)
       for (const Disk& d : disks_) {
@@ -149,7 +149,7 @@ class CgroupCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.push_back('[');
     for (size_t i = 0; i < groups_.size(); ++i) {
       if (i != 0) out.push_back(',');
@@ -157,7 +157,7 @@ class CgroupCollector final : public Collector {
       else AppendCounters(out, groups_[i].values);
     }
     out.push_back(']');
-    AppendMember(out, kIoMember.key);
+    AppendMember(out, io_member_.key);
     out.push_back('[');
     for (const Group& g : groups_)
       for (const auto& device : g.devices) {
@@ -229,8 +229,8 @@ class CgroupCollector final : public Collector {
                  g.name.c_str());
   }
 
-  static constexpr const PgrMember& kMember = MemberOf("cgroups");
-  static constexpr const PgrMember& kIoMember = MemberOf("cgroups", 1);
+  const PgrMember& member_;     // "cgroups"
+  const PgrMember& io_member_;  // "cgroup_io"
   int root_dirfd_;  // valid during set-up only
   std::vector<Disk> disks_;
   std::vector<Group> groups_;
@@ -240,8 +240,9 @@ class CgroupCollector final : public Collector {
 }  // namespace
 
 std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context) {
-  auto collector = std::make_unique<CgroupCollector>(context.root_dirfd);
-  for (const std::string& path : context.options.values_of("cgroups")) collector->Add(path);
+  auto collector = std::make_unique<CgroupCollector>(context.members[0], context.members[1],
+                                                     context.root_dirfd);
+  for (const std::string& path : context.values) collector->Add(path);
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;
 }

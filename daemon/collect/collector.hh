@@ -45,13 +45,12 @@ struct CollectorContext {
   const CollectorOptions& options;
   std::optional<ProcFile> stat;
   StatSnapshot stat_snapshot;
+  // The collector's own descriptor's: the members (key and columns) it
+  // declares in the header and writes in each sample, and the rows its
+  // option named (--pid 42 --pid 7: "42", "7").
+  std::span<const PgrMember> members = {};
+  std::span<const std::string> values = {};
 };
-
-// Member `i` of collector `name`'s descriptor: the key and columns it
-// declares in the header and writes in each sample.
-constexpr const PgrMember& MemberOf(std::string_view name, size_t i = 0) {
-  return kCollectors[CollectorIndex(name)].members[i];
-}
 
 // One factory per kCollectors entry (listed in collector_set.cc). Each
 // opens its file(s) and reads them once to learn the rows.

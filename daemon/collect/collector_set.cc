@@ -1,33 +1,46 @@
 #include "daemon/collect/collector_set.hh"
 
-#include <stdexcept>
+#include <iterator>
 #include <utility>
 
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_stat.hh"
+#include "proto/pgr_collectors.hh"
 
 namespace pm {
 namespace {
 
-// kCollectors' names -> their factories. Adding a collector adds its line.
+// The factories, in kCollectors order: the recorder's side of each
+// descriptor. Adding a collector adds its line.
 struct Factory {
-  std::string_view name;
+  std::string_view name;  // its descriptor's
   std::unique_ptr<Collector> (*make)(CollectorContext&);
 };
 constexpr Factory kFactories[] = {
-    {"cpu", MakeCpuCollector}, {"disk", MakeDiskCollector}, {"net", MakeNetCollector},
-    {"mem", MakeMemCollector}, {"intr", MakeIntrCollector},
-    {"pressure", MakePressureCollector}, {"procs", MakeProcessCollector},
+    {"cpu", MakeCpuCollector},
+    {"intr", MakeIntrCollector},
+    {"disk", MakeDiskCollector},
+    {"net", MakeNetCollector},
+    {"mem", MakeMemCollector},
+    {"pressure", MakePressureCollector},
+    {"procs", MakeProcessCollector},
     {"cgroups", MakeCgroupCollector},
 };
 
-const Factory& FactoryFor(std::string_view name) {
-  for (const Factory& f : kFactories)
-    if (f.name == name) return f;
-  throw std::logic_error("no factory for collector " + std::string(name));
+static_assert(std::size(kFactories) == kCollectors.size(), "one factory per collector");
+
+constexpr bool InDescriptorOrder() {
+  for (size_t i = 0; i < kCollectors.size(); ++i)
+    if (kFactories[i].name != kCollectors[i].name || kFactories[i].make == nullptr) return false;
+  return true;
 }
+static_assert(InDescriptorOrder(), "factories in kCollectors order");
 
 }  // namespace
+
+CollectorOptions::CollectorOptions() : values(kCollectors.size()) {
+  for (const CollectorSpec& c : kCollectors) enabled.push_back(c.on_by_default);
+}
 
 CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
   // num_core is part of every header, so /proc/stat is read even with the
@@ -38,8 +51,12 @@ CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
                            {}};
   ParseStat(context.stat->Read(), context.stat_snapshot, context.stat->name());
   num_core_ = static_cast<int>(context.stat_snapshot.cores.size());
-  for (size_t i = 0; i < kCollectors.size(); ++i)
-    if (opts.enabled[i]) collectors_.push_back(FactoryFor(kCollectors[i].name).make(context));
+  for (size_t i = 0; i < kCollectors.size(); ++i) {
+    if (!opts.enabled[i]) continue;
+    context.members = kCollectors[i].members;
+    context.values = opts.values[i];
+    collectors_.push_back(kFactories[i].make(context));
+  }
 }
 
 CollectorSet::~CollectorSet() = default;

@@ -9,41 +9,37 @@
 // proto/pgr_format.hh.
 #pragma once
 
-#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 
 class Collector;
 
-constexpr std::array<bool, kCollectors.size()> DefaultCollectors() {
-  std::array<bool, kCollectors.size()> on{};
-  for (size_t i = 0; i < on.size(); ++i) on[i] = kCollectors[i].on_by_default;
-  return on;
-}
-
 struct CollectorOptions {
+  CollectorOptions();  // the collectors on by default
   // Per kCollectors entry (proto/pgr_collectors.hh): recorded or not.
-  std::array<bool, kCollectors.size()> enabled = DefaultCollectors();
+  std::vector<bool> enabled;
   // By name ("cpu", "intr", ...); throws std::out_of_range for another.
-  bool& on(std::string_view name) { return enabled.at(CollectorIndex(name)); }
-  bool on(std::string_view name) const { return enabled.at(CollectorIndex(name)); }
+  std::vector<bool>::reference on(std::string_view name) {
+    return enabled.at(CollectorIndexOf(name));
+  }
+  bool on(std::string_view name) const { return enabled.at(CollectorIndexOf(name)); }
   // -d names. Empty: whole devices with I/O since boot. Otherwise exactly
   // these devices (partitions allowed, idle ones too), in /proc/diskstats order.
   std::vector<std::string> disks;
   // Per kCollectors entry with a `value` option: the rows it names, in the
   // order given (--pid 42 --pid 7: "42", "7").
-  std::array<std::vector<std::string>, kCollectors.size()> values;
+  std::vector<std::vector<std::string>> values;
   std::vector<std::string>& values_of(std::string_view name) {
-    return values.at(CollectorIndex(name));
+    return values.at(CollectorIndexOf(name));
   }
   const std::vector<std::string>& values_of(std::string_view name) const {
-    return values.at(CollectorIndex(name));
+    return values.at(CollectorIndexOf(name));
   }
   // `stat`: one more "procs" row, "cmd", for the command it runs: zeros
   // (the process does not exist yet) until BindCommand() names its pid.

@@ -9,23 +9,24 @@ namespace {
 
 class CpuCollector final : public Collector {
  public:
-  CpuCollector(ProcFile file, std::vector<int> core_ids)
-      : file_(std::move(file)), core_ids_(std::move(core_ids)),
+  CpuCollector(const PgrMember& cpu, const PgrMember& proc, ProcFile file,
+               std::vector<int> core_ids)
+      : cpu_(cpu), proc_(proc), file_(std::move(file)), core_ids_(std::move(core_ids)),
         slots_(core_ids_.size(), nullptr) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, kCpu.key);
+    AppendMember(out, cpu_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kCpu.fields);
+    AppendStringArray(out, cpu_.fields);
     out.append(",\"cores\":[");
     for (size_t i = 0; i < core_ids_.size(); ++i) {
       if (i != 0) out.push_back(',');
       AppendInt(out, core_ids_[i]);
     }
     out.append("]}");
-    AppendMember(out, kProc.key);
+    AppendMember(out, proc_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kProc.fields);
+    AppendStringArray(out, proc_.fields);
     out.push_back('}');
   }
 
@@ -40,7 +41,7 @@ class CpuCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, kCpu.key);
+    AppendMember(out, cpu_.key);
     out.push_back('[');
     AppendTimes(out, snap_.has_total ? &snap_.total : nullptr);
     for (const CpuTimes* times : slots_) {
@@ -48,14 +49,12 @@ class CpuCollector final : public Collector {
       AppendTimes(out, times);
     }
     out.push_back(']');
-    AppendMember(out, kProc.key);
+    AppendMember(out, proc_.key);
     uint64_t proc[] = {snap_.ctxt, snap_.processes};
     AppendCounters(out, proc);
   }
 
  private:
-  static constexpr const PgrMember& kCpu = MemberOf("cpu", 0);
-  static constexpr const PgrMember& kProc = MemberOf("cpu", 1);
 
   static void AppendTimes(std::string& out, const CpuTimes* times) {
     if (times == nullptr) {
@@ -65,6 +64,8 @@ class CpuCollector final : public Collector {
     }
   }
 
+  const PgrMember& cpu_;
+  const PgrMember& proc_;
   ProcFile file_;
   std::vector<int> core_ids_;  // the header's "cores", fixed at start
   StatSnapshot snap_;
@@ -78,7 +79,8 @@ std::unique_ptr<Collector> MakeCpuCollector(CollectorContext& context) {
   for (const CoreTimes& core : context.stat_snapshot.cores) core_ids.push_back(core.id);
   ProcFile stat = std::move(*context.stat);
   context.stat.reset();
-  return std::make_unique<CpuCollector>(std::move(stat), std::move(core_ids));
+  return std::make_unique<CpuCollector>(context.members[0], context.members[1], std::move(stat),
+                                        std::move(core_ids));
 }
 
 }  // namespace pm

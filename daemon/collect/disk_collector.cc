@@ -55,7 +55,7 @@ std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context) {
   ParseDiskstats(file.Read(), stats, file.name());
   std::vector<std::string> devices = SelectDisks(stats, root_dirfd, wanted, file.name());
   return std::make_unique<DeviceCollector<DiskStats, ParseDiskstats>>(
-      MemberOf("disk"), std::move(file), std::move(devices));
+      context.members[0], std::move(file), std::move(devices));
 }
 
 }  // namespace pm

@@ -9,13 +9,13 @@ namespace {
 
 class IntrCollector final : public Collector {
  public:
-  IntrCollector(ProcFile file, std::vector<int> cpus, std::vector<std::string> names,
-                std::vector<std::string> descrs)
-      : file_(std::move(file)), cpus_(std::move(cpus)), descrs_(std::move(descrs)),
+  IntrCollector(const PgrMember& member, ProcFile file, std::vector<int> cpus,
+                std::vector<std::string> names, std::vector<std::string> descrs)
+      : member_(member), file_(std::move(file)), cpus_(std::move(cpus)), descrs_(std::move(descrs)),
         slots_(std::move(names), cpus_.size()) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, MemberOf("intr").key);
+    AppendMember(out, member_.key);
     out.append("{\"cpus\":");
     AppendUint(out, cpus_.size());
     out.append(",\"rows\":[");
@@ -41,11 +41,12 @@ class IntrCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, MemberOf("intr").key);
+    AppendMember(out, member_.key);
     slots_.AppendRows(out);
   }
 
  private:
+  const PgrMember& member_;
   ProcFile file_;
   std::vector<int> cpus_;  // CPU ids of the columns, fixed at start
   std::vector<std::string> descrs_;
@@ -66,8 +67,9 @@ std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context) {
     names.emplace_back(row.name);
     descrs.push_back(CollapseBlanks(row.descr));
   }
-  return std::make_unique<IntrCollector>(std::move(file), std::move(intr.cpus),
-                                         std::move(names), std::move(descrs));
+  return std::make_unique<IntrCollector>(context.members[0], std::move(file),
+                                         std::move(intr.cpus), std::move(names),
+                                         std::move(descrs));
 }
 
 }  // namespace pm

@@ -9,12 +9,13 @@ namespace {
 
 class MemCollector final : public Collector {
  public:
-  explicit MemCollector(ProcFile file) : file_(std::move(file)) {}
+  MemCollector(const PgrMember& member, ProcFile file)
+      : member_(member), file_(std::move(file)) {}
 
   void Describe(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kMember.fields);
+    AppendStringArray(out, member_.fields);
     out.push_back('}');
   }
 
@@ -23,13 +24,13 @@ class MemCollector final : public Collector {
   // A meminfo that vanished (emptied, or no key we record) is `null`, as a
   // vanished disk or core is: zeros would read as a machine without memory.
   void Append(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     if (info_.present) AppendCounters(out, info_.values);
     else out.append("null");
   }
 
  private:
-  static constexpr const PgrMember& kMember = MemberOf("mem");
+  const PgrMember& member_;
   ProcFile file_;
   MemInfo info_;
 };
@@ -38,7 +39,7 @@ class MemCollector final : public Collector {
 
 std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context) {
   int root_dirfd = context.root_dirfd;
-  auto collector = std::make_unique<MemCollector>(ProcFile(
+  auto collector = std::make_unique<MemCollector>(context.members[0], ProcFile(
       root_dirfd, "proc/meminfo", ProcFile::kDefaultMaxBytes, ProcFile::Delivery::kWhole));
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;

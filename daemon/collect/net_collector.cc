@@ -14,7 +14,7 @@ std::unique_ptr<Collector> MakeNetCollector(CollectorContext& context) {
   std::vector<std::string> interfaces;
   for (const NetRow& row : dev.rows) interfaces.emplace_back(row.name);
   return std::make_unique<DeviceCollector<NetDev, ParseNetDev>>(
-      MemberOf("net"), std::move(file), std::move(interfaces));
+      context.members[0], std::move(file), std::move(interfaces));
 }
 
 }  // namespace pm

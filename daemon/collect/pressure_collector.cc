@@ -38,6 +38,7 @@ struct Resource {
 
 class PressureCollector final : public Collector {
  public:
+  explicit PressureCollector(const PgrMember& member) : member_(member) {}
   void Add(std::string_view name, ProcFile file) {
     Resource r{std::move(file), -1, -1, {}};
     ParsePressure(r.file.Read(), r.lines, r.file.name());
@@ -48,9 +49,9 @@ class PressureCollector final : public Collector {
   void AddAbsent(std::string_view name) { absent_.emplace_back(name); }
 
   void Describe(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kMember.fields);
+    AppendStringArray(out, member_.fields);
     out.append(",\"rows\":");
     AppendStringArray(out, rows_);
     out.append(",\"absent\":");
@@ -64,7 +65,7 @@ class PressureCollector final : public Collector {
 
   // A line that is gone from its file is null: 0 would read as no stall.
   void Append(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.push_back('[');
     bool first = true;
     auto row = [&](bool present, uint64_t v) {
@@ -91,7 +92,7 @@ class PressureCollector final : public Collector {
     return static_cast<int>(rows_.size() - 1);
   }
 
-  static constexpr const PgrMember& kMember = MemberOf("pressure");
+  const PgrMember& member_;
   std::vector<Resource> resources_;
   std::vector<std::string> rows_;
   std::vector<std::string> absent_;
@@ -100,7 +101,7 @@ class PressureCollector final : public Collector {
 }  // namespace
 
 std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context) {
-  auto collector = std::make_unique<PressureCollector>();
+  auto collector = std::make_unique<PressureCollector>(context.members[0]);
   for (std::string_view name : kResources) {
     std::optional<ProcFile> file = OpenPressure(context.root_dirfd, name);
     if (file) collector->Add(name, std::move(*file));

@@ -53,7 +53,8 @@ class ProcessCollector final : public Collector {
     std::string comm;  // from its first read, for the header's labels
   };
 
-  explicit ProcessCollector(int root_dirfd) : root_dirfd_(root_dirfd) {}
+  ProcessCollector(const PgrMember& member, int root_dirfd)
+      : member_(member), root_dirfd_(root_dirfd) {}
 
   void AddPid(const std::string& pid) {
     CheckPid(pid);
@@ -78,9 +79,9 @@ class ProcessCollector final : public Collector {
   }
 
   void Describe(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.append("{\"fields\":");
-    AppendStringArray(out, kMember.fields);
+    AppendStringArray(out, member_.fields);
     out.append(",\"rows\":");
     AppendStringArray(out, rows_, [](const Row& r) -> const std::string& { return r.name; });
     // Readers label a process's series with it (comm, as ps shows it).
@@ -95,7 +96,7 @@ class ProcessCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    AppendMember(out, kMember.key);
+    AppendMember(out, member_.key);
     out.push_back('[');
     for (size_t i = 0; i < rows_.size(); ++i) {
       if (i != 0) out.push_back(',');
@@ -158,7 +159,7 @@ class ProcessCollector final : public Collector {
                  r.name.c_str());
   }
 
-  static constexpr const PgrMember& kMember = MemberOf("procs");
+  const PgrMember& member_;
   int root_dirfd_;         // valid during set-up only
   UniqueFd later_root_;    // for BindCommand
   uint64_t hz_ = static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
@@ -171,8 +172,8 @@ class ProcessCollector final : public Collector {
 }  // namespace
 
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context) {
-  auto collector = std::make_unique<ProcessCollector>(context.root_dirfd);
-  for (const std::string& pid : context.options.values_of("procs")) collector->AddPid(pid);
+  auto collector = std::make_unique<ProcessCollector>(context.members[0], context.root_dirfd);
+  for (const std::string& pid : context.values) collector->AddPid(pid);
   if (context.options.command_process) collector->AddCommand(context.options.command_comm);
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;

@@ -21,7 +21,7 @@ namespace {
 
 pm::CollectorSet Open(const std::filesystem::path& root, std::vector<std::string> groups) {
   pm::CollectorOptions o;
-  o.enabled = {};
+  o.enabled.assign(o.enabled.size(), false);
   o.on("cgroups") = true;
   o.values_of("cgroups") = std::move(groups);
   auto fd = OpenDir(root);

@@ -21,7 +21,7 @@ namespace {
 
 CollectorOptions Only(std::string_view name) {
   CollectorOptions o;
-  o.enabled = {};
+  o.enabled.assign(o.enabled.size(), false);
   o.on(name) = true;
   return o;
 }

@@ -12,7 +12,7 @@
 
 #include "proto/codec.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/pgr_format.hh"
 #include "playback/raw_sample.hh"
 #include "test/playback/sample_rows.hh"
@@ -40,22 +40,22 @@ void AppendNames(std::string& out, const Strings& names) {
 
 inline std::string CollectorsJson(const Shape& shape) {
   std::string out = "{\"cpu\":{\"fields\":";
-  AppendNames(out, kCpuFields);
+  AppendNames(out, MemberAt(MemberIndexOf("cpu")).fields);
   out.append(",\"cores\":[");
   for (size_t i = 0; i < shape.core_ids.size(); ++i) {
     if (i != 0) out.push_back(',');
     AppendInt(out, shape.core_ids[i]);
   }
   out.append("]},\"proc\":{\"fields\":[\"ctxt\",\"processes\"]},\"disk\":{\"fields\":");
-  AppendNames(out, kDiskFields);
+  AppendNames(out, MemberAt(MemberIndexOf("disk")).fields);
   out.append(",\"devices\":");
   AppendNames(out, shape.disks);
   out.append("},\"net\":{\"fields\":");
-  AppendNames(out, kNetFields);
+  AppendNames(out, MemberAt(MemberIndexOf("net")).fields);
   out.append(",\"devices\":");
   AppendNames(out, shape.nets);
   out.append("},\"mem\":{\"fields\":");
-  AppendNames(out, kMemFields);
+  AppendNames(out, MemberAt(MemberIndexOf("mem")).fields);
   out.append("},\"intr\":{\"cpus\":");
   AppendUint(out, shape.intr_cpus);
   out.append(",\"rows\":[");
@@ -101,8 +101,8 @@ inline std::string SampleLine(const RawSample& s) {
   for (size_t i = 0; i < s.members.size(); ++i) {
     const MemberRows& m = s.members[i];
     if (!m.has) continue;
-    out.append(",\"").append(PgrMemberAt(i).key).append("\":");
-    if (PgrMemberAt(i).rows == PgrRows::kOne) {
+    out.append(",\"").append(MemberAt(i).key).append("\":");
+    if (MemberAt(i).rows == PgrRows::kOne) {
       AppendRow(out, true, m.row(0));
       continue;
     }
@@ -168,7 +168,7 @@ inline std::string Dump(const RawSample& s) {
   for (size_t i = 0; i < s.members.size(); ++i) {
     const MemberRows& m = s.members[i];
     if (!m.has) continue;  // whatever rows a reader keeps for it
-    out.append("\n").append(PgrMemberAt(i).key);
+    out.append("\n").append(MemberAt(i).key);
     for (size_t r = 0; r < m.rows(); ++r) {
       out.append(m.live(r) ? " [" : " null[");
       for (uint64_t v : m.row(r)) out.append(std::to_string(v)).push_back(' ');

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "playback/raw_sample.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm::test {
 
@@ -24,10 +24,10 @@ using NetCounters = std::array<uint64_t, 16>;
 using Values = std::vector<uint64_t>;
 
 inline MemberRows& Member(RawSample& s, std::string_view key) {
-  return s.members[PgrMemberIndex(key)];
+  return s.members[MemberIndexOf(key)];
 }
 inline const MemberRows& Member(const RawSample& s, std::string_view key) {
-  return s.members[PgrMemberIndex(key)];
+  return s.members[MemberIndexOf(key)];
 }
 
 // A row appended to member `key` (carried from now on), its values given.

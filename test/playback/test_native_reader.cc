@@ -121,7 +121,7 @@ TEST_CASE("steady state reuses the sample's storage") {
 TEST_CASE("rows' labels (a process's comm) come with the recording's info") {
   Reader r(HeaderWith(R"({"procs":{"fields":["utime_us"],"rows":["42","cmd"],)"
                       R"j("labels":{"comm":["sh (x)","make"]}}})j"));
-  const auto& labels = r.reader.info().row_labels[PgrMemberIndex("procs")];
+  const auto& labels = r.reader.info().row_labels[MemberIndexOf("procs")];
   REQUIRE(labels.size() == 1);
   CHECK(labels[0].first == "comm");
   CHECK(labels[0].second == std::vector<std::string>{"sh (x)", "make"});

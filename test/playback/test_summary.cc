@@ -174,13 +174,13 @@ TEST_CASE("text: memory values the recording lacks are left out") {
   in.all = true;
   std::vector<bool> recorded(30, true);
   recorded[2] = false;
-  in.recorded.assign(kPgrMemberCount, {});
-  in.recorded[PgrMemberIndex("mem")] = recorded;
+  in.recorded.assign(MemberCount(), {});
+  in.recorded[MemberIndexOf("mem")] = recorded;
   std::string text = SummaryText(in);
   CHECK(text.find("mem available") == std::string::npos);
   CHECK(text.find("         mem used: 3500000 kB\n         mem free: 1000000 kB\n"
                   "          buffers: 200000 kB\n") != std::string::npos);
-  in.recorded[PgrMemberIndex("mem")][16] = false;  // no SReclaimable: no mem used either
+  in.recorded[MemberIndexOf("mem")][16] = false;  // no SReclaimable: no mem used either
   CHECK(SummaryText(in).find("mem used") == std::string::npos);
 }
 
