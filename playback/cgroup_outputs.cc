@@ -17,8 +17,10 @@ namespace {
 using namespace cgroup_field;
 using Field = size_t;
 
-// The families, and which of the group's fields each series carries, in
-// kCgroupFields order (the block of a group is one series per field).
+// The families, in kCgroupFields order: a group's block is one series per
+// field. cAdvisor's container_memory_rss and _cache are bytes without
+// saying so in their names: no UNIT line for them (OpenMetrics wants the
+// unit as the name's suffix).
 struct Family {
   const char* name;
   bool counter;
@@ -45,8 +47,8 @@ constexpr Family kFamilies[] = {
     {"container_pressure_memory_waiting_seconds", true, "seconds", "Total time duration tasks in the container have waited due to memory congestion.", Scale::kPerMillion, ""},
     {"container_pressure_memory_stalled_seconds", true, "seconds", "Total time duration no tasks in the container could make progress due to memory congestion.", Scale::kPerMillion, ""},
     {"container_memory_usage_bytes", false, "bytes", "Current memory usage in bytes, including all memory regardless of when it was accessed (memory.current).", Scale::kOne, ""},
-    {"container_memory_rss", false, "bytes", "Size of RSS in bytes (memory.stat anon).", Scale::kOne, ""},
-    {"container_memory_cache", false, "bytes", "Number of bytes of page cache memory (memory.stat file).", Scale::kOne, ""},
+    {"container_memory_rss", false, "", "Size of RSS in bytes (memory.stat anon).", Scale::kOne, ""},
+    {"container_memory_cache", false, "", "Number of bytes of page cache memory (memory.stat file).", Scale::kOne, ""},
 };
 static_assert(std::size(kFamilies) == kCgroupFields.size());
 // Then cgroup_io's, per group and disk, in kCgroupIoFields order.

@@ -57,8 +57,10 @@ def flatten(value, prefix, out):
     """play's JSON as {path: number}, the CSV's column names."""
     if isinstance(value, dict):
         for k, v in value.items():
-            if k not in ("devices", "num_core"):
-                flatten(v, f"{prefix}.{k}" if prefix else k, out)
+            # Not columns: disk's and net's lists of names, the core count.
+            if k == "num_core" or (k == "devices" and isinstance(v, list)):
+                continue
+            flatten(v, f"{prefix}.{k}" if prefix else k, out)
     elif isinstance(value, list):
         for i, v in enumerate(value):
             flatten(v, f"{prefix}.{i}", out)
@@ -87,11 +89,61 @@ def check_csv_matches_json(path):
     for row, line in zip(body, lines):
         want = flatten(line, "", {})
         got = dict(zip(header, row))
-        assert {k: float(v) for k, v in got.items()} == want
+        # A null (a process gone) is an empty cell.
+        assert {k: float(v) if v else None for k, v in got.items()} == want
 
 
 def test_csv_of_a_real_recording_parses_to_plays_numbers(recording):
     check_csv_matches_json(recording)
+
+
+def cgroup_mount():
+    for m in ("/sys/fs/cgroup", "/sys/fs/cgroup/unified"):
+        if os.path.exists(os.path.join(m, "cgroup.controllers")):
+            return m
+    return None
+
+
+@pytest.fixture(scope="module")
+def every_collector(tmp_path_factory):
+    """A real recording of every collector: interrupts, pressure, a child
+    process, and a cgroup made for it when this machine lets us."""
+    d = tmp_path_factory.mktemp("all")
+    path = str(d / "all.pgr.zst")
+    child = subprocess.Popen([sys.executable, "-c", "import time\nt=time.time()+6\nwhile time.time()<t: pass"])
+    mount, group = cgroup_mount(), None
+    try:
+        if mount:
+            group = os.path.join(mount, f"perfmonger-export-{os.getpid()}")
+            try:
+                os.mkdir(group)
+                with open(os.path.join(group, "cgroup.procs"), "w") as f:
+                    f.write(f"{child.pid}\n")
+            except OSError:
+                group = None
+        args = [PERFMONGER, "record", "-i", str(INTERVAL), "-t", "2.5", "-l", path,
+                "--record-intr", "--pid", str(child.pid)]
+        if os.path.exists("/proc/pressure/cpu"):
+            args.append("--record-pressure")
+        if group:
+            args += ["--cgroup", group]
+        run(args)
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+        if group:
+            os.rmdir(group)
+    return path, group
+
+
+def test_csv_of_every_collector_parses_to_plays_numbers(every_collector):
+    path, group = every_collector
+    check_csv_matches_json(path)
+    header = run([PERFMONGER, "play", "--format", "csv", path]).stdout.decode().split("\r\n")[0]
+    for prefix in ("cpu.", "intr.", "disk.", "net.", "mem.", "procs."):
+        assert "," + prefix in "," + header, prefix
+    if group:
+        assert ",cgroups." in header
 
 
 @pytest.mark.parametrize("name", ["busy100.pgr.gz", "small-all.pgr.gz"])
@@ -162,6 +214,24 @@ def backfill(text, tmp_path):
                           str(om), str(data)], capture_output=True, timeout=120)
     assert res.returncode == 0, res.stderr.decode() + res.stdout.decode()
     return data
+
+
+def test_promtool_backfills_every_collector(every_collector, tmp_path):
+    need_prometheus()
+    path, group = every_collector
+    text = export(path)
+    families = check_structure(text)
+    want = ["perfmonger_interrupts", "perfmonger_process_cpu_seconds",
+            "perfmonger_process_resident_memory_bytes"]
+    if os.path.exists("/proc/pressure/cpu"):
+        want.append("node_pressure_cpu_waiting_seconds")
+    if group:
+        want += ["container_cpu_usage_seconds", "container_memory_usage_bytes",
+                 "perfmonger_cgroup_read_bytes"]
+    for f in want:
+        assert f in families, f
+    assert 'comm="python3' in text  # the process's name beside its pid
+    backfill(text, tmp_path)
 
 
 @pytest.mark.parametrize("name", ["busy100.pgr.gz", "small-all.pgr.gz"])
