@@ -5,7 +5,7 @@
 // ActiveSpan does that with flat memory: it keeps the first and the last
 // sample, and the counters (and time) that passed in the gaps between
 // segments. ActiveEnd() is the last sample with every gap taken out, so
-// ComputeRates(first(), ActiveEnd()) gives the exact active-time averages of
+// a report over (first(), ActiveEnd()) gives the exact active-time averages of
 // cumulative counters, and, without a gap, is the plain first→last pair
 // (PerfMonger's summary, digit for digit). Rows are matched by name (cores
 // by index); a row missing on either side of a gap keeps that gap's counts.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "playback/play_json.hh"
 #include "playback/play_style.hh"
 
 namespace pm {

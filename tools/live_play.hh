@@ -12,8 +12,6 @@
 #include <string_view>
 
 #include "playback/raw_sample.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
 #include "playback/recording_reader.hh"
 
 namespace pm {
