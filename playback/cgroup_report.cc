@@ -119,10 +119,6 @@ void Play(std::string& out, const Pair& p) {
   out.push_back('}');
 }
 
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
-}
-
 void Line(std::string& out, std::string_view label, double v, std::string_view unit) {
   out.append(label);
   AppendFixed(out, v, 2);
@@ -237,7 +233,7 @@ extern const Report kCgroupReport;
 constexpr Report kCgroupReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kCgroupMetrics,

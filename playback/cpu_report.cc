@@ -102,10 +102,6 @@ void Play(std::string& out, const Pair& p) {
   if (p.Both(kCpu)) AppendCpuJson(out, p);
 }
 
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
-}
-
 // prefix, v as %.2f, " %", newline.
 void Line(std::string& out, std::string_view prefix, double v) {
   out.append(prefix);
@@ -280,7 +276,7 @@ extern const Report kCpuReport;
 constexpr Report kCpuReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kMetrics,

@@ -14,10 +14,13 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "playback/play_text.hh"
 #include "playback/raw_sample.hh"
+#include "playback/report.hh"
 
 namespace pm {
 
@@ -73,5 +76,33 @@ class DeviceRows {
   std::vector<DeviceRow> large_, large_listed_;
   std::span<DeviceRow> all_, listed_;
 };
+
+// A device member over a pair, with its rates: `Entry` computes a
+// device's from its rows in the two samples and the interval.
+template <class Rates, Rates (*Entry)(std::span<const uint64_t>, std::span<const uint64_t>, double)>
+struct Devices {
+  const MemberRows &prev, &cur;
+  double interval;
+  DeviceRows rows;
+  template <class Keep>
+  Devices(const Pair& p, size_t member, Keep keep)
+      : prev(p.prev.members[member]), cur(p.cur.members[member]), interval(p.interval),
+        rows(prev, cur, keep) {}
+  Rates Of(const DeviceRow& r) const { return Entry(prev.row(r.prev), cur.row(r.cur), interval); }
+  const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
+};
+
+// `,"key":{"devices":[..],"<name>":{..},...,"total":{..}}` (play's
+// object), each entry written by put(p, rates) in at most kEntryMax bytes.
+template <size_t kEntryMax, class D, class Rates, class Put>
+void AppendDeviceMember(std::string& out, std::string_view key, const D& devices,
+                        const Rates& total, Put put) {
+  std::span<const DeviceRow> listed = devices.rows.listed();
+  out.append(",\"").append(key).append("\":");
+  AppendDevices<kEntryMax>(
+      out, listed.size(), [&](size_t i) -> std::string_view { return devices.Name(listed[i]); },
+      [&](char* q, size_t i) { return put(q, devices.Of(listed[i])); },
+      [&](char* q) { return put(q, total); });
+}
 
 }  // namespace pm

@@ -64,17 +64,11 @@ DiskRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double
 }
 
 // The disks of a pair, --disk-only applied, and their rates.
-struct Disks {
-  const MemberRows &prev, &cur;
-  double interval;
-  DeviceRows rows;
+struct Disks : Devices<DiskRates, Entry> {
   explicit Disks(const Pair& p)
-      : prev(p.prev.members[kDisk]), cur(p.cur.members[kDisk]), interval(p.interval),
-        rows(prev, cur, [f = p.options.disk_only](const std::string& name) {
+      : Devices(p, kDisk, [f = p.options.disk_only](const std::string& name) {
           return f == nullptr || f->Keeps(name);
         }) {}
-  DiskRates Of(const DeviceRow& r) const { return Entry(prev.row(r.prev), cur.row(r.cur), interval); }
-  const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
   // Go sums the total in the first sample's device order, weighting latency
   // and size by each device's I/O count, then divides by the total count.
   DiskRates Total() const;
@@ -130,17 +124,7 @@ char* PutEntry(char* p, const DiskRates& d) {
 void Play(std::string& out, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
-  std::span<const DeviceRow> listed = disks.rows.listed();
-  const DiskRates total = disks.Total();
-  out.append(",\"disk\":");
-  AppendDevices<kEntryMax>(
-      out, listed.size(), [&](size_t i) -> std::string_view { return disks.Name(listed[i]); },
-      [&](char* q, size_t i) { return PutEntry(q, disks.Of(listed[i])); },
-      [&](char* q) { return PutEntry(q, total); });
-}
-
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
+  AppendDeviceMember<kEntryMax>(out, "disk", disks, disks.Total(), PutEntry);
 }
 
 // prefix, v as %.<precision>f, suffix, newline.
@@ -295,7 +279,7 @@ extern const Report kDiskReport;
 constexpr Report kDiskReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kMetrics,

@@ -60,10 +60,6 @@ void Play(std::string& out, const Pair& p) {
   out.push_back('}');
 }
 
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
-}
-
 // "%12s %12.2f %12.2f"
 void Row(std::string& out, std::string_view label, double device, double system) {
   auto column = [&out](std::string_view text) {
@@ -169,7 +165,7 @@ extern const Report kIntrReport;
 constexpr Report kIntrReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kMetrics,

@@ -40,15 +40,8 @@ NetRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double 
 }
 
 // The interfaces of a pair and their rates.
-struct Nets {
-  const MemberRows &prev, &cur;
-  double interval;
-  DeviceRows rows;
-  explicit Nets(const Pair& p)
-      : prev(p.prev.members[kNet]), cur(p.cur.members[kNet]), interval(p.interval),
-        rows(prev, cur, [](const std::string&) { return true; }) {}
-  NetRates Of(const DeviceRow& r) const { return Entry(prev.row(r.prev), cur.row(r.cur), interval); }
-  const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
+struct Nets : Devices<NetRates, Entry> {
+  explicit Nets(const Pair& p) : Devices(p, kNet, [](const std::string&) { return true; }) {}
   // Summed in the first sample's order, as PerfMonger does.
   NetRates Total() const {
     NetRates t;
@@ -84,17 +77,7 @@ char* PutEntry(char* p, const NetRates& n) {
 void Play(std::string& out, const Pair& p) {
   if (!p.Both(kNet)) return;
   const Nets nets(p);
-  std::span<const DeviceRow> listed = nets.rows.listed();
-  const NetRates total = nets.Total();
-  out.append(",\"net\":");
-  AppendDevices<kEntryMax>(
-      out, listed.size(), [&](size_t i) -> std::string_view { return nets.Name(listed[i]); },
-      [&](char* q, size_t i) { return PutEntry(q, nets.Of(listed[i])); },
-      [&](char* q) { return PutEntry(q, total); });
-}
-
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
+  AppendDeviceMember<kEntryMax>(out, "net", nets, nets.Total(), PutEntry);
 }
 
 void Line(std::string& out, std::string_view prefix, double v, std::string_view suffix) {
@@ -210,7 +193,7 @@ extern const Report kNetReport;
 constexpr Report kNetReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kMetrics,

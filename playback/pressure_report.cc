@@ -65,10 +65,6 @@ void Play(std::string& out, const Pair& p) {
   Object(out, p);
 }
 
-void SummaryJson(std::string& out, const Pair& p) {
-  if (p.rated()) Play(out, p);
-}
-
 // * Pressure stall (% of the time)
 //         cpu some: 12.34 %
 void SummaryText(std::string& out, const Pair& p) {
@@ -167,7 +163,7 @@ extern const Report kPressureReport;
 constexpr Report kPressureReport = {
     .play = Play,
     .summary_text = SummaryText,
-    .summary_json = SummaryJson,
+    .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,
     .openmetrics = &kMetrics,

@@ -118,4 +118,11 @@ struct Report {
   const LiveSlot* live;
 };
 
+// summary --json's slot of a report whose object is play's: over the
+// span, when it has rates.
+template <void (*kPlay)(std::string&, const Pair&)>
+void WhenRated(std::string& out, const Pair& p) {
+  if (p.rated()) kPlay(out, p);
+}
+
 }  // namespace pm
