@@ -5,11 +5,6 @@
 #include "playback/reports.hh"
 
 namespace pm {
-namespace {
-
-const MetricsSlot* SlotOf(size_t, const ReportEntry& e) { return e.report->openmetrics; }
-
-}  // namespace
 
 uint32_t MetricRow::Add(uint32_t family, Scale scale, std::string_view labels) {
   return catalog_->Add(family_base_ + family, scale, labels);
@@ -27,7 +22,7 @@ MetricCatalog::MetricCatalog(const RecordingInfo& info, std::string common_label
   blocks_.resize(reports.size());
   for (size_t i = 0; i < reports.size(); ++i) {
     family_bases_.push_back(static_cast<uint32_t>(families_.size()));
-    if (const MetricsSlot* slot = SlotOf(i, reports[i])) {
+    if (const MetricsSlot* slot = reports[i].report->openmetrics) {
       MetricFamilies out(families_);
       slot->families(out);
     }
@@ -53,7 +48,7 @@ void MetricCatalog::FillRow(const RawSample& s, std::vector<uint64_t>& row) {
   row_.row_ = &row;
   std::span<const ReportEntry> reports = Reports();
   for (size_t i = 0; i < reports.size(); ++i) {
-    const MetricsSlot* slot = SlotOf(i, reports[i]);
+    const MetricsSlot* slot = reports[i].report->openmetrics;
     if (slot == nullptr) continue;
     row_.family_base_ = family_bases_[i];
     row_.blocks_ = &blocks_[i];

@@ -1,6 +1,6 @@
 // The column names of a recording's counter arrays, in recording order:
 // what the recorder declares in the header (daemon/collect) and what the
-// reader matches by name (proto/native_reader). Part of the format.
+// reader matches by name (playback/native_header.cc). Part of the format.
 #pragma once
 
 #include <array>
