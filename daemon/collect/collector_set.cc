@@ -31,7 +31,7 @@ static_assert(std::size(kFactories) == kCollectors.size(), "one factory per coll
 
 constexpr bool InDescriptorOrder() {
   for (size_t i = 0; i < kCollectors.size(); ++i)
-    if (kFactories[i].name != kCollectors[i].name || kFactories[i].make == nullptr) return false;
+    if (kFactories[i].name != kCollectors[i].name) return false;
   return true;
 }
 static_assert(InDescriptorOrder(), "factories in kCollectors order");
