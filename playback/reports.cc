@@ -19,18 +19,18 @@ namespace {
 
 struct Listed {
   std::string_view name;  // its descriptor's
-  const Report* report;
+  const Report& report;   // never null
 };
 
 constexpr Listed kReports[] = {
-    {"cpu", &kCpuReport},
-    {"intr", &kIntrReport},
-    {"disk", &kDiskReport},
-    {"net", &kNetReport},
-    {"mem", &kMemReport},
-    {"pressure", &kPressureReport},
-    {"procs", &kProcessReport},
-    {"cgroups", &kCgroupReport},
+    {"cpu", kCpuReport},
+    {"intr", kIntrReport},
+    {"disk", kDiskReport},
+    {"net", kNetReport},
+    {"mem", kMemReport},
+    {"pressure", kPressureReport},
+    {"procs", kProcessReport},
+    {"cgroups", kCgroupReport},
 };
 
 static_assert(std::size(kReports) == kCollectors.size(), "one report per collector");
@@ -42,18 +42,11 @@ constexpr bool InDescriptorOrder() {
 }
 static_assert(InDescriptorOrder(), "reports in kCollectors order");
 
-constexpr bool EveryReport() {
-  for (const Listed& r : kReports)
-    if (r.report == nullptr) return false;
-  return true;
-}
-static_assert(EveryReport(), "a report for every collector");
-
 constexpr std::array<ReportEntry, kCollectors.size()> kEntries = [] {
   std::array<ReportEntry, kCollectors.size()> entries{};
   size_t member = 0;
   for (size_t i = 0; i < kCollectors.size(); ++i) {
-    entries[i] = {kReports[i].report, member, kCollectors[i].members.size()};
+    entries[i] = {&kReports[i].report, member, kCollectors[i].members.size()};
     member += kCollectors[i].members.size();
   }
   return entries;
