@@ -14,13 +14,16 @@
 //     is exact, or refused (UsageError) for a control byte.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "common/error.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "tools/plot_scripts.hh"
 #include "test/fuzz/fuzz_check.hh"
 
@@ -32,7 +35,7 @@ struct Fields {
   std::string host;
   pm::MetaList meta;
   std::vector<std::string> disks, nets, marks;
-  std::vector<std::vector<std::string>> rows;  // per row table
+  std::vector<std::vector<std::string>> rows;  // per member of named rows
   std::string data_prefix, output_prefix;
   pm::ChartType type = pm::ChartType::kPdf;
 };
@@ -51,7 +54,8 @@ Fields Consume(FuzzedDataProvider& in) {
   f.disks = Strings(in, 1, 3);
   f.nets = Strings(in, 0, 2);
   f.marks = Strings(in, 0, 3);
-  for (size_t i = 0; i < pm::kRowTableCount; ++i) f.rows.push_back(Strings(in, 0, 2));
+  for (size_t m = 0; m < pm::MemberCount(); ++m)
+    if (pm::MemberAt(m).rows == pm::PgrRows::kNamed) f.rows.push_back(Strings(in, 0, 2));
   f.data_prefix = in.ConsumeRandomLengthString(100);
   f.output_prefix = in.ConsumeRandomLengthString(100);
   f.type = in.PickValueInArray({pm::ChartType::kPdf, pm::ChartType::kPng, pm::ChartType::kSvg});
@@ -83,32 +87,42 @@ Fields Neutral(const Fields& f) {
   return plain;
 }
 
+// Member `m`'s row names: cpu's aggregate and one core, the fuzzed disk
+// and interface names, the fuzzed names of the named rows (pressure
+// resources, process ids, cgroup paths) in member order.
+std::vector<std::string> RowNames(const Fields& f, const pm::PgrMember& member, size_t& named) {
+  switch (member.rows) {
+    case pm::PgrRows::kOne: return {""};
+    case pm::PgrRows::kCores: return {"all", "0"};
+    case pm::PgrRows::kDevices: return member.key == "disk" ? f.disks : f.nets;
+    case pm::PgrRows::kNamed: return f.rows[named++];
+    case pm::PgrRows::kPerCpu: return {"0"};
+  }
+  return {};
+}
+
+// Every member carried, every counter growing with `k` (the CPUs busy a
+// third of the time); intr has one CPU.
 pm::RawSample Sample(const Fields& f, uint64_t k) {
   pm::RawSample s;
   s.time_ns = static_cast<int64_t>(k) * 1'000'000'000;
   s.mono_ns = s.time_ns;
-  s.has_cpu = s.cpu_total_present = true;
-  s.cpu_total = {10 * k, 0, 5 * k, 100 * k, 0, 0, 0, 0, 0, 0};
-  s.cores.push_back({true, s.cpu_total});
-  s.has_disk = s.has_net = s.has_mem = true;
-  for (const std::string& name : f.disks) {
-    pm::DiskSample& d = s.disks.emplace_back();
-    d.name = name;
-    d.present = true;
-    d.counters.fill(7 * k);
-  }
-  for (const std::string& name : f.nets) {
-    pm::NetSample& n = s.nets.emplace_back();
-    n.name = name;
-    n.present = true;
-    n.counters.fill(1000 * k);
-  }
-  s.mem.fill(1'000'000);
-  for (size_t i = 0; i < pm::kRowTableCount; ++i) {
-    s.tables[i].has = true;
-    for (const std::string& name : f.rows[i])
-      s.tables[i].rows.push_back(
-          {name, true, std::vector<uint64_t>(pm::RowTableMember(i).fields.size(), 3 * k)});
+  size_t named = 0;
+  for (size_t m = 0; m < pm::MemberCount(); ++m) {
+    const pm::PgrMember& member = pm::MemberAt(m);
+    pm::MemberRows& rows = s.members[m];
+    rows.has = true;
+    rows.names = RowNames(f, member, named);
+    rows.width = member.rows == pm::PgrRows::kPerCpu ? 1 : member.fields.size();
+    rows.present.assign(rows.rows(), 1);
+    rows.values.assign(rows.rows() * rows.width, 7 * k);
+    if (member.rows != pm::PgrRows::kCores) continue;
+    for (size_t r = 0; r < rows.rows(); ++r) {
+      std::span<uint64_t> v = rows.row(r);
+      std::fill(v.begin(), v.end(), 0);
+      v[0] = v[2] = 5 * k;  // user, system
+      v[3] = 20 * k;        // idle
+    }
   }
   return s;
 }
@@ -201,6 +215,15 @@ void CheckValues(const Fields& f, const std::vector<std::string>& strings) {
   for (const std::string& m : f.marks) Require(Has(strings, Shown(m)), "a mark's label is shown");
   for (const std::string& d : f.disks)
     if (d != "total") Require(Has(strings, Shown(d + " read")), "a disk's name is shown");
+  size_t named = 0;  // f.rows: pressure, procs, cgroups, cgroup_io (not plotted)
+  for (size_t m = 0; m < pm::MemberCount(); ++m) {
+    const pm::PgrMember& member = pm::MemberAt(m);
+    if (member.rows != pm::PgrRows::kNamed) continue;
+    const std::vector<std::string>& rows = f.rows[named++];
+    if (member.key == "cgroup_io") continue;
+    for (const std::string& r : rows)
+      if (r != "total") Require(Has(strings, Shown(r)), "a pressure, process or cgroup name is shown");
+  }
   if (f.host.size() < 100) Require(Has(strings, Shown("host " + f.host)), "the host is shown");
   std::string data = f.data_prefix.starts_with('/') ? f.data_prefix : "./" + f.data_prefix;
   Require(Has(strings, data + "cpu.dat"), "a data file is named exactly");
