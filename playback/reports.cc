@@ -35,12 +35,7 @@ constexpr Listed kReports[] = {
 
 static_assert(std::size(kReports) == kCollectors.size(), "one report per collector");
 
-constexpr bool InDescriptorOrder() {
-  for (size_t i = 0; i < kCollectors.size(); ++i)
-    if (kReports[i].name != kCollectors[i].name) return false;
-  return true;
-}
-static_assert(InDescriptorOrder(), "reports in kCollectors order");
+static_assert(InCollectorOrder(kReports), "reports in kCollectors order");
 
 constexpr std::array<ReportEntry, kCollectors.size()> kEntries = [] {
   std::array<ReportEntry, kCollectors.size()> entries{};

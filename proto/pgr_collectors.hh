@@ -96,6 +96,16 @@ constexpr const PgrMember* FindPgrMember(std::string_view key) {
   return nullptr;
 }
 
+// Whether a list joined to the table by position (the factories, the
+// reports) names the collectors in order, entry i's `name` being
+// kCollectors[i]'s: for its static_assert, beside one on its size.
+template <class Entry, size_t N>
+constexpr bool InCollectorOrder(const Entry (&list)[N]) {
+  for (size_t i = 0; i < N && i < kCollectors.size(); ++i)
+    if (list[i].name != kCollectors[i].name) return false;
+  return true;
+}
+
 // The index of collector `name` in kCollectors, or kCollectors.size().
 constexpr size_t CollectorIndex(std::string_view name) {
   size_t i = 0;

@@ -29,12 +29,7 @@ constexpr Factory kFactories[] = {
 
 static_assert(std::size(kFactories) == kCollectors.size(), "one factory per collector");
 
-constexpr bool InDescriptorOrder() {
-  for (size_t i = 0; i < kCollectors.size(); ++i)
-    if (kFactories[i].name != kCollectors[i].name) return false;
-  return true;
-}
-static_assert(InDescriptorOrder(), "factories in kCollectors order");
+static_assert(InCollectorOrder(kFactories), "factories in kCollectors order");
 
 }  // namespace
 
