@@ -21,15 +21,7 @@ using Field = size_t;
 // field. cAdvisor's container_memory_rss and _cache are bytes without
 // saying so in their names: no UNIT line for them (OpenMetrics wants the
 // unit as the name's suffix).
-struct Family {
-  const char* name;
-  bool counter;
-  const char* unit;
-  const char* help;
-  Scale scale;
-  const char* extra;  // labels beyond `cgroup`
-};
-constexpr Family kFamilies[] = {
+constexpr FieldFamily kFamilies[] = {
     {"container_cpu_usage_seconds", true, "seconds", "Cumulative cpu time consumed (cpu.stat usage_usec).", Scale::kPerMillion, ""},
     {"container_cpu_user_seconds", true, "seconds", "Cumulative user cpu time consumed (user_usec).", Scale::kPerMillion, ""},
     {"container_cpu_system_seconds", true, "seconds", "Cumulative system cpu time consumed (system_usec).", Scale::kPerMillion, ""},
@@ -52,7 +44,7 @@ constexpr Family kFamilies[] = {
 };
 static_assert(std::size(kFamilies) == kCgroupFields.size());
 // Then cgroup_io's, per group and disk, in kCgroupIoFields order.
-constexpr Family kIoFamilies[] = {
+constexpr FieldFamily kIoFamilies[] = {
     {"container_fs_reads_bytes", true, "bytes", "Cumulative count of bytes read.", Scale::kOne, ""},
     {"container_fs_writes_bytes", true, "bytes", "Cumulative count of bytes written.", Scale::kOne, ""},
     {"container_fs_reads", true, "", "Cumulative count of reads completed.", Scale::kOne, ""},
@@ -61,22 +53,8 @@ constexpr Family kIoFamilies[] = {
 static_assert(std::size(kIoFamilies) == kCgroupIoFields.size());
 
 void Families(MetricFamilies& out) {
-  for (std::span<const Family> list : {std::span<const Family>(kFamilies), std::span<const Family>(kIoFamilies)})
-    for (const Family& f : list) {
-      if (f.counter) out.Counter(f.name, f.unit, f.help);
-      else out.Gauge(f.name, f.unit, f.help);
-    }
-}
-
-// A block of one series per family of `list` (numbered from `first`).
-uint32_t MakeBlock(MetricRow& row, std::span<const Family> list, uint32_t first,
-                   const std::string& labels) {
-  uint32_t id = 0;
-  for (uint32_t f = 0; f < list.size(); ++f) {
-    uint32_t s = row.Add(first + f, list[f].scale, labels + list[f].extra);
-    if (f == 0) id = s;
-  }
-  return id;
+  out.Declare(kFamilies);
+  out.Declare(kIoFamilies);
 }
 
 void Series(MetricRow& row, const RawSample& s) {
@@ -86,7 +64,7 @@ void Series(MetricRow& row, const RawSample& s) {
     uint32_t base = row.Block(groups.names[i], [&] {
       std::string labels;
       AppendLabel(labels, "cgroup", groups.names[i]);
-      return MakeBlock(row, kFamilies, 0, labels);
+      return row.Add(kFamilies, 0, labels);
     });
     row.Put(base, groups.row(i));
   }
@@ -99,7 +77,7 @@ void Series(MetricRow& row, const RawSample& s) {
       AppendLabel(labels, "cgroup", std::string_view(name).substr(0, colon));
       labels.push_back(',');
       AppendLabel(labels, "device", std::string_view(name).substr(colon + 1));
-      return MakeBlock(row, kIoFamilies, std::size(kFamilies), labels);
+      return row.Add(kIoFamilies, std::size(kFamilies), labels);
     });
     row.Put(base, io.row(k));
   }

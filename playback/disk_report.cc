@@ -180,16 +180,8 @@ void Csv(CsvRow& row, const Pair& p) {
   CsvCells(row, "total", disks.Total());
 }
 
-struct Family {
-  const char* name;
-  bool counter;
-  const char* unit;
-  const char* help;
-  Scale scale;
-};
-
 // In kDiskFields order; help texts as node_exporter words them.
-constexpr Family kFamilies[11] = {
+constexpr FieldFamily kFamilies[11] = {
     {"node_disk_reads_completed", true, "", "The total number of reads completed successfully.", Scale::kOne},
     {"node_disk_reads_merged", true, "", "The total number of reads merged.", Scale::kOne},
     {"node_disk_read_bytes", true, "bytes", "The total number of bytes read successfully.", Scale::kTimes512},
@@ -204,12 +196,7 @@ constexpr Family kFamilies[11] = {
 };
 static_assert(std::size(kFamilies) == kDiskFields.size());
 
-void Families(MetricFamilies& out) {
-  for (const Family& f : kFamilies) {
-    if (f.counter) out.Counter(f.name, f.unit, f.help);
-    else out.Gauge(f.name, f.unit, f.help);
-  }
-}
+void Families(MetricFamilies& out) { out.Declare(kFamilies); }
 
 void Series(MetricRow& row, const RawSample& s) {
   const MemberRows& disk = s.members[kDisk];
@@ -220,9 +207,7 @@ void Series(MetricRow& row, const RawSample& s) {
       if (row.disk_only() && !row.disk_only()->Keeps(name)) return MetricRow::kLeftOut;
       std::string device;
       AppendLabel(device, "device", name);
-      uint32_t first = row.Add(0, kFamilies[0].scale, device);
-      for (uint32_t i = 1; i < std::size(kFamilies); ++i) row.Add(i, kFamilies[i].scale, device);
-      return first;
+      return row.Add(kFamilies, 0, device);
     });
     if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d));
   }

@@ -10,6 +10,23 @@ uint32_t MetricRow::Add(uint32_t family, Scale scale, std::string_view labels) {
   return catalog_->Add(family_base_ + family, scale, labels);
 }
 
+uint32_t MetricRow::Add(std::span<const FieldFamily> list, uint32_t first,
+                        const std::string& labels) {
+  uint32_t id = 0;
+  for (uint32_t f = 0; f < list.size(); ++f) {
+    uint32_t s = Add(first + f, list[f].scale, labels + list[f].extra);
+    if (f == 0) id = s;
+  }
+  return id;
+}
+
+void MetricFamilies::Declare(std::span<const FieldFamily> list) {
+  for (const FieldFamily& f : list) {
+    if (f.counter) Counter(f.name, f.unit, f.help);
+    else Gauge(f.name, f.unit, f.help);
+  }
+}
+
 void MetricRow::Put(uint32_t first, std::span<const uint64_t> values) {
   for (size_t k = 0; k < values.size(); ++k) Put(first + static_cast<uint32_t>(k), values[k]);
 }

@@ -38,10 +38,24 @@ struct MetricSeries {
   std::string labels;  // `{...}`, the common labels included
 };
 
+// A family of a report that exports a member field by field (disk,
+// cgroups): its declaration and how its series scale the field, in a
+// table in the member's field order.
+struct FieldFamily {
+  const char* name;
+  bool counter;
+  const char* unit;
+  const char* help;
+  Scale scale;
+  const char* extra = "";  // labels after the row's own
+};
+
 // What a report's `families` function declares, in order; the report's
 // series name them by that order (0, 1, ...).
 class MetricFamilies {
  public:
+  // Each of `list`, in order.
+  void Declare(std::span<const FieldFamily> list);
   void Counter(std::string name, std::string unit, std::string help) {
     out_.push_back({std::move(name), true, std::move(unit), std::move(help), {}});
   }
@@ -73,6 +87,10 @@ class MetricRow {
   // A new series of the report's family `family` (its declared order),
   // labelled `labels` (`a="b",...`, may be empty), its values so scaled.
   uint32_t Add(uint32_t family, Scale scale, std::string_view labels);
+  // One series of each of `list`, the report's families `first`,
+  // `first` + 1, ..., labelled `labels` and the family's extra: the first
+  // one's id.
+  uint32_t Add(std::span<const FieldFamily> list, uint32_t first, const std::string& labels);
   // Series `id`'s value in this sample; ids first..first+n-1 of one block
   // follow each other.
   void Put(uint32_t id, uint64_t value) { (*row_)[1 + id] = value; }
