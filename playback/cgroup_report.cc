@@ -119,12 +119,6 @@ void Play(std::string& out, const Pair& p) {
   out.push_back('}');
 }
 
-void Line(std::string& out, std::string_view label, double v, std::string_view unit) {
-  out.append(label);
-  AppendFixed(out, v, 2);
-  out.append(unit).push_back('\n');
-}
-
 // "       vda: read 1.00 MB, write 2.00 MB" per disk of cgroup_io.
 void DeviceLines(std::string& out, std::string_view group, const Pair& p) {
   if (!p.Both(kCgroupIoMember)) return;
@@ -157,19 +151,19 @@ void SummaryText(std::string& out, const Pair& p) {
       continue;
     }
     auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
-    Line(out, "        CPU usage: ", PerSecond(v[kUsage] / 1e6, s), " cores");
-    Line(out, "             %usr: ", pct(kUser), " %");
-    Line(out, "             %sys: ", pct(kSystem), " %");
-    Line(out, "        throttled: ", pct(kThrottled), " %");
-    Line(out, "        read IOPS: ", PerSecond(v[kRios], s), "");
-    Line(out, "       write IOPS: ", PerSecond(v[kWios], s), "");
-    Line(out, "      read amount: ", v[kRbytes] / mb, " MB");
-    Line(out, "     write amount: ", v[kWbytes] / mb, " MB");
+    SummaryLine(out, "        CPU usage: ", PerSecond(v[kUsage] / 1e6, s), 2, " cores");
+    SummaryLine(out, "             %usr: ", pct(kUser), 2, " %");
+    SummaryLine(out, "             %sys: ", pct(kSystem), 2, " %");
+    SummaryLine(out, "        throttled: ", pct(kThrottled), 2, " %");
+    SummaryLine(out, "        read IOPS: ", PerSecond(v[kRios], s), 2, "");
+    SummaryLine(out, "       write IOPS: ", PerSecond(v[kWios], s), 2, "");
+    SummaryLine(out, "      read amount: ", v[kRbytes] / mb, 2, " MB");
+    SummaryLine(out, "     write amount: ", v[kWbytes] / mb, 2, " MB");
     DeviceLines(out, cur.names[i], p);
-    Line(out, "   memory current: ", v[kMemCurrent] / mb, " MB (last sample)");
-    Line(out, "    pressure: cpu some ", pct(kCpuSome), " %");
-    Line(out, "               io some ", pct(kIoSome), " %");
-    Line(out, "           memory some ", pct(kMemSome), " %");
+    SummaryLine(out, "   memory current: ", v[kMemCurrent] / mb, 2, " MB (last sample)");
+    SummaryLine(out, "    pressure: cpu some ", pct(kCpuSome), 2, " %");
+    SummaryLine(out, "               io some ", pct(kIoSome), 2, " %");
+    SummaryLine(out, "           memory some ", pct(kMemSome), 2, " %");
     out.push_back('\n');
   }
 }

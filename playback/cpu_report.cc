@@ -102,13 +102,6 @@ void Play(std::string& out, const Pair& p) {
   if (p.Both(kCpu)) AppendCpuJson(out, p);
 }
 
-// prefix, v as %.2f, " %", newline.
-void Line(std::string& out, std::string_view prefix, double v) {
-  out.append(prefix);
-  AppendFixed(out, v, 2);
-  out.append(" %\n");
-}
-
 // Every field 0 exactly when no tick passed: with any tick one of them is
 // positive (all-guest time shows in guest, which user includes).
 bool NoTick(const CpuUsage& a) {
@@ -127,15 +120,15 @@ void SummaryText(std::string& out, const Pair& p) {
   out.append(" %)\n");
   // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
   double max = NoTick(a) ? 0.0 : static_cast<double>(cores) * 100.0;
-  Line(out, "  * Non-idle usage: ", max - a.idle - a.iowait);
-  Line(out, "       %usr: ", a.usr + a.nice);
-  Line(out, "       %sys: ", a.sys);
-  Line(out, "       %irq: ", a.hardirq);
-  Line(out, "      %soft: ", a.softirq);
-  Line(out, "     %other: ", a.steal);
-  Line(out, "  * Idle usage: ", a.idle + a.iowait);
-  Line(out, "    %iowait: ", a.iowait);
-  Line(out, "      %idle: ", a.idle);
+  SummaryLine(out, "  * Non-idle usage: ", max - a.idle - a.iowait, 2, " %");
+  SummaryLine(out, "       %usr: ", a.usr + a.nice, 2, " %");
+  SummaryLine(out, "       %sys: ", a.sys, 2, " %");
+  SummaryLine(out, "       %irq: ", a.hardirq, 2, " %");
+  SummaryLine(out, "      %soft: ", a.softirq, 2, " %");
+  SummaryLine(out, "     %other: ", a.steal, 2, " %");
+  SummaryLine(out, "  * Idle usage: ", a.idle + a.iowait, 2, " %");
+  SummaryLine(out, "    %iowait: ", a.iowait, 2, " %");
+  SummaryLine(out, "      %idle: ", a.idle, 2, " %");
   out.push_back('\n');
 }
 

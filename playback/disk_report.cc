@@ -127,14 +127,6 @@ void Play(std::string& out, const Pair& p) {
   AppendDeviceMember<kEntryMax>(out, "disk", disks, disks.Total(), PutEntry);
 }
 
-// prefix, v as %.<precision>f, suffix, newline.
-void Line(std::string& out, std::string_view prefix, double v, int precision,
-          std::string_view suffix) {
-  out.append(prefix);
-  AppendFixed(out, v, precision);
-  out.append(suffix).push_back('\n');
-}
-
 double Megabytes(int64_t sectors) {
   return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
 }
@@ -143,14 +135,14 @@ void Block(std::string& out, std::string_view name, const DiskRates& d) {
   out.append("* Average DEVICE usage: ").append(name).push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
   double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
-  Line(out, "        read IOPS: ", d.riops, 2, "");
-  Line(out, "       write IOPS: ", d.wiops, 2, "");
-  Line(out, "  read throughput: ", rd_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
-  Line(out, " write throughput: ", wr_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
-  Line(out, "     read latency: ", d.rlatency * 1000.0, 1, " usec");
-  Line(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
-  Line(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
-  Line(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
+  SummaryLine(out, "        read IOPS: ", d.riops, 2, "");
+  SummaryLine(out, "       write IOPS: ", d.wiops, 2, "");
+  SummaryLine(out, "  read throughput: ", rd_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
+  SummaryLine(out, " write throughput: ", wr_secps * 512.0 / 1024.0 / 1024.0, 2, " MB/s");
+  SummaryLine(out, "     read latency: ", d.rlatency * 1000.0, 1, " usec");
+  SummaryLine(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
+  SummaryLine(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
+  SummaryLine(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
   out.push_back('\n');
 }
 

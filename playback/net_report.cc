@@ -80,22 +80,16 @@ void Play(std::string& out, const Pair& p) {
   AppendDeviceMember<kEntryMax>(out, "net", nets, nets.Total(), PutEntry);
 }
 
-void Line(std::string& out, std::string_view prefix, double v, std::string_view suffix) {
-  out.append(prefix);
-  AppendFixed(out, v, 2);
-  out.append(suffix).push_back('\n');
-}
-
 void Block(std::string& out, std::string_view name, const NetRates& n) {
   out.append("* Average NETWORK usage: ").append(name).push_back('\n');
-  Line(out, "    RX throughput: ", n.rxkbyteps, " KB/s");
-  Line(out, "       RX packets: ", n.rxpktps, " /s");
-  Line(out, "        RX errors: ", n.rxerrps, " /s");
-  Line(out, "         RX drops: ", n.rxdropps, " /s");
-  Line(out, "    TX throughput: ", n.txkbyteps, " KB/s");
-  Line(out, "       TX packets: ", n.txpktps, " /s");
-  Line(out, "        TX errors: ", n.txerrps, " /s");
-  Line(out, "         TX drops: ", n.txdropps, " /s");
+  SummaryLine(out, "    RX throughput: ", n.rxkbyteps, 2, " KB/s");
+  SummaryLine(out, "       RX packets: ", n.rxpktps, 2, " /s");
+  SummaryLine(out, "        RX errors: ", n.rxerrps, 2, " /s");
+  SummaryLine(out, "         RX drops: ", n.rxdropps, 2, " /s");
+  SummaryLine(out, "    TX throughput: ", n.txkbyteps, 2, " KB/s");
+  SummaryLine(out, "       TX packets: ", n.txpktps, 2, " /s");
+  SummaryLine(out, "        TX errors: ", n.txerrps, 2, " /s");
+  SummaryLine(out, "         TX drops: ", n.txdropps, 2, " /s");
   out.push_back('\n');
 }
 

@@ -131,11 +131,8 @@ void SummaryText(std::string& out, const Pair& p) {
          static_cast<double>(disk.read) * 512.0 / mb, 2, " MB");
     Line(out, "     write amount: ", v[kWriteBytes] / mb,
          static_cast<double>(disk.written) * 512.0 / mb, 2, " MB");
-    out.append("    read() amount: ");
-    AppendFixed(out, v[kRchar] / mb, 2);
-    out.append(" MB\n   write() amount: ");
-    AppendFixed(out, v[kWchar] / mb, 2);
-    out.append(" MB\n\n");
+    SummaryLine(out, "    read() amount: ", v[kRchar] / mb, 2, " MB");
+    SummaryLine(out, "   write() amount: ", v[kWchar] / mb, 2, " MB\n");
   }
 }
 

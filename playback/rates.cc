@@ -44,4 +44,11 @@ void AppendUintMember(std::string& out, std::string_view key, uint64_t v) {
   AppendUint(out, v);
 }
 
+void SummaryLine(std::string& out, std::string_view prefix, double v, int precision,
+                 std::string_view suffix) {
+  out.append(prefix);
+  AppendFixed(out, v, precision);
+  out.append(suffix).push_back('\n');
+}
+
 }  // namespace pm

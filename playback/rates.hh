@@ -50,4 +50,9 @@ double PerSecond(double v, double seconds);
 void AppendFixedMember(std::string& out, std::string_view key, double v);
 void AppendUintMember(std::string& out, std::string_view key, uint64_t v);
 
+// A line of summary's text blocks: prefix, v with `precision` decimals
+// (PerfMonger's Printf verbs), suffix, newline.
+void SummaryLine(std::string& out, std::string_view prefix, double v, int precision,
+                 std::string_view suffix);
+
 }  // namespace pm

@@ -10,16 +10,6 @@
 namespace pm {
 namespace {
 
-
-// prefix, v as %.<precision>f, suffix, newline.
-void Line(std::string& out, std::string_view prefix, double v, int precision,
-          std::string_view suffix) {
-  out.append(prefix);
-  AppendFixed(out, v, precision);
-  out.append(suffix);
-  out.push_back('\n');
-}
-
 void AppendMetaBlock(std::string& out, const MetaList& meta) {
   out.append("Metadata:\n");
   for (const auto& [key, value] : meta) {
@@ -72,10 +62,10 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   AppendTitle(out, in, p);
   double duration = GoSeconds(in.last->time_ns - in.first->time_ns);
   if (p.has_pauses) {
-    Line(out, "\nDuration: ", duration, 3, " sec");
-    Line(out, "Paused: ", GoSeconds(p.paused_ns), 3, " sec\n");
+    SummaryLine(out, "\nDuration: ", duration, 3, " sec");
+    SummaryLine(out, "Paused: ", GoSeconds(p.paused_ns), 3, " sec\n");
   } else {
-    Line(out, "\nDuration: ", duration, 3, " sec\n");
+    SummaryLine(out, "\nDuration: ", duration, 3, " sec\n");
   }
   AppendReports(out, in, &Report::summary_text);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
