@@ -18,8 +18,9 @@
  *               the start (counted, not timed)
  *   messages    "-" refused, a non-UTF-8 name kept, EACCES said apart from
  *               ENOENT, a start timeout keeps the recorder's stderr
- *   caller      record_caller, pids, disks, cgroups, pressure: printed for
- *               run.sh to find in summary --phases
+ *   caller      every collector (record_caller and pids, disks, intr,
+ *               cgroups, pressure): printed for run.sh to find in
+ *               summary --phases
  *   options     the options' size: set by the macro and the function,
  *               required, a larger struct accepted when its tail is zero
  *   status      status and ping, started paused: printed for run.sh */
@@ -338,6 +339,7 @@ static int scenario_caller(void) {
   opt.interval = "100ms";
   opt.perfmonger = g_perfmonger;
   opt.record_caller = 1;
+  opt.record_intr = 1;
   opt.pids = pids;
   if (first_disk(disk, sizeof disk)) opt.disks = disks;
   if (cgroups[0]) opt.cgroups = cgroups;

@@ -55,7 +55,8 @@ done
 marks=$("$pm" play --events "$(cat "$tmp/late_reply.out")" 2>/dev/null |
   sed -n 's/.*"label":"\([^"]*\)".*/\1/p' | tr -d '\n')
 [ "$marks" = ABC ] || { echo "FAIL late_reply: marks '$marks', not ABC"; failed=1; }
-# The caller's own row beside the machine's, in the phase of its work.
+# The caller's own row beside the machine's, in the phase of its work;
+# every collector the library can turn on.
 read -r rec caller other disk group pressure < "$tmp/caller.out"
 "$pm" summary --phases --json "$rec" > "$tmp/caller.json"
 json "
@@ -64,6 +65,8 @@ me = q['procs']['$caller']
 assert me['cpu_sec'] >= 0.2, ('caller cpu', me)
 assert me['wchar'] >= 2 << 20, ('caller wchar', me)
 assert 'system' in q['procs'] and '$other' in q['procs'], q['procs'].keys()
+for key in ['cpu', 'intr', 'disk', 'net', 'mem']:
+    assert key in q, (key, q.keys())
 assert '$disk' == '-' or q['disk']['devices'] == ['$disk'], q['disk']['devices']
 assert '$group' == '-' or 'cgroups' in q, q.keys()
 assert '$pressure' == '0' or 'pressure' in q, q.keys()
