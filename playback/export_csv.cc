@@ -4,8 +4,9 @@
 #include <string_view>
 
 #include "playback/rates.hh"
-#include "proto/json.hh"
 #include "playback/reports.hh"
+#include "proto/json.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -70,22 +71,39 @@ void CsvRow::Indexed(std::string_view a, std::string_view b, size_t count) {
     names_.push_back(groups_.back().path + "." + std::to_string(i));
 }
 
-bool CsvRow::Cell() {
+inline bool CsvRow::Cell() {
   if (!active_ || left_ == 0) return false;
   --left_;
-  out_->push_back(',');
   return true;
 }
 
+// Cells gather in cells_ and reach the line a group at a time: a play
+// line's hundred cells are the export's hot path, and an append per cell
+// took half as much CPU again as the whole export.
+inline char* CsvRow::Room(size_t bytes) {
+  if (used_ + bytes > sizeof cells_) Flush();
+  return cells_ + used_;
+}
+
+void CsvRow::Flush() {
+  out_->append(cells_, used_);
+  used_ = 0;
+}
+
 void CsvRow::Fixed(double v, int digits) {
-  if (Cell()) AppendFixed(*out_, v, digits);
+  if (!Cell()) return;
+  char* p = Room(1 + kFixedTextMax);
+  used_ = static_cast<size_t>(WriteFixed(Put(p, ','), v, digits) - cells_);
 }
 
 void CsvRow::Int(int64_t v) {
-  if (Cell()) AppendInt(*out_, v);
+  if (!Cell()) return;
+  char* p = Room(1 + kUintTextMax);
+  used_ = static_cast<size_t>(WriteInt(Put(p, ','), v) - cells_);
 }
 
 void CsvRow::EndGroup() {
+  Flush();
   if (active_) out_->append(left_, ',');
   left_ = 0;
   active_ = false;

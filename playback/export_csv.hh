@@ -44,7 +44,9 @@ class CsvRow {
   void EndGroup();
   void Start(std::string& out, bool header);
   void Finish();
-  bool Cell();  // a cell may be written: its comma is
+  bool Cell();  // a cell of the group may be written (and is counted)
+  char* Room(size_t bytes);  // where `bytes` more fit in cells_
+  void Flush();              // cells_ onto the line
 
   std::vector<Columns> groups_;       // the first line's
   std::vector<std::string> names_;    // its column names
@@ -54,6 +56,8 @@ class CsvRow {
   size_t left_ = 0;                   // cells the current group still takes
   bool active_ = false;
   bool left_out_ = false;
+  size_t used_ = 0;       // bytes of cells_ not yet on the line
+  char cells_[2048];
 };
 
 class CsvExport {
