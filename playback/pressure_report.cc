@@ -10,6 +10,8 @@
 //            (some: waiting, full: stalled)
 //   plot     pressure.dat: elapsed_time %stalled, a block per line;
 //            chart pressure
+#include <algorithm>
+
 #include "playback/export_csv.hh"
 #include "playback/openmetrics_catalog.hh"
 #include "playback/plot_chart.hh"
@@ -31,8 +33,12 @@ std::pair<std::string_view, std::string_view> Split(std::string_view row) {
   return {row.substr(0, dot), row.substr(dot + 1)};
 }
 
+// A share of the interval, so at most 100: the stall counters are read a
+// little after the sample's stamp, later still on a busy machine, and over
+// a short interval (a `sample` command's) that lag can exceed the stamps'
+// distance.
 double Percent(const RowDelta& d, double seconds) {
-  return seconds > 0 ? d[0] / 1e6 / seconds * 100.0 : 0.0;
+  return seconds > 0 ? std::min(d[0] / 1e6 / seconds * 100.0, 100.0) : 0.0;
 }
 
 // {"cpu":{"some":..,"full":..},...}: rows of one resource are adjacent.

@@ -105,6 +105,14 @@ TEST_CASE("play: pressure as percent of the interval, procs per process, null wh
         R"("syscrps":0.00,"syscwps":0.00,"num_threads":3,"rss_kb":400},"42":null}})");
 }
 
+TEST_CASE("play: a stall longer than the interval is 100 percent of it, no more") {
+  // 2 s between the stamps, 2.4 s of cpu stall counted: read late.
+  Recording r(kHeader +
+              SampleLine(1, 0, 0, 0, "[[0],[0],[0]]", Proc(0, 0, 0), "null") +
+              SampleLine(3, 100, 100, 0, "[[2400000],[0],[0]]", Proc(0, 0, 0), "null"));
+  CHECK(From(r.Play(1), "pressure").starts_with(R"("pressure":{"cpu":{"some":100.00,"full":0.00})"));
+}
+
 TEST_CASE("play: counters that go backwards count 0, never negative; a null line is null") {
   Recording r(kHeader +
               SampleLine(1, 0, 0, 0, "[[900],[5],[7]]", Proc(50, 90, 8192), Proc(1, 1, 1)) +
