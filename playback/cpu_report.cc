@@ -4,8 +4,11 @@
 //            softirq steal guest guestnice},"cores":[{..},...]}, PerfMonger's
 //            usage functions (core/subsystem/usage.go) operation for
 //            operation, so every %.2f rounds the same
-//   summary  PerfMonger's "Average CPU usage" block; --json its "cpu"
-//   csv      cpu.all.<f>, cpu.cores.<i>.<f>
+//            "proc":{"cswchps","forkps"}: sar -w's cswch/s and proc/s (not
+//            for a legacy recording: PerfMonger had no such key)
+//   summary  PerfMonger's "Average CPU usage" block, then "Task activity";
+//            --json its "cpu" and "proc"
+//   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f>
 //   metrics  node_cpu_seconds_total{cpu,mode}, node_cpu_guest_seconds_total,
 //            node_context_switches_total, node_forks_total
 //   plot     cpu.dat (PerfMonger's); charts cpu (stacked) and allcpu (a
@@ -98,8 +101,32 @@ void AppendCpuJson(std::string& out, const Pair& p) {
   out.append("]}");
 }
 
+// sar -w's cswch/s and proc/s, from "proc" (ctxt, processes).
+struct TaskRates {
+  double cswch = 0, forks = 0;
+};
+
+TaskRates Tasks(const Pair& p) {
+  std::span<const uint64_t> a = p.prev.members[kProc].row(0), b = p.cur.members[kProc].row(0);
+  return {PerSecond(static_cast<double>(CounterDelta(a[0], b[0])), p.interval),
+          PerSecond(static_cast<double>(CounterDelta(a[1], b[1])), p.interval)};
+}
+static_assert(kProcFields[0] == "ctxt" && kProcFields[1] == "processes");
+
+// Beyond PerfMonger's schema: not for a legacy recording, whose "proc" is
+// PerfMonger's too.
+bool HasTasks(const Pair& p) { return !p.options.legacy && p.Both(kProc); }
+
+// ,"proc":{"cswchps":..,"forkps":..}
+void AppendTasksJson(std::string& out, const TaskRates& t) {
+  char buf[2 * kFixedMember + 16];
+  char* q = Member(buf, ",\"proc\":{\"cswchps\":", t.cswch);
+  AppendWritten(out, buf, Put(Member(q, ",\"forkps\":", t.forks), '}'));
+}
+
 void Play(std::string& out, const Pair& p) {
   if (p.Both(kCpu)) AppendCpuJson(out, p);
+  if (HasTasks(p)) AppendTasksJson(out, Tasks(p));
 }
 
 // Every field 0 exactly when no tick passed: with any tick one of them is
@@ -132,10 +159,38 @@ void SummaryText(std::string& out, const Pair& p) {
   out.push_back('\n');
 }
 
+// * Task activity
+//     context switches: 1234.00 /s
+void TasksText(std::string& out, const Pair& p) {
+  if (!p.rated() || !HasTasks(p)) return;
+  const TaskRates t = Tasks(p);
+  out.append("* Task activity\n");
+  out.append("  context switches: ");
+  AppendFixed(out, t.cswch, 2);
+  out.append(" /s\n             forks: ");
+  AppendFixed(out, t.forks, 2);
+  out.append(" /s\n\n");
+}
+
+void Summary(std::string& out, const Pair& p) {
+  SummaryText(out, p);
+  TasksText(out, p);
+}
+
 constexpr std::string_view kCsvKeys[] = {"usr",     "nice",    "sys",   "idle",  "iowait",
                                          "hardirq", "softirq", "steal", "guest", "guestnice"};
 
-void Csv(CsvRow& row, const Pair& p) {
+constexpr std::string_view kTaskKeys[] = {"cswchps", "forkps"};
+
+void TasksCsv(CsvRow& row, const Pair& p) {
+  if (!HasTasks(p)) return;
+  const TaskRates t = Tasks(p);
+  row.Group("proc", "", kTaskKeys);
+  row.Fixed(t.cswch, 2);
+  row.Fixed(t.forks, 2);
+}
+
+void CpuCsv(CsvRow& row, const Pair& p) {
   if (!p.Both(kCpu)) return;
   row.Group("cpu", "all", kCsvKeys);
   for (double v : Fields(AllUsage(p))) row.Fixed(v, 2);
@@ -144,6 +199,11 @@ void Csv(CsvRow& row, const Pair& p) {
     row.Group("cpu.cores", cur.names[i + 1], kCsvKeys);
     for (double v : Fields(RowUsage(p, i + 1))) row.Fixed(v, 2);
   }
+}
+
+void Csv(CsvRow& row, const Pair& p) {
+  CpuCsv(row, p);
+  TasksCsv(row, p);
 }
 
 constexpr const char* kModes[8] = {"user", "nice", "system", "idle",
@@ -268,7 +328,7 @@ double BusyCpuSeconds(const Pair& p) {
 extern const Report kCpuReport;
 constexpr Report kCpuReport = {
     .play = Play,
-    .summary_text = SummaryText,
+    .summary_text = Summary,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .csv = Csv,

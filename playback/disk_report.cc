@@ -1,12 +1,17 @@
 // The disk collector (member "disk": /proc/diskstats per device) in every
 // output:
 //   play     "disk":{"devices":[..],"<dev>":{riops wiops rkbyteps wkbyteps
-//            rlatency wlatency rsize wsize qlen},...,"total":{..}},
-//            PerfMonger's formulas (compat §4), latency %.3f
-//   summary  PerfMonger's "Average DEVICE usage" blocks; --json its "disk"
+//            rlatency wlatency rsize wsize qlen util},...,"total":{..}},
+//            PerfMonger's formulas (compat §4), latency %.3f; rlatency and
+//            wlatency are iostat -x's r_await and w_await, qlen its aqu-sz,
+//            util its %util (the total's: the devices' mean)
+//   summary  PerfMonger's "Average DEVICE usage" blocks, with utilization
+//            and queue length; --json its "disk"
 //   csv      disk.<dev>.<f>, disk.total.<f>
 //   metrics  node_disk_*{device} (sectors × 512, ms / 1000)
-//   plot     disk.dat (PerfMonger's); charts disk-iops, disk-transfer
+//   plot     disk.dat (PerfMonger's), disk-util.dat; charts disk-iops,
+//            disk-transfer, disk-util, disk-await
+// A legacy recording's outputs stay PerfMonger's: no util, no disk-util.
 // --disk-only keeps the devices its regex matches, everywhere.
 #include "playback/disk_report.hh"
 
@@ -34,7 +39,8 @@ struct DiskRates {
   double riops = 0, wiops = 0, rkbyteps = 0, wkbyteps = 0;
   double rlatency = 0, wlatency = 0;  // ms
   double rsize = 0, wsize = 0;        // sectors
-  double qlen = 0;
+  double qlen = 0;                    // iostat's aqu-sz
+  double util = 0;                    // %: iostat's %util; the total's, the devices' mean
   int64_t rsectors = 0, wsectors = 0; // Δ sectors: summary's amounts
 };
 
@@ -58,6 +64,8 @@ DiskRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double
   r.rkbyteps = static_cast<double>(d(kRdSectors)) / itv / 2.0;
   r.wkbyteps = static_cast<double>(d(kWrSectors)) / itv / 2.0;
   r.qlen = static_cast<double>(d(kReqTicks)) / itv / 1000.0;
+  // sysstat's S_VALUE(tot_ticks) / 10: ms busy per second, as a percent.
+  r.util = static_cast<double>(d(kIoTicks)) / itv / 10.0;
   r.rsectors = d(kRdSectors);
   r.wsectors = d(kWrSectors);
   return r;
@@ -92,6 +100,7 @@ DiskRates Disks::Total() const {
     t.rsize += e.rsize * static_cast<double>(rd);
     t.wsize += e.wsize * static_cast<double>(wr);
     t.qlen += e.qlen;
+    t.util += e.util;
     rd_ios += rd;
     wr_ios += wr;
   }
@@ -103,12 +112,15 @@ DiskRates Disks::Total() const {
     t.wlatency /= static_cast<double>(wr_ios);
     t.wsize /= static_cast<double>(wr_ios);
   }
+  if (!rows.all().empty()) t.util /= static_cast<double>(rows.all().size());
   return t;
 }
 
-constexpr size_t kEntryMax = 9 * kFixedMember + 2;
+constexpr size_t kEntryMax = 10 * kFixedMember + 2;
 
-char* PutEntry(char* p, const DiskRates& d) {
+// PerfMonger's keys; then, beyond its schema (not for a legacy recording),
+// "util".
+char* PutEntry(char* p, const DiskRates& d, bool legacy) {
   p = Member(p, "{\"riops\":", d.riops);
   p = Member(p, ",\"wiops\":", d.wiops);
   p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
@@ -118,20 +130,23 @@ char* PutEntry(char* p, const DiskRates& d) {
   p = Member(p, ",\"rsize\":", d.rsize);
   p = Member(p, ",\"wsize\":", d.wsize);
   p = Member(p, ",\"qlen\":", d.qlen);
+  if (!legacy) p = Member(p, ",\"util\":", d.util);
   return Put(p, '}');
 }
 
 void Play(std::string& out, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
-  AppendDeviceMember<kEntryMax>(out, "disk", disks, disks.Total(), PutEntry);
+  const bool legacy = p.options.legacy;
+  AppendDeviceMember<kEntryMax>(out, "disk", disks, disks.Total(),
+                                [legacy](char* q, const DiskRates& d) { return PutEntry(q, d, legacy); });
 }
 
 double Megabytes(int64_t sectors) {
   return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
 }
 
-void Block(std::string& out, std::string_view name, const DiskRates& d) {
+void Block(std::string& out, std::string_view name, const DiskRates& d, bool legacy) {
   out.append("* Average DEVICE usage: ").append(name).push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
   double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
@@ -143,6 +158,10 @@ void Block(std::string& out, std::string_view name, const DiskRates& d) {
   SummaryLine(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
   SummaryLine(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
   SummaryLine(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
+  if (!legacy) {  // sar -d's, beyond PerfMonger's block
+    SummaryLine(out, "      utilization: ", d.util, 2, " %");
+    SummaryLine(out, "     queue length: ", d.qlen, 2, "");
+  }
   out.push_back('\n');
 }
 
@@ -151,25 +170,29 @@ void Block(std::string& out, std::string_view name, const DiskRates& d) {
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kDisk)) return;
   const Disks disks(p);
-  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r));
-  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total());
+  const bool legacy = p.options.legacy;
+  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r), legacy);
+  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), legacy);
 }
 
-constexpr std::string_view kCsvKeys[] = {"riops",    "wiops",    "rkbyteps", "wkbyteps", "rlatency",
-                                         "wlatency", "rsize",    "wsize",    "qlen"};
+// play's keys; a legacy recording's stop before "util".
+constexpr std::string_view kCsvKeys[] = {"riops",    "wiops", "rkbyteps", "wkbyteps", "rlatency",
+                                         "wlatency", "rsize", "wsize",    "qlen",     "util"};
 
-void CsvCells(CsvRow& row, std::string_view name, const DiskRates& d) {
-  row.Group("disk", name, kCsvKeys);
+void CsvCells(CsvRow& row, std::string_view name, const DiskRates& d, bool legacy) {
+  row.Group("disk", name, std::span(kCsvKeys).first(std::size(kCsvKeys) - (legacy ? 1 : 0)));
   for (double v : {d.riops, d.wiops, d.rkbyteps, d.wkbyteps}) row.Fixed(v, 2);
   for (double v : {d.rlatency, d.wlatency}) row.Fixed(v, 3);
   for (double v : {d.rsize, d.wsize, d.qlen}) row.Fixed(v, 2);
+  if (!legacy) row.Fixed(d.util, 2);
 }
 
 void Csv(CsvRow& row, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
-  for (const DeviceRow& r : disks.rows.listed()) CsvCells(row, disks.Name(r), disks.Of(r));
-  CsvCells(row, "total", disks.Total());
+  const bool legacy = p.options.legacy;
+  for (const DeviceRow& r : disks.rows.listed()) CsvCells(row, disks.Name(r), disks.Of(r), legacy);
+  CsvCells(row, "total", disks.Total(), legacy);
 }
 
 // In kDiskFields order; help texts as node_exporter words them.
@@ -208,9 +231,11 @@ void Series(MetricRow& row, const RawSample& s) {
 constexpr std::string_view kLabels[] = {"device"};
 constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
 
+// disk.dat is PerfMonger's; disk-util.dat ours (not for a legacy recording).
 constexpr PlotFileSpec kFiles[] = {
     {"disk.dat",
-     "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n"}};
+     "# elapsed_time\tr_iops\tw_iops\tr_MB/s\tw_MB/s\tr_latency\tw_latency\tr_avgsz\tw_avgsz\tqdepth\n"},
+    {"disk-util.dat", "# elapsed_time\t%util\tr_await\tw_await\taqu-sz\n"}};
 
 void PlotRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
   std::string& line = out.Line(block);
@@ -220,14 +245,23 @@ void PlotRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
   line.push_back('\n');
 }
 
+void UtilRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
+  std::string& line = out.Line(block);
+  for (double v : {d.util, d.rlatency, d.wlatency, d.qlen}) PlotLines::Col(line, v);
+  line.push_back('\n');
+}
+
 void PlotPair(PlotLines& out, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
+  const bool legacy = p.options.legacy;
   for (const DeviceRow& r : disks.rows.listed()) {
     const std::string& name = disks.Name(r);
     PlotRow(out, out.Block(0, 0, name, "# device: " + name), disks.Of(r));
+    if (!legacy) UtilRow(out, out.Block(1, 0, name, "# device: " + name), disks.Of(r));
   }
   PlotRow(out, out.Block(0, 1, "total", "# device: total"), disks.Total());
+  if (!legacy) UtilRow(out, out.Block(1, 1, "total", "# device: total"), disks.Total());
 }
 
 // One line per (device, direction): reads solid, writes dashed.
@@ -235,12 +269,20 @@ constexpr ChartLine kIopsLines[] = {{"read", "$2", false, Direction::kRead},
                                     {"write", "$3", true, Direction::kWrite}};
 constexpr ChartLine kTransferLines[] = {{"read", "$4", false, Direction::kRead},
                                         {"write", "$5", true, Direction::kWrite}};
+constexpr ChartLine kUtilLines[] = {{"", "$2", false}};
+constexpr ChartLine kAwaitLines[] = {{"r_await", "$3", false, Direction::kRead},
+                                     {"w_await", "$4", true, Direction::kWrite}};
 constexpr ChartSpec kCharts[] = {
     {.name = "disk-iops", .title = "Disk IOPS", .ylabel = "IOPS (requests/s)",
      .lines = kIopsLines, .total = TotalLine::kWhenSeveral, .directional = true,
      .iops_axis = true},
     {.name = "disk-transfer", .title = "Disk transfer", .ylabel = "transfer (MB/s)",
      .lines = kTransferLines, .total = TotalLine::kWhenSeveral, .directional = true},
+    {.name = "disk-util", .title = "Disk utilization (iostat's %util)", .ylabel = "% of the time busy",
+     .file = 1, .lines = kUtilLines, .ymax = 100},
+    {.name = "disk-await", .title = "Disk await (iostat's r_await, w_await)",
+     .ylabel = "await (ms per request)", .file = 1, .lines = kAwaitLines,
+     .total = TotalLine::kWhenSeveral, .directional = true},
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 

@@ -46,8 +46,9 @@ void PlotLines::Col(std::string& line, double v) {
   AppendFixed(line, v, 6);
 }
 
-PlotData::PlotData(const DiskFilter* disk_only) {
+PlotData::PlotData(const DiskFilter* disk_only, bool legacy) {
   options_.disk_only = disk_only;
+  options_.legacy = legacy;
   std::span<const ReportEntry> reports = Reports();
   files_.resize(reports.size());
   for (size_t i = 0; i < reports.size(); ++i)

@@ -81,8 +81,8 @@ const struct PlotSlot* PlotSlotOf(size_t report);
 class PlotData {
  public:
   // `disk_only`: keep only the disks whose name it matches (must outlive
-  // this object).
-  explicit PlotData(const DiskFilter* disk_only = nullptr);
+  // this object). `legacy`: RecordingInfo::legacy(), PerfMonger's files only.
+  explicit PlotData(const DiskFilter* disk_only = nullptr, bool legacy = false);
 
   void OnSample(const RawSample& s);      // in file order
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored

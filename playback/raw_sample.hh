@@ -73,6 +73,7 @@ struct RecordingInfo {
   // name and one value per row.
   std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> row_labels;
 
+  bool legacy() const { return format == "perfmonger-gob"; }
   bool Recorded(size_t member, size_t field) const {
     const std::vector<bool>& r = recorded[member];
     return r.empty() || (field < r.size() && r[field]);

@@ -40,6 +40,10 @@ struct ReportOptions {
   // RecordingInfo::recorded (null or empty: every field): summary leaves
   // out what was never measured.
   const std::vector<std::vector<bool>>* recorded = nullptr;
+  // A PerfMonger (gob) recording (RecordingInfo::legacy()): every output
+  // stays PerfMonger's, byte for byte, so nothing beyond its schema is
+  // derived (%util, cswch/s) though its counters would allow it.
+  bool legacy = false;
   bool Recorded(size_t member, size_t field) const;
 };
 

@@ -26,6 +26,7 @@ ReportOptions OptionsOf(const SummaryInput& in) {
   ReportOptions options;
   options.disk_only = in.disk_only;
   options.all = in.all;
+  options.legacy = in.legacy;
   options.recorded = &in.recorded;
   return options;
 }

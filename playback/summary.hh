@@ -19,6 +19,7 @@ struct SummaryInput {
   MetaList meta;                     // from the header, decoded
   bool all = false;                  // --all: network and memory blocks too
   const DiskFilter* disk_only = nullptr;
+  bool legacy = false;               // RecordingInfo::legacy(): PerfMonger's blocks only
   // RecordingInfo::recorded (empty: everything): the lines of values never
   // recorded are left out.
   std::vector<std::vector<bool>> recorded = {};

@@ -34,6 +34,7 @@ class Player {
   Player(const PlayArgs& args, RecordingInput& input)
       : args_(args), input_(input), out_(1) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+    report_options_.legacy = input.info().legacy();
   }
 
   void Run() {

@@ -150,7 +150,7 @@ int Plot(const PlotArgs& args) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
   }
-  PlotData data(args.disk_only ? &*args.disk_only : nullptr);
+  PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
   Walk(input, data);
   input.WarnIfIncomplete();
   if (data.pairs() == 0) {

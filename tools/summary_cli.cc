@@ -36,6 +36,7 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
   SummaryInput in;
   in.title_file = args.file;
   in.recorded = input.info().recorded;
+  in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
   in.all = args.all;

@@ -31,11 +31,14 @@ inline NetCounters Net(uint64_t rx_bytes, uint64_t rx_pkts, uint64_t tx_bytes,
   return c;
 }
 
-// play's line for the pair.
+// play's line for the pair, in PerfMonger's schema (as for a legacy
+// recording: these tests check its formulas; test_sar_derived.cc the
+// values beyond it).
 inline std::string PlayLine(const RawSample& prev, const RawSample& cur, int64_t origin_ns,
                             const DiskFilter* disk_only = nullptr) {
   ReportOptions options;
   options.disk_only = disk_only;
+  options.legacy = true;
   std::string out;
   AppendPlayJson(out, Pair(prev, cur, origin_ns, options));
   return out;

@@ -23,6 +23,7 @@ std::vector<pm::RawSample> Decode(const std::string& bytes) {
   std::vector<pm::RawSample> samples;
   pm::RawSample s;
   while (reader.Next(s)) samples.push_back(s);
+  CHECK(reader.info().legacy());  // what play, summary and plot are told
   CHECK_FALSE(reader.truncated());
   CHECK_FALSE(in->truncated());
   return samples;
@@ -35,7 +36,8 @@ std::string Played(const std::vector<pm::RawSample>& samples,
   std::string line;
   for (size_t i = 1; i < samples.size(); ++i) {
     line.clear();
-    const pm::ReportOptions options;
+    pm::ReportOptions options;
+    options.legacy = true;
     pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], samples.front().time_ns,
                                       options));
     if (style.pretty || style.color) pm::AppendStyledPlayJson(out, line, style);
@@ -75,6 +77,7 @@ TEST_CASE("golden: summary text and JSON of busy100.pgr, byte for byte") {
   in.title_file = "spec/data/busy100.pgr";  // the name PerfMonger was given
   in.first = &samples.front();
   in.last = &samples.back();
+  in.legacy = true;
   CHECK(pm::SummaryText(in) == pm::test::ReadLegacyFile("busy100.pgr.summary"));
   CHECK(pm::SummaryJson(in) == pm::test::ReadLegacyFile("busy100.pgr.summary.json"));
 }

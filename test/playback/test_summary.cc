@@ -28,7 +28,9 @@ struct Span {
     AddNet(last, "eth0", Net(16384, 8, 8192, 4));
     AddNet(last, "lo", {});
   }
-  SummaryInput Input() const { return {"x.pgr", &first, &last, {}, false, nullptr}; }
+  // PerfMonger's blocks, as for a legacy recording: what these tests check
+  // (test_sar_derived.cc checks the lines beyond them).
+  SummaryInput Input() const { return {"x.pgr", &first, &last, {}, false, nullptr, true}; }
 };
 
 const std::string kCpuText =

@@ -1,0 +1,117 @@
+// The values sar and iostat users read first, derived from counters every
+// recording has: a disk's %util, await and aqu-sz (iostat -x's formulas),
+// cswch/s and forks/s (sar -w's), in play, summary, CSV and plot; none of
+// them for a legacy recording, whose outputs stay PerfMonger's.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "playback/export_csv.hh"
+#include "playback/play_json.hh"
+#include "playback/plot_data.hh"
+#include "playback/summary.hh"
+#include "test/playback/rates_test_util.hh"
+
+namespace pm::test {
+namespace {
+
+// Two disks over 2 s: vda busy 500 ms (25 %), 100 writes taking 400 ms
+// (w_await 4 ms), 600 weighted ms (aqu-sz 0.30); sdb busy 1500 ms. 20000
+// context switches and 10 forks.
+struct Burst {
+  RawSample a = At(0), b = At(2 * kSec);
+  Burst() {
+    AddDisk(a, "vda", {0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 5000});
+    AddDisk(b, "vda", {0, 0, 0, 0, 100, 0, 800, 400, 0, 1500, 5600});
+    AddDisk(a, "sdb", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    AddDisk(b, "sdb", {0, 0, 0, 0, 0, 0, 0, 0, 0, 1500, 0});
+    AddRow(a, "proc", "", Values{1000, 50});
+    AddRow(b, "proc", "", Values{21000, 60});
+  }
+  std::string Play(bool legacy) const {
+    ReportOptions options;
+    options.legacy = legacy;
+    std::string out;
+    AppendPlayJson(out, Pair(a, b, 0, options));
+    return out;
+  }
+  std::string Summary(bool legacy) const {
+    SummaryInput in;
+    in.first = &a;
+    in.last = &b;
+    in.legacy = legacy;
+    return SummaryText(in);
+  }
+  std::string Csv(bool legacy) const {
+    ReportOptions options;
+    options.legacy = legacy;
+    CsvExport csv;
+    std::string out;
+    csv.AppendRow(out, Pair(a, b, 0, options));
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("play: util per disk (the total's the mean), cswch/s and forks/s") {
+  const Burst burst;
+  const std::string line = burst.Play(false);
+  const std::string disk = PlayMember(line, "disk");
+  CHECK(disk.find(R"("vda":{"riops":0.00,"wiops":50.00,"rkbyteps":0.00,"wkbyteps":200.00,)"
+                  R"("rlatency":0.000,"wlatency":4.000,"rsize":0.00,"wsize":8.00,"qlen":0.30,)"
+                  R"("util":25.00})") != std::string::npos);
+  CHECK(disk.find(R"("sdb":{)") != std::string::npos);
+  CHECK(disk.find(R"("qlen":0.00,"util":75.00})") != std::string::npos);
+  CHECK(disk.find(R"("qlen":0.30,"util":50.00}})") != std::string::npos);  // total
+  CHECK(PlayMember(line, "proc") == R"({"cswchps":10000.00,"forkps":5.00})");
+}
+
+TEST_CASE("a legacy recording's play has neither") {
+  const std::string line = Burst().Play(true);
+  CHECK(line.find("util") == std::string::npos);
+  CHECK(PlayMember(line, "proc").empty());
+}
+
+TEST_CASE("summary: utilization and queue length per device, then task activity") {
+  const Burst burst;
+  const std::string text = burst.Summary(false);
+  CHECK(text.find("    write latency: 4000.0 usec\n      read amount: 0.00 MB\n"
+                  "     write amount: 0.39 MB\n      utilization: 25.00 %\n"
+                  "     queue length: 0.30\n\n") != std::string::npos);
+  CHECK(text.find("* Task activity\n  context switches: 10000.00 /s\n"
+                  "             forks: 5.00 /s\n\n") != std::string::npos);
+  const std::string legacy = burst.Summary(true);
+  CHECK(legacy.find("utilization") == std::string::npos);
+  CHECK(legacy.find("Task activity") == std::string::npos);
+}
+
+TEST_CASE("csv: disk.<dev>.util and proc.cswchps, proc.forkps") {
+  const Burst burst;
+  const std::string csv = burst.Csv(false);
+  CHECK(csv.find(",disk.vda.qlen,disk.vda.util,") != std::string::npos);
+  CHECK(csv.find(",proc.cswchps,proc.forkps") != std::string::npos);
+  CHECK(csv.find(",0.30,25.00,") != std::string::npos);
+  CHECK(csv.find(",10000.00,5.00") != std::string::npos);
+  const std::string legacy = burst.Csv(true);
+  CHECK(legacy.find("util") == std::string::npos);
+  CHECK(legacy.find("proc.") == std::string::npos);
+}
+
+TEST_CASE("plot: disk-util.dat per device (%util r_await w_await aqu-sz), not for legacy") {
+  const Burst burst;
+  PlotData data(nullptr, false);
+  data.OnSample(burst.a);
+  data.OnSample(burst.b);
+  const std::string file = data.File("disk-util.dat");
+  CHECK(file.find("# device: vda\n") != std::string::npos);
+  CHECK(file.find("\t25.000000\t0.000000\t4.000000\t0.300000\n") != std::string::npos);
+  CHECK(data.Blocks("disk-util.dat") == std::vector<std::string>{"sdb", "vda", "total"});
+  PlotData legacy(nullptr, true);
+  legacy.OnSample(burst.a);
+  legacy.OnSample(burst.b);
+  CHECK(legacy.File("disk-util.dat").empty());
+  CHECK_FALSE(legacy.File("disk.dat").empty());
+}
+
+}  // namespace pm::test
