@@ -13,7 +13,7 @@ namespace pm {
 
 // Defined in their collectors' report files.
 extern const Report kCpuReport, kIntrReport, kDiskReport, kNetReport, kMemReport,
-    kPressureReport, kProcessReport, kCgroupReport;
+    kPressureReport, kLoadReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -29,6 +29,7 @@ constexpr Listed kReports[] = {
     {"net", kNetReport},
     {"mem", kMemReport},
     {"pressure", kPressureReport},
+    {"load", kLoadReport},
     {"procs", kProcessReport},
     {"cgroups", kCgroupReport},
 };

@@ -31,6 +31,7 @@ inline constexpr PgrMember kNet[] = {{"net", kNetFields, kDevices}};
 inline constexpr PgrMember kMem[] = {{"mem", kMemFields, kOne, kMemFields.size()}};
 inline constexpr PgrMember kIntr[] = {{"intr", {}, kPerCpu}};
 inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, kNamed}};
+inline constexpr PgrMember kLoad[] = {{"load", kLoadFields, kOne, kLoadFields.size()}};
 inline constexpr PgrMember kProcs[] = {
     {"procs", kProcessFields, kNamed, kProcessFields.size() - kProcessCounters}};
 inline constexpr PgrMember kCgroups[] = {
@@ -40,7 +41,7 @@ inline constexpr PgrMember kCgroups[] = {
 
 // In the order a sample line carries them, which is the order of every
 // output: PerfMonger's play keys (cpu, intr, disk, net, mem), then ours.
-inline constexpr std::array<CollectorSpec, 8> kCollectors = {{
+inline constexpr std::array<CollectorSpec, 9> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
     {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
@@ -53,6 +54,8 @@ inline constexpr std::array<CollectorSpec, 8> kCollectors = {{
      "/proc/meminfo"},
     {"pressure", collector_members::kPressure, false, "record-pressure",
      "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}"},
+    {"load", collector_members::kLoad, false, "record-load",
+     "record load averages and the run queue", "/proc/loadavg, /proc/stat"},
     {"procs", collector_members::kProcs, false, "pid",
      "record process PID's CPU time and I/O (repeatable)", "/proc/PID/stat, /proc/PID/io",
      "PID"},

@@ -43,6 +43,13 @@ inline constexpr std::array<std::string_view, 30> kMemFields = {
 // "irq.full"), one per line the kernel printed at the start.
 inline constexpr std::array<std::string_view, 1> kPressureFields = {"total_us"};
 
+// /proc/loadavg's averages ×100 (exact: the kernel prints two decimals)
+// and runnable/threads, then /proc/stat's procs_running and
+// procs_blocked: all levels.
+inline constexpr std::array<std::string_view, 7> kLoadFields = {
+    "load1_x100", "load5_x100", "load15_x100", "runnable", "threads",
+    "procs_running", "procs_blocked"};
+
 // One process (/proc/PID/stat and /proc/PID/io): CPU times in
 // microseconds (clock ticks converted at recording), its own and its
 // waited-for children's; I/O counters in bytes and calls; then two levels

@@ -70,8 +70,10 @@ const Command<StatArgs>& StatCommand() {
 
 StatArgs ParseStatArgs(int argc, char** argv) {
   StatArgs s;
-  // CMD's own process and the pressure stalls, unless --record-pressure=false.
+  // CMD's own process, the pressure stalls and the load, unless
+  // --record-pressure=false, --record-load=false.
   s.record.config.collectors.on("pressure") = true;
+  s.record.config.collectors.on("load") = true;
   s.record.config.collectors.on("procs") = true;
   s.record.config.collectors.command_process = true;
   std::vector<Occurrence> given;

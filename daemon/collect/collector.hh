@@ -60,6 +60,7 @@ std::unique_ptr<Collector> MakeNetCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeLoadCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
 

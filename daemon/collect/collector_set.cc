@@ -23,6 +23,7 @@ constexpr Factory kFactories[] = {
     {"net", MakeNetCollector},
     {"mem", MakeMemCollector},
     {"pressure", MakePressureCollector},
+    {"load", MakeLoadCollector},
     {"procs", MakeProcessCollector},
     {"cgroups", MakeCgroupCollector},
 };

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -128,6 +129,40 @@ TEST_SUITE("sar's numbers on the real machine") {
     ExitResult csv = Run({"play", "--format", "csv", dir / "s.pgr"});
     REQUIRE(csv.code == 0);
     CHECK(csv.out.find("disk." + disk.name + ".util") != std::string::npos);
+  }
+
+  TEST_CASE("stat records the load: /proc/loadavg's averages and the run queue, everywhere") {
+    TempDir dir;
+    const std::string before = ReadFileBytes("/proc/loadavg");
+    SpawnOptions options;
+    options.args = {"stat", "--json", "-l", dir / "s.pgr", "--", "true"};
+    ExitResult r = Child(std::move(options)).Wait(After(std::chrono::seconds(60)));
+    const std::string after = ReadFileBytes("/proc/loadavg");
+    REQUIRE(r.code == 0);
+    const Json summary(r.out);
+    const JsonValue& load = summary.root()["load"];
+    REQUIRE(load.is_object());
+    // The averages change every 5 s: the recorder read one of the two.
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", double(load["load1"]));
+    CAPTURE(before);
+    CAPTURE(after);
+    CHECK((before.starts_with(std::string(buf) + " ") || after.starts_with(std::string(buf) + " ")));
+    CHECK(int64_t(load["procs_running"]) >= 1);  // the recorder itself
+    CHECK(int64_t(load["threads"]) >= int64_t(load["runnable"]));
+    ExitResult text = Run({"summary", dir / "s.pgr"});
+    CHECK(text.out.find("* Load (last sample)\n    load average: " + std::string(buf) + ", ") !=
+          std::string::npos);
+    ExitResult om = Run({"play", "--format", "openmetrics", dir / "s.pgr"});
+    CHECK(om.out.find("# TYPE node_load1 gauge\n") != std::string::npos);
+    CHECK(om.out.find("\nnode_load1{instance=") != std::string::npos);
+    CHECK(om.out.find("\nnode_procs_blocked{instance=") != std::string::npos);
+    // --record-load=false leaves it out.
+    SpawnOptions off;
+    off.args = {"stat", "--json", "--record-load=false", "-l", dir / "t.pgr", "--", "true"};
+    ExitResult r2 = Child(std::move(off)).Wait(After(std::chrono::seconds(60)));
+    REQUIRE(r2.code == 0);
+    CHECK_FALSE(Json(r2.out).Has("load"));
   }
 }
 

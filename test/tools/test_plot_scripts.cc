@@ -59,7 +59,8 @@ TEST_CASE("plot scripts: charts, output names, time axis and marks") {
   std::vector<pm::ChartScript> charts = pm::MakeChartScripts(data, setup);
   std::vector<std::string> names;
   for (const auto& c : charts) names.push_back(c.name);
-  CHECK(names == std::vector<std::string>{"cpu", "allcpu", "disk-iops", "disk-transfer"});
+  CHECK(names == std::vector<std::string>{"cpu", "allcpu", "disk-iops", "disk-transfer",
+                                          "disk-util", "disk-await"});
   std::string cpu = Script(charts, "cpu");
   CHECK(cpu.find("set terminal svg ") != std::string::npos);
   CHECK(cpu.find("set output '/out/run-cpu.svg'\n") != std::string::npos);

@@ -1,0 +1,153 @@
+// The load collector (member "load": /proc/loadavg's averages ×100,
+// runnable/threads, /proc/stat's procs_running and procs_blocked; all
+// levels, so each output shows the later sample) in every output:
+//   play     "load":{"load1":0.52,"load5":..,"load15":..,"runnable":N,
+//            "threads":N,"procs_running":N,"procs_blocked":N}
+//   summary  "Load (last sample)"; --json its "load"
+//   csv      load.<key>
+//   metrics  node_load1, node_load5, node_load15, node_procs_running,
+//            node_procs_blocked (gauges)
+//   plot     load.dat: elapsed_time load1 load5 load15 procs_running
+//            procs_blocked; chart load
+#include <array>
+#include <string>
+
+#include "playback/export_csv.hh"
+#include "playback/openmetrics_catalog.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
+#include "playback/rates.hh"
+#include "playback/report.hh"
+#include "proto/json.hh"
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kMember = PgrMemberIndex("load");
+enum LoadField { kLoad1, kLoad5, kLoad15, kRunnable, kThreads, kRunning, kBlocked };
+static_assert(kLoadFields[kBlocked] == "procs_blocked" && kLoadFields[kRunnable] == "runnable");
+
+constexpr std::string_view kKeys[] = {"load1",   "load5",         "load15",       "runnable",
+                                      "threads", "procs_running", "procs_blocked"};
+static_assert(std::size(kKeys) == kLoadFields.size());
+
+double Average(std::span<const uint64_t> v, size_t f) { return static_cast<double>(v[f]) / 100.0; }
+
+void Play(std::string& out, const Pair& p) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!m.has) return;
+  std::span<const uint64_t> v = m.row(0);
+  out.append(",\"load\":{");
+  for (size_t f = 0; f < kLoadFields.size(); ++f) {
+    if (f != 0) out.push_back(',');
+    AppendJsonKey(out, kKeys[f]);
+    if (f <= kLoad15) AppendFixed(out, Average(v, f), 2);
+    else AppendUint(out, v[f]);
+  }
+  out.push_back('}');
+}
+
+// * Load (last sample)
+//     load average: 0.52, 0.58, 0.59
+//        run queue: 2 running, 0 blocked, 1234 threads
+void SummaryText(std::string& out, const Pair& p) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!m.has) return;
+  std::span<const uint64_t> v = m.row(0);
+  out.append("* Load (last sample)\n    load average: ");
+  for (size_t f = kLoad1; f <= kLoad15; ++f) {
+    if (f != kLoad1) out.append(", ");
+    AppendFixed(out, Average(v, f), 2);
+  }
+  out.append("\n       run queue: ");
+  AppendUint(out, v[kRunning]);
+  out.append(" running, ");
+  AppendUint(out, v[kBlocked]);
+  out.append(" blocked, ");
+  AppendUint(out, v[kThreads]);
+  out.append(" threads\n\n");
+}
+
+void Csv(CsvRow& row, const Pair& p) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!m.has) return;
+  std::span<const uint64_t> v = m.row(0);
+  row.Group("load", "", kKeys);
+  for (size_t f = 0; f < kLoadFields.size(); ++f) {
+    if (f <= kLoad15) row.Fixed(Average(v, f), 2);
+    else row.Int(static_cast<int64_t>(v[f]));
+  }
+}
+
+// node_exporter's loadavg and stat collectors' gauges, and their fields.
+struct Family {
+  std::string_view name, help;
+  LoadField field;
+  Scale scale;
+};
+constexpr Family kFamilies[] = {
+    {"node_load1", "1m load average.", kLoad1, Scale::kPerHundred},
+    {"node_load5", "5m load average.", kLoad5, Scale::kPerHundred},
+    {"node_load15", "15m load average.", kLoad15, Scale::kPerHundred},
+    {"node_procs_running", "Number of processes in runnable state.", kRunning, Scale::kOne},
+    {"node_procs_blocked", "Number of processes blocked waiting for I/O to complete.", kBlocked,
+     Scale::kOne},
+};
+
+void Families(MetricFamilies& out) {
+  for (const Family& f : kFamilies) out.Gauge(std::string(f.name), "", std::string(f.help));
+}
+
+void Series(MetricRow& row, const RawSample& s) {
+  const MemberRows& m = s.members[kMember];
+  if (!m.has) return;
+  uint32_t first = row.Block("", [&] {
+    uint32_t id = row.Add(0, kFamilies[0].scale, "");
+    for (uint32_t f = 1; f < std::size(kFamilies); ++f) row.Add(f, kFamilies[f].scale, "");
+    return id;
+  });
+  for (uint32_t f = 0; f < std::size(kFamilies); ++f) row.Put(first + f, m.at(0, kFamilies[f].field));
+}
+
+constexpr MetricsSlot kMetrics = {Families, {}, Series};
+
+constexpr PlotFileSpec kFiles[] = {
+    {"load.dat", "# elapsed_time\tload1\tload5\tload15\tprocs_running\tprocs_blocked\n"}};
+
+void PlotPair(PlotLines& out, const Pair& p) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!m.has) return;
+  std::span<const uint64_t> v = m.row(0);
+  std::string& line = out.Line(out.Block(0, 0, "system", "# load"));
+  for (size_t f = kLoad1; f <= kLoad15; ++f) PlotLines::Col(line, Average(v, f));
+  PlotLines::Col(line, static_cast<double>(v[kRunning]));
+  PlotLines::Col(line, static_cast<double>(v[kBlocked]));
+  line.push_back('\n');
+}
+
+// The averages solid, the run queue dashed.
+constexpr ChartLine kLines[] = {{"load1", "$2"},          {"load5", "$3"},
+                                {"load15", "$4"},         {"running", "$5", true},
+                                {"blocked", "$6", true}};
+constexpr ChartSpec kCharts[] = {
+    {.name = "load", .title = "Load average and run queue", .ylabel = "tasks",
+     .lines = kLines},
+};
+constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+
+}  // namespace
+
+extern const Report kLoadReport;
+constexpr Report kLoadReport = {
+    .play = Play,
+    .summary_text = SummaryText,
+    .summary_json = Play,  // the last sample's, as play writes it
+    .phases = &kCounterGaps,
+    .csv = Csv,
+    .openmetrics = &kMetrics,
+    .plot = &kPlot,
+    .live = nullptr,
+};
+
+}  // namespace pm
