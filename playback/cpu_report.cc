@@ -6,7 +6,8 @@
 //            operation, so every %.2f rounds the same
 //            "proc":{"cswchps","forkps"}: sar -w's cswch/s and proc/s (not
 //            for a legacy recording: PerfMonger had no such key)
-//   summary  PerfMonger's "Average CPU usage" block, then "Task activity";
+//   summary  PerfMonger's "Average CPU usage" block, then (--all)
+//            "Task activity";
 //            --json its "cpu" and "proc"
 //   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f>
 //   metrics  node_cpu_seconds_total{cpu,mode}, node_cpu_guest_seconds_total,
@@ -161,8 +162,9 @@ void SummaryText(std::string& out, const Pair& p) {
 
 // * Task activity
 //     context switches: 1234.00 /s
+// Only with --all: the default text stays PerfMonger's byte for byte.
 void TasksText(std::string& out, const Pair& p) {
-  if (!p.rated() || !HasTasks(p)) return;
+  if (!p.options.all || !p.rated() || !HasTasks(p)) return;
   const TaskRates t = Tasks(p);
   out.append("* Task activity\n");
   out.append("  context switches: ");

@@ -5,8 +5,8 @@
 //            PerfMonger's formulas (compat §4), latency %.3f; rlatency and
 //            wlatency are iostat -x's r_await and w_await, qlen its aqu-sz,
 //            util its %util (the total's: the devices' mean)
-//   summary  PerfMonger's "Average DEVICE usage" blocks, with utilization
-//            and queue length; --json its "disk"
+//   summary  PerfMonger's "Average DEVICE usage" blocks (--all adds
+//            utilization and queue length); --json its "disk"
 //   csv      disk.<dev>.<f>, disk.total.<f>
 //   metrics  node_disk_*{device} (sectors × 512, ms / 1000)
 //   plot     disk.dat (PerfMonger's), disk-util.dat; charts disk-iops,
@@ -146,7 +146,7 @@ double Megabytes(int64_t sectors) {
   return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
 }
 
-void Block(std::string& out, std::string_view name, const DiskRates& d, bool legacy) {
+void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar) {
   out.append("* Average DEVICE usage: ").append(name).push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
   double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
@@ -158,7 +158,7 @@ void Block(std::string& out, std::string_view name, const DiskRates& d, bool leg
   SummaryLine(out, "    write latency: ", d.wlatency * 1000.0, 1, " usec");
   SummaryLine(out, "      read amount: ", Megabytes(d.rsectors), 2, " MB");
   SummaryLine(out, "     write amount: ", Megabytes(d.wsectors), 2, " MB");
-  if (!legacy) {  // sar -d's, beyond PerfMonger's block
+  if (sar) {  // sar -d's, beyond PerfMonger's block
     SummaryLine(out, "      utilization: ", d.util, 2, " %");
     SummaryLine(out, "     queue length: ", d.qlen, 2, "");
   }
@@ -170,9 +170,10 @@ void Block(std::string& out, std::string_view name, const DiskRates& d, bool leg
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kDisk)) return;
   const Disks disks(p);
-  const bool legacy = p.options.legacy;
-  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r), legacy);
-  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), legacy);
+  // The default text stays PerfMonger's byte for byte (scripts compare it).
+  const bool sar = p.options.all && !p.options.legacy;
+  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r), sar);
+  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), sar);
 }
 
 // play's keys; a legacy recording's stop before "util".

@@ -35,11 +35,12 @@ struct Burst {
     AppendPlayJson(out, Pair(a, b, 0, options));
     return out;
   }
-  std::string Summary(bool legacy) const {
+  std::string Summary(bool legacy, bool all) const {
     SummaryInput in;
     in.first = &a;
     in.last = &b;
     in.legacy = legacy;
+    in.all = all;
     return SummaryText(in);
   }
   std::string Csv(bool legacy) const {
@@ -73,17 +74,29 @@ TEST_CASE("a legacy recording's play has neither") {
   CHECK(PlayMember(line, "proc").empty());
 }
 
-TEST_CASE("summary: utilization and queue length per device, then task activity") {
+TEST_CASE("summary --all: utilization and queue length per device, then task activity") {
   const Burst burst;
-  const std::string text = burst.Summary(false);
+  const std::string text = burst.Summary(false, true);
   CHECK(text.find("    write latency: 4000.0 usec\n      read amount: 0.00 MB\n"
                   "     write amount: 0.39 MB\n      utilization: 25.00 %\n"
                   "     queue length: 0.30\n\n") != std::string::npos);
   CHECK(text.find("* Task activity\n  context switches: 10000.00 /s\n"
                   "             forks: 5.00 /s\n\n") != std::string::npos);
-  const std::string legacy = burst.Summary(true);
+  const std::string legacy = burst.Summary(true, true);
   CHECK(legacy.find("utilization") == std::string::npos);
   CHECK(legacy.find("Task activity") == std::string::npos);
+}
+
+// Scripts compare PerfMonger's default text: ours is its layout, line for
+// line, as a PerfMonger recording of the same counters reads.
+TEST_CASE("summary without --all: PerfMonger's text, neither block") {
+  const Burst burst;
+  const std::string text = burst.Summary(false, false);
+  CHECK(text.find("* Average DEVICE usage: vda\n") != std::string::npos);
+  CHECK(text.find("utilization") == std::string::npos);
+  CHECK(text.find("queue length") == std::string::npos);
+  CHECK(text.find("Task activity") == std::string::npos);
+  CHECK(text == burst.Summary(true, false));
 }
 
 TEST_CASE("csv: disk.<dev>.util and proc.cswchps, proc.forkps") {
