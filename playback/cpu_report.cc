@@ -167,11 +167,9 @@ void TasksText(std::string& out, const Pair& p) {
   if (!p.options.all || !p.rated() || !HasTasks(p)) return;
   const TaskRates t = Tasks(p);
   out.append("* Task activity\n");
-  out.append("  context switches: ");
-  AppendFixed(out, t.cswch, 2);
-  out.append(" /s\n             forks: ");
-  AppendFixed(out, t.forks, 2);
-  out.append(" /s\n\n");
+  SummaryLine(out, "  context switches: ", t.cswch, 2, " /s");
+  SummaryLine(out, "             forks: ", t.forks, 2, " /s");
+  out.push_back('\n');
 }
 
 void Summary(std::string& out, const Pair& p) {

@@ -80,34 +80,26 @@ void Csv(CsvRow& row, const Pair& p) {
   }
 }
 
-// node_exporter's loadavg and stat collectors' gauges, and their fields.
-struct Family {
-  std::string_view name, help;
-  LoadField field;
-  Scale scale;
-};
-constexpr Family kFamilies[] = {
-    {"node_load1", "1m load average.", kLoad1, Scale::kPerHundred},
-    {"node_load5", "5m load average.", kLoad5, Scale::kPerHundred},
-    {"node_load15", "15m load average.", kLoad15, Scale::kPerHundred},
-    {"node_procs_running", "Number of processes in runnable state.", kRunning, Scale::kOne},
-    {"node_procs_blocked", "Number of processes blocked waiting for I/O to complete.", kBlocked,
+// node_exporter's loadavg and stat collectors' gauges, and the fields they
+// show (the member's other fields, runnable and threads, it has not).
+constexpr FieldFamily kFamilies[] = {
+    {"node_load1", false, "", "1m load average.", Scale::kPerHundred},
+    {"node_load5", false, "", "5m load average.", Scale::kPerHundred},
+    {"node_load15", false, "", "15m load average.", Scale::kPerHundred},
+    {"node_procs_running", false, "", "Number of processes in runnable state.", Scale::kOne},
+    {"node_procs_blocked", false, "", "Number of processes blocked waiting for I/O to complete.",
      Scale::kOne},
 };
+constexpr LoadField kFamilyFields[] = {kLoad1, kLoad5, kLoad15, kRunning, kBlocked};
+static_assert(std::size(kFamilyFields) == std::size(kFamilies));
 
-void Families(MetricFamilies& out) {
-  for (const Family& f : kFamilies) out.Gauge(std::string(f.name), "", std::string(f.help));
-}
+void Families(MetricFamilies& out) { out.Declare(kFamilies); }
 
 void Series(MetricRow& row, const RawSample& s) {
   const MemberRows& m = s.members[kMember];
   if (!m.has) return;
-  uint32_t first = row.Block("", [&] {
-    uint32_t id = row.Add(0, kFamilies[0].scale, "");
-    for (uint32_t f = 1; f < std::size(kFamilies); ++f) row.Add(f, kFamilies[f].scale, "");
-    return id;
-  });
-  for (uint32_t f = 0; f < std::size(kFamilies); ++f) row.Put(first + f, m.at(0, kFamilies[f].field));
+  const uint32_t first = row.Block("", [&] { return row.Add(kFamilies, 0, ""); });
+  for (uint32_t f = 0; f < std::size(kFamilies); ++f) row.Put(first + f, m.at(0, kFamilyFields[f]));
 }
 
 constexpr MetricsSlot kMetrics = {Families, {}, Series};
