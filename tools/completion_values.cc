@@ -1,14 +1,14 @@
 #include "tools/completion_values.hh"
 
 #include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <vector>
 
 #include "common/unique_fd.hh"
@@ -20,10 +20,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A small sysfs or /proc file, whole ("" when it cannot be read).
+// A small sysfs or /proc file, whole ("" when it cannot be read). Not
+// through ifstream: its read of a process exiting meanwhile (ESRCH)
+// throws, and completion must offer what it can, never abort.
 std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  UniqueFd fd = UniqueFd::Adopt(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  std::string out;
+  if (!fd) return out;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fd.Get(), buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return "";
+    }
+    out.append(buf, static_cast<size_t>(n));
+  }
+  return out;
 }
 
 std::optional<uint64_t> Number(std::string_view text) {

@@ -83,6 +83,14 @@ TEST_SUITE("completion values") {
           "1\tsystemd\n99\tsh\n1234\tpost gres\n");
   }
 
+  TEST_CASE("pids: a file that fails to read (a process exiting meanwhile) is left out") {
+    FakeRoot root;
+    root.Write("proc/1/cmdline", std::string("/sbin/init\0", 11));
+    root.Write("proc/1/comm", "systemd\n");
+    root.Directory("proc/77/cmdline");  // read(2) fails, as ESRCH would
+    CHECK(ListValues(ValueList::kPids, root.path()) == "1\tsystemd\n");
+  }
+
   TEST_CASE("what cannot be read lists nothing") {
     for (ValueList list : {ValueList::kDevices, ValueList::kCgroups, ValueList::kPids})
       CHECK(ListValues(list, "/nonexistent/root").empty());
