@@ -39,6 +39,7 @@ class Player {
 
   void Run() {
     RecordingEvent event;
+    if (args_.events && input_.info().clock) OnStart(*input_.info().clock);
     for (;;) {
       RawSample& cur = samples_[cur_];
       Item item = input_.Next(cur, event);
@@ -97,30 +98,46 @@ class Player {
 
   bool styled() const { return args_.pretty || args_.color; }
 
+  // The start and the trailer are shown for the clock's state they carry:
+  // a recording made before the clock was recorded plays as it always did.
   void OnEvent(const RecordingEvent& event) {
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
-    if (!pause && event.kind != "mark") return;
+    bool mark = event.kind == "mark";
+    bool clocked = event.clock && (event.kind == "start" || event.kind == "end");
+    if (!pause && !mark && !clocked) return;
     SetOrigin(event.time_ns);
     double elapsed = ElapsedSeconds(event.time_ns, origin_ns_);
     if (args_.events) {
       line_.clear();
       AppendEventJson(line_, event, elapsed);
       Emit(line_);
-    } else if (!pause) {
+    } else if (mark) {
       std::fprintf(stderr, "# mark: %s at %.3f\n", Printable(event.label).c_str(),
                    elapsed);
     }
   }
 
-  // {"event":KIND[,"label":L],"time":%.3f,"elapsed_time":%.3f}
+  // The header's clock state, as an event at the start.
+  void OnStart(const ClockState& clock) {
+    RecordingEvent start;
+    start.kind = "start";
+    start.time_ns = input_.info().start_ns;
+    start.clock = clock;
+    OnEvent(start);
+  }
+
+  // {"event":KIND[,"label":L|"reason":R],"time":%.3f,"elapsed_time":%.3f
+  //  [,"clock":STATE]}
   static void AppendEventJson(std::string& out, const RecordingEvent& event,
                               double elapsed) {
     JsonObjectWriter o(out);
     o.Str("event", event.kind);
     if (event.kind == "mark") o.Str("label", event.label);
+    if (event.kind == "end") o.Str("reason", event.reason);
     AppendFixed(o.Key("time"), Seconds(event.time_ns), 3);
     AppendFixed(o.Key("elapsed_time"), elapsed, 3);
+    if (event.clock) AppendClockJson(o.Key("clock"), *event.clock);
     o.Close();
   }
 
