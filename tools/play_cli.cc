@@ -1,9 +1,12 @@
 #include "tools/play_cli.hh"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "proto/json.hh"
+#include "playback/csv_keys.hh"
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
@@ -32,9 +35,13 @@ void PrintMeta(const MetaList& meta) {
 class Player {
  public:
   Player(const PlayArgs& args, RecordingInput& input)
-      : args_(args), input_(input), out_(1) {
+      : args_(args),
+        input_(input),
+        out_(1),
+        keys_(args.columns, input.info(), args.run_key.value_or("run")) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
+    WarnIfNoRun();
   }
 
   void Run() {
@@ -54,6 +61,17 @@ class Player {
   }
 
  private:
+  // The run column of a recording without that meta key: empty cells.
+  void WarnIfNoRun() const {
+    const std::vector<CsvKey>& c = args_.columns;
+    if (std::find(c.begin(), c.end(), CsvKey::kRun) == c.end()) return;
+    std::string key = args_.run_key.value_or("run");
+    for (const auto& meta : input_.info().meta)
+      if (meta.first == key) return;
+    std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
+                 input_.name().c_str(), Printable(key).c_str());
+  }
+
   // Every time in the output is measured from one origin: the first sample
   // or event in the file (PerfMonger's first sample, unless the recording
   // started paused and a resume came first), so times never go backwards.
@@ -104,6 +122,7 @@ class Player {
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
     bool mark = event.kind == "mark";
+    if (mark) keys_.OnEvent(event);
     bool clocked = event.clock && (event.kind == "start" || event.kind == "end");
     if (!pause && !mark && !clocked) return;
     SetOrigin(event.time_ns);
@@ -160,7 +179,8 @@ class Player {
   bool have_origin_ = false;
   int64_t origin_ns_ = 0;
   std::string line_;
-  CsvExport csv_;  // --format csv
+  CsvKeys keys_;        // --format csv --columns
+  CsvExport csv_{&keys_};
 };
 
 int Play(const PlayArgs& args) {
