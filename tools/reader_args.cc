@@ -137,7 +137,9 @@ Command<PlayArgs> BuildPlay() {
                         "order, as JSON lines on standard output:\n"
                         "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
                         "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
-                        "without it, marks go to standard error as\n"
+                        "a recording with the clock's state adds it to the\n"
+                        "marks (\"clock\":{...}) and a start and an end line;\n"
+                        "without --events, marks go to standard error as\n"
                         "'# mark: LABEL at ELAPSED'",
                 .brief = "interleave pause, resume and mark events as JSON"},
                [](PlayArgs& a, const Given& g) { a.events = g.on; }),
