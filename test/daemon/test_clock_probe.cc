@@ -5,44 +5,15 @@
 #include <doctest/doctest.h>
 #include <sys/timex.h>
 
-#include <algorithm>
 #include <string>
 
 #include "daemon/clock_probe.hh"
 #include "test/daemon/stepped_recorder.hh"
 #include "test/daemon/test_util.hh"
+#include "test/kernel_clock.hh"
 
 namespace pm::test {
 namespace {
-
-// The test's own reading of the kernel clock, independent of FillDiscipline.
-struct KernelClock {
-  bool synced;
-  int64_t offset_ns, maxerror_us, esterror_us;
-};
-
-KernelClock ReadKernelClock() {
-  struct timex tx {};
-  int rc = ::adjtimex(&tx);
-  REQUIRE(rc >= 0);
-  return {rc != TIME_ERROR && !(tx.status & STA_UNSYNC),
-          (tx.status & STA_NANO) ? int64_t{tx.offset} : int64_t{tx.offset} * 1000,
-          tx.maxerror, tx.esterror};
-}
-
-bool Between(int64_t v, int64_t a, int64_t b) {
-  return std::min(a, b) <= v && v <= std::max(a, b);
-}
-
-// Read between `before` and `after`: each value is one the kernel held in
-// that span (maxerror grows by 500 µs a second until a daemon resets it).
-void CheckRead(bool synced, int64_t offset_ns, int64_t maxerror_us, int64_t esterror_us,
-               const KernelClock& before, const KernelClock& after) {
-  CHECK((synced == before.synced || synced == after.synced));
-  CHECK(Between(offset_ns, before.offset_ns, after.offset_ns));
-  CHECK(Between(maxerror_us, before.maxerror_us, after.maxerror_us));
-  CHECK(Between(esterror_us, before.esterror_us, after.esterror_us));
-}
 
 struct timex Timex(int status, long offset, long maxerror, long esterror) {
   struct timex tx {};
@@ -105,7 +76,7 @@ TEST_CASE("a probe's reading is adjtimex's at that moment") {
   ClockState c = probe.Read();
   KernelClock after = ReadKernelClock();
   REQUIRE(c.disciplined);
-  CheckRead(c.synced, c.offset_ns, c.maxerror_us, c.esterror_us, before, after);
+  CheckHeldBetween({c.synced, c.offset_ns, c.maxerror_us, c.esterror_us}, before, after);
 }
 
 TEST_CASE("the recorder writes the clock's state at the start, at each mark and at the end") {
@@ -132,8 +103,9 @@ TEST_CASE("the recorder writes the clock's state at the start, at each mark and 
     std::string clock = l.text.substr(l.text.find("\"clock\":"));
     Line c{clock};
     CHECK(c.Has("\"source\":\"hpet\""));  // the fake tree's, not this machine's
-    CheckRead(c.Has("\"synced\":true"), c.Int("offset_ns"), c.Int("maxerror_us"),
-              c.Int("esterror_us"), before, after);
+    CheckHeldBetween({c.Has("\"synced\":true"), c.Int("offset_ns"), c.Int("maxerror_us"),
+                      c.Int("esterror_us")},
+                     before, after);
   }
   for (const Line& l : lines)  // never per tick
     if (l.sample()) CHECK_FALSE(l.Has("clock"));

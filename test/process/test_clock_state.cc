@@ -4,14 +4,13 @@
 // clocksource sysfs names; then the same states as summary (text, JSON,
 // its warning) and play --events show them.
 #include <doctest/doctest.h>
-#include <sys/timex.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "test/kernel_clock.hh"
 #include "test/process/json.hh"
 #include "test/process/recording.hh"
 #include "test/process/spawn.hh"
@@ -20,21 +19,10 @@ namespace pm::test {
 namespace {
 
 struct ClockRead {
-  bool synced = false;
-  int64_t offset_ns = 0, maxerror_us = 0, esterror_us = 0;
+  KernelClock kernel;
   std::string source;
   bool operator==(const ClockRead&) const = default;
 };
-
-// The kernel's answer now, read as pgr(5) says the recorder must.
-ClockRead Adjtimex() {
-  struct timex tx {};
-  int rc = ::adjtimex(&tx);
-  REQUIRE(rc >= 0);
-  return {rc != TIME_ERROR && !(tx.status & STA_UNSYNC),
-          (tx.status & STA_NANO) ? int64_t{tx.offset} : int64_t{tx.offset} * 1000,
-          tx.maxerror, tx.esterror, {}};
-}
 
 std::string SysfsClocksource() {
   std::ifstream in("/sys/devices/system/clocksource/clocksource0/current_clocksource");
@@ -46,25 +34,15 @@ std::string SysfsClocksource() {
 ClockRead Of(const JsonValue& clock) {
   REQUIRE(clock.is_object());
   ClockRead c;
-  c.synced = bool(clock["synced"]);
-  c.offset_ns = int64_t(clock["offset_ns"]);
-  c.maxerror_us = int64_t(clock["maxerror_us"]);
-  c.esterror_us = int64_t(clock["esterror_us"]);
+  c.kernel = {bool(clock["synced"]), int64_t(clock["offset_ns"]), int64_t(clock["maxerror_us"]),
+              int64_t(clock["esterror_us"])};
   if (clock["source"].exists()) c.source = std::string(std::string_view(clock["source"]));
   return c;
 }
 
-bool Between(int64_t v, int64_t a, int64_t b) {
-  return std::min(a, b) <= v && v <= std::max(a, b);
-}
-
-// A value the kernel held between the test's two calls: exact while
-// nothing changed, and maxerror grows 500 µs a second.
-void CheckBracketed(const ClockRead& got, const ClockRead& before, const ClockRead& after) {
-  CHECK((got.synced == before.synced || got.synced == after.synced));
-  CHECK(Between(got.offset_ns, before.offset_ns, after.offset_ns));
-  CHECK(Between(got.maxerror_us, before.maxerror_us, after.maxerror_us));
-  CHECK(Between(got.esterror_us, before.esterror_us, after.esterror_us));
+// Held by the kernel between the test's two calls, and sysfs's clocksource.
+void CheckBracketed(const ClockRead& got, const KernelClock& before, const KernelClock& after) {
+  CheckHeldBetween(got.kernel, before, after);
   CHECK(got.source == SysfsClocksource());
 }
 
@@ -75,17 +53,17 @@ TEST_SUITE("clock") {
 TEST_CASE("the clock's state at the start, a mark and the end, as adjtimex says then") {
   TempDir dir;
   std::string path = dir / "clock.pgr.gz";
-  ClockRead before_start = Adjtimex();
+  KernelClock before_start = ReadKernelClock();
   CommandSession s({"record", "-l", path, "-i", "3600"});
   s.ReadReadyLine();  // the header is on disk
-  ClockRead after_start = Adjtimex();
-  ClockRead before_mark = Adjtimex();
+  KernelClock after_start = ReadKernelClock();
+  KernelClock before_mark = ReadKernelClock();
   REQUIRE(bool(s.Command("mark q1").root()["ok"]));
-  ClockRead after_mark = Adjtimex();
-  ClockRead before_end = Adjtimex();
+  KernelClock after_mark = ReadKernelClock();
+  KernelClock before_end = ReadKernelClock();
   s.CloseStop();
   REQUIRE(s.Wait().code == 0);
-  ClockRead after_end = Adjtimex();
+  KernelClock after_end = ReadKernelClock();
 
   Recording rec = ReadRecording(path);
   Json header(rec.lines.front()), end(rec.lines.back());
@@ -117,7 +95,7 @@ TEST_CASE("the clock's state at the start, a mark and the end, as adjtimex says 
     Json j(r.out);
     CHECK(Of(j.root()["clock"]["start"]) == start);
     CHECK(Of(j.root()["clock"]["end"]) == stop);
-    bool synced = start.synced && mark.synced && stop.synced;
+    bool synced = start.kernel.synced && mark.kernel.synced && stop.kernel.synced;
     // A 3600 s interval: no maximum error exceeds it, so only the first
     // warning can be due.
     CHECK((r.err.find("warning: " + path + ": the clock was not synchronised at ") !=
@@ -128,7 +106,7 @@ TEST_CASE("the clock's state at the start, a mark and the end, as adjtimex says 
   SUBCASE("summary: the Clock block before Metadata") {
     ExitResult r = Run({"summary", "--no-pager", path});
     REQUIRE(r.code == 0);
-    std::string words = start.synced ? "synchronised" : "not synchronised";
+    std::string words = start.kernel.synced ? "synchronised" : "not synchronised";
     CHECK(r.out.find("\nClock:\n  at start: " + words + ", offset ") != std::string::npos);
     CHECK(r.out.find("\n    at end: ") != std::string::npos);
   }
