@@ -12,9 +12,9 @@ void AppendMs(std::string& out, std::string_view what, double ms) {
   out.append(" ms");
 }
 
-std::string Milliseconds(int64_t ns) {
+std::string Milliseconds(double ms) {
   std::string out;
-  AppendFixed(out, static_cast<double>(ns) / 1e6, 3);
+  AppendFixed(out, ms, 3);
   return out + " ms";
 }
 
@@ -66,9 +66,12 @@ std::vector<std::string> ClockHistory::Warnings() const {
   if (unsynced_at_)
     out.push_back("the clock was not synchronised " + *unsynced_at_ +
                   " (adjtimex): its times may not line up with another host's");
-  if (worst_at_ && interval_ns_ > 0 && worst_maxerror_us_ * 1000 > interval_ns_)
-    out.push_back("the clock's maximum error was " + Milliseconds(worst_maxerror_us_ * 1000) +
-                  " " + *worst_at_ + ", more than the " + Milliseconds(interval_ns_) +
+  // maxerror_us * 1000 > interval_ns, in integers that cannot overflow
+  if (worst_at_ && interval_ns_ > 0 && worst_maxerror_us_ > interval_ns_ / 1000)
+    out.push_back("the clock's maximum error was " +
+                  Milliseconds(static_cast<double>(worst_maxerror_us_) / 1e3) + " " +
+                  *worst_at_ + ", more than the " +
+                  Milliseconds(static_cast<double>(interval_ns_) / 1e6) +
                   " interval: samples may not line up with another host's");
   return out;
 }

@@ -27,8 +27,11 @@ std::optional<CsvKey> CsvKeyNamed(std::string_view name) {
 CsvKeys::CsvKeys(std::vector<CsvKey> columns, const RecordingInfo& info,
                  std::string_view run_key)
     : columns_(std::move(columns)), host_(Field(info.host)) {
-  for (const auto& [key, value] : info.meta)
-    if (key == run_key) run_ = Field(value);
+  auto meta = std::find_if(info.meta.begin(), info.meta.end(),
+                           [&](const auto& m) { return m.first == run_key; });
+  if (meta != info.meta.end()) run_ = Field(meta->second);
+  lacks_run_ = meta == info.meta.end() &&
+               std::find(columns_.begin(), columns_.end(), CsvKey::kRun) != columns_.end();
 }
 
 void CsvKeys::OnEvent(const RecordingEvent& event) {

@@ -37,8 +37,12 @@ class CsvKeys {
   void AppendNames(std::string& out) const;
   void AppendCells(std::string& out) const;
 
+  // A run column asked for, and the recording has no such meta key.
+  bool lacks_run() const { return lacks_run_; }
+
  private:
   std::vector<CsvKey> columns_;
+  bool lacks_run_ = false;
   std::string host_;   // as CSV fields
   std::string run_;
   std::string phase_ = "start";

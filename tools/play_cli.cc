@@ -1,9 +1,7 @@
 #include "tools/play_cli.hh"
 
-#include <algorithm>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "proto/json.hh"
 #include "playback/csv_keys.hh"
@@ -41,7 +39,9 @@ class Player {
         keys_(args.columns, input.info(), args.run_key.value_or("run")) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
-    WarnIfNoRun();
+    if (keys_.lacks_run())
+      std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
+                   input_.name().c_str(), Printable(args.run_key.value_or("run")).c_str());
   }
 
   void Run() {
@@ -61,17 +61,6 @@ class Player {
   }
 
  private:
-  // The run column of a recording without that meta key: empty cells.
-  void WarnIfNoRun() const {
-    const std::vector<CsvKey>& c = args_.columns;
-    if (std::find(c.begin(), c.end(), CsvKey::kRun) == c.end()) return;
-    std::string key = args_.run_key.value_or("run");
-    for (const auto& meta : input_.info().meta)
-      if (meta.first == key) return;
-    std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
-                 input_.name().c_str(), Printable(key).c_str());
-  }
-
   // Every time in the output is measured from one origin: the first sample
   // or event in the file (PerfMonger's first sample, unless the recording
   // started paused and a resume came first), so times never go backwards.

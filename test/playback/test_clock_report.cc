@@ -96,4 +96,16 @@ TEST_CASE("a maximum error beyond the interval: the largest, and where") {
   CHECK(two[1].find("11.000 ms at the end") != std::string::npos);
 }
 
+TEST_CASE("the interval is the bound: just above warns, equal does not; huge values hold") {
+  ClockHistory equal(Info(Synced(10'000)));  // 10 ms, the 10 ms interval
+  CHECK(equal.Warnings().empty());
+  ClockHistory above(Info(Synced(10'001)));
+  CHECK(above.Warnings().size() == 1);
+  ClockHistory odd(Info(Synced(10'000), 10'000'500));  // an interval of 10.0005 ms
+  CHECK(odd.Warnings().empty());
+  ClockHistory hostile(Info(Synced(INT64_MAX)));  // a file may say anything
+  REQUIRE(hostile.Warnings().size() == 1);
+  CHECK(hostile.Warnings()[0].find(", more than the 10.000 ms interval") != std::string::npos);
+}
+
 }  // TEST_SUITE

@@ -136,6 +136,10 @@ TEST_CASE("csv --columns: a run key the recording lacks is an empty cell; names 
   keys.AppendCells(cells);
   CHECK(names == "run,host,");
   CHECK(cells == ",h,");
+  CHECK(keys.lacks_run());
+  CHECK_FALSE(CsvKeys({CsvKey::kHost}, info, "run").lacks_run());  // not asked for
+  info.meta = {{"run", "1"}};
+  CHECK_FALSE(CsvKeys({CsvKey::kRun}, info, "run").lacks_run());
   CHECK(CsvKeyNamed("host") == CsvKey::kHost);
   CHECK(CsvKeyNamed("run") == CsvKey::kRun);
   CHECK(CsvKeyNamed("phase") == CsvKey::kPhase);
