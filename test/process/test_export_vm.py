@@ -18,7 +18,6 @@ import json
 import re
 import shutil
 import subprocess
-import urllib.parse
 import urllib.request
 
 import pytest
@@ -53,11 +52,12 @@ def series_of(text):
 
 
 class VictoriaMetrics(Server):
-    """victoria-metrics on 127.0.0.1 with its own storage, nothing scraped."""
+    """victoria-metrics on 127.0.0.1 with its own storage, nothing scraped;
+    Server's readiness wait, URLs, per-CPU answers and stop serve it as is."""
 
     name = "victoria-metrics"
 
-    def __init__(self, tmp_path):  # pylint: disable=super-init-not-called
+    def __init__(self, tmp_path):  # its own command line, not Server's
         self.port = free_port()
         self.log_path = tmp_path / "victoria-metrics.log"
         self.log = open(self.log_path, "wb")
