@@ -102,7 +102,8 @@ TEST_CASE("a label name given is refused when it is none, reserved, or the expor
   CHECK(LabelNameProblem("__name__").find("reserved") != std::string::npos);
   CHECK(LabelNameProblem("instance") == "give it with --instance");
   CHECK(LabelNameProblem("job") == "give it with --job");
-  for (const char* own : {"cpu", "mode", "device", "irq", "phase", "state"})
+  for (const char* own : {"cpu", "mode", "device", "irq", "phase", "state", "pid", "comm",
+                          "cgroup", "scope"})  // every report's, the phases
     CHECK(LabelNameProblem(own) == "a label of the export's own series: choose another name");
 }
 

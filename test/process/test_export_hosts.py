@@ -2,7 +2,9 @@
 --format csv --columns host,run,phase and --format openmetrics --job
 --label, on two real recordings with marks (the second's header names
 another host, as if recorded there), read back by Python's csv module as
-one table and by the OpenMetrics text's own labels.
+one table and by the OpenMetrics text's own labels; and on a recording of
+every collector (test_export.py's), whose every column and series takes
+them too.
 
 Run with test_export.py (meson suite 'process'); every wait is bounded:
 the recorder's replies and the file's growth (inotify) are waited on
@@ -20,8 +22,8 @@ import time
 
 import pytest
 
-from test_export import PERFMONGER, run
-from test_export_vm import need_victoria_metrics, series_of, VictoriaMetrics
+from test_export import PERFMONGER, every_collector, run  # noqa: F401 (a fixture)
+from test_export_vm import check_round_trip, need_victoria_metrics, series_of, VictoriaMetrics
 
 IN_MODIFY = 0x2
 DEADLINE_S = 30
@@ -194,5 +196,35 @@ def test_two_hosts_in_one_engine(two_hosts, tmp_path):
         assert sorted((s["metric"]["instance"], s["metric"]["job"], s["metric"]["rack"],
                        s["metric"]["run"]) for s in got) == \
             [("db-1", "bench", "1", "r1"), ("db-2", "bench", "2", "r2")]
+    finally:
+        server.stop()
+
+
+def test_every_collectors_rows_and_series_take_the_keys(every_collector):
+    path, _ = every_collector
+    host = json.loads(run([PERFMONGER, "cat", path]).stdout.decode().split("\n", 1)[0])["host"]
+    keyed = run([PERFMONGER, "play", "--format", "csv", "--columns", "phase,host",
+                 path]).stdout.decode()
+    plain = run([PERFMONGER, "play", "--format", "csv", path]).stdout.decode()
+    rows = list(csv.reader(io.StringIO(keyed, newline="")))
+    assert rows[0][:3] == ["phase", "host", "time"]
+    assert any(c.startswith("procs.") for c in rows[0])
+    assert [r[2:] for r in rows] == list(csv.reader(io.StringIO(plain, newline="")))
+    assert all(r[:2] == ["start", host] for r in rows[1:])
+    series = series_of(openmetrics(path, "--label", "rack=r7"))
+    names = {name for name, _ in series}
+    assert "perfmonger_process_cpu_seconds_total" in names
+    for name, labels in series:
+        labels = dict(labels)
+        assert (labels["instance"], labels["job"], labels["rack"]) == (host, "bench", "r7"), name
+
+
+def test_every_collector_labelled_in_one_engine(every_collector, tmp_path):
+    need_victoria_metrics()
+    path, _ = every_collector
+    server = VictoriaMetrics(tmp_path)
+    try:
+        server.wait_ready()
+        check_round_trip(server, openmetrics(path, "--label", "rack=r7"))
     finally:
         server.stop()
