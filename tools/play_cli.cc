@@ -22,6 +22,9 @@ using Item = RecordingReader::Item;
 
 double Seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
+// The meta key the CSV's run column shows.
+std::string RunKey(const PlayArgs& args) { return args.run_key.value_or("run"); }
+
 void PrintMeta(const MetaList& meta) {
   for (const auto& [key, value] : meta)
     std::fprintf(stderr, "# meta: %s = %s\n", Printable(key).c_str(),
@@ -36,12 +39,12 @@ class Player {
       : args_(args),
         input_(input),
         out_(1),
-        keys_(args.columns, input.info(), args.run_key.value_or("run")) {
+        keys_(args.columns, input.info(), RunKey(args)) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
-                   input_.name().c_str(), Printable(args.run_key.value_or("run")).c_str());
+                   input_.name().c_str(), Printable(RunKey(args)).c_str());
   }
 
   void Run() {
