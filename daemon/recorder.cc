@@ -120,6 +120,7 @@ void Recorder::Setup(const RecordConfig& config) {
 
   UniqueFd root = OpenRoot(config.root);
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
+  clock_probe_.emplace(root.Get());
   struct utsname uts;
   uname(&uts);
   header_.host = uts.nodename;

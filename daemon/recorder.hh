@@ -33,6 +33,7 @@
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
 #include "daemon/child_source.hh"
+#include "daemon/clock_probe.hh"
 #include "daemon/cmd_source.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
@@ -208,6 +209,7 @@ class Recorder final : SignalSource::Handler,
   std::string output_path_;
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
+  std::optional<ClockProbe> clock_probe_;  // at the start, marks, the end
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;

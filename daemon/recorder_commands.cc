@@ -84,14 +84,16 @@ std::string Recorder::Transit(const ParsedLine& line, RecorderEvent event) {
                        Effect(ReplyStateName(state_), samples_, now.t, now.mono, changed));
 }
 
-// A sample at that instant (none while paused), then the mark event.
+// A sample at that instant (none while paused), then the mark event with
+// the clock's state.
 // During --start-delay nothing is on disk yet, and a reply must be true:
 // it cannot be written, so it is refused.
 std::string Recorder::Mark(const ParsedLine& line) {
   if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
   Instant now = Now();
   if (state_ == RecorderState::kRecording) TakeSample(now.t, now.mono);
-  writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg));
+  ClockState clock = clock_probe_->Read();
+  writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg, &clock));
   return EncodeOkReply(line.seq, line.cmd,
                        Effect(ReplyStateName(state_), samples_, now.t, now.mono));
 }

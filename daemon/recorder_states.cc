@@ -61,10 +61,12 @@ bool Recorder::Fire(RecorderEvent event, const Instant& at) noexcept {
   }
 }
 
-// The instant sampling starts: the header's, and the timeout's origin.
+// The instant sampling starts: the header's (with the clock's state then),
+// and the timeout's origin.
 void Recorder::StartClock(const Instant& at) {
   RequestShortSlices();
   header_.start_ns = at.t;
+  header_.clock = clock_probe_->Read();
   if (timeout_ns_ > 0) {
     timeout_at_mono_ns_ = at.mono + timeout_ns_;
     deadline_->Arm(timeout_at_mono_ns_, 0);
@@ -118,6 +120,7 @@ void Recorder::ResumeNow(const Instant& at) {
 // Stopped during --start-delay: an empty recording.
 void Recorder::CloseEmpty(const Instant& at) {
   header_.start_ns = at.t;
+  header_.clock = clock_probe_->Read();
   writer_->Write(EncodeHeaderLine(header_));
   WriteTrailer(at);
 }
@@ -130,8 +133,10 @@ void Recorder::CloseRecording(const Instant& at) {
 void Recorder::ClosePaused(const Instant& at) { WriteTrailer(at); }
 
 void Recorder::WriteTrailer(const Instant& at) {
+  ClockState clock = clock_probe_->Read();
   writer_->Write(EncodeEndLine({.t_ns = at.t, .mono_ns = at.mono, .reason = stop_reason_,
-                                .samples = samples_, .missed_ticks = missed_ticks_}));
+                                .samples = samples_, .missed_ticks = missed_ticks_,
+                                .clock = &clock}));
   writer_->Finish();
 }
 

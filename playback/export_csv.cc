@@ -3,6 +3,7 @@
 #include <array>
 #include <string_view>
 
+#include "playback/csv_keys.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
 #include "proto/json.hh"
@@ -117,6 +118,7 @@ void CsvRow::Finish() {
 
 void CsvExport::AppendRow(std::string& out, const Pair& pair) {
   std::string& cells = started_ ? out : first_;
+  if (keys_) keys_->AppendCells(cells);
   char times[2 * kFixedTextMax + 1];
   char* end = WriteFixed(Put(WriteFixed(times, pair.time, 3), ','), pair.elapsed_time, 3);
   AppendWritten(cells, times, end);
@@ -127,6 +129,7 @@ void CsvExport::AppendRow(std::string& out, const Pair& pair) {
   cells.append("\r\n");
   if (started_) return;
   started_ = true;
+  if (keys_) keys_->AppendNames(out);
   out.append("time,elapsed_time");
   for (const std::string& name : row_.names_) {
     out.push_back(',');

@@ -10,7 +10,8 @@
 // `net.eth0.rxkbyteps`, `mem.mem_free`, `pressure.cpu.some`, ... (each
 // collector's man page lists its own). The columns are those of the first
 // line: a row missing from a later line leaves its cells empty, one that
-// appears later is left out (see left_out()).
+// appears later is left out (see left_out()). The keys of
+// playback/csv_keys.hh, when given, come first.
 #pragma once
 
 #include <span>
@@ -60,13 +61,18 @@ class CsvRow {
   char cells_[2048];
 };
 
+class CsvKeys;
+
 class CsvExport {
  public:
+  // `keys` (the leading columns, if any) must outlive the export.
+  explicit CsvExport(const CsvKeys* keys = nullptr) : keys_(keys) {}
   // The header first (before the first row), then the row, each ending CRLF.
   void AppendRow(std::string& out, const Pair& pair);
   bool left_out() const { return row_.left_out_; }
 
  private:
+  const CsvKeys* keys_;
   bool started_ = false;
   CsvRow row_;
   std::string first_;  // the first row's cells, written after the header

@@ -19,28 +19,62 @@ int64_t NearestMs(int64_t ns) {
   return r >= 500'000 ? q + 1 : q;
 }
 
-std::string CommonLabels(const std::string& instance, const MetaList& meta) {
+namespace {
+
+// The labels of the export's own series (each report's, and the phases'),
+// and `instance`.
+std::set<std::string> OwnLabels() {
   std::set<std::string> own = {"phase", "state", "instance"};
   for (const ReportEntry& e : Reports())
     if (const MetricsSlot* slot = e.report->openmetrics)
       for (std::string_view label : slot->labels) own.emplace(label);
-  std::set<std::string> taken = own;
+  return own;
+}
+
+}  // namespace
+
+std::string LabelNameProblem(std::string_view name) {
+  if (name.starts_with("__")) return "names beginning with __ are reserved to Prometheus";
+  if (name.empty() || SanitizedLabelName(name) != name)
+    return "not a label name (letters, digits and _, not a digit first)";
+  if (name == "instance" || name == "job") return "give it with --" + std::string(name);
+  if (OwnLabels().count(std::string(name)) != 0)
+    return "a label of the export's own series: choose another name";
+  return {};
+}
+
+// A --meta key named as a label given is renamed, not dropped: both
+// values stay in the series.
+std::string CommonLabels(const OpenMetricsOptions& options, const MetaList& meta) {
+  std::set<std::string> own = OwnLabels();
   std::string out;
-  if (!instance.empty()) AppendLabel(out, "instance", instance);
+  auto add = [&](std::string_view name, std::string_view value) {
+    if (!out.empty()) out.push_back(',');
+    AppendLabel(out, name, value);
+  };
+  if (!options.instance.empty()) add("instance", options.instance);
+  if (!options.job.empty()) {
+    add("job", options.job);
+    own.insert("job");
+  }
+  for (const auto& [name, value] : options.labels) {
+    add(name, value);
+    own.insert(name);
+  }
+  std::set<std::string> taken = own;
   for (const auto& [key, value] : meta) {
     std::string name = SanitizedLabelName(key);
     if (own.count(name) != 0) name = "meta_" + name;
     while (taken.count(name) != 0) name.push_back('_');
     taken.insert(name);
-    if (!out.empty()) out.push_back(',');
-    AppendLabel(out, name, value);
+    add(name, value);
   }
   return out;
 }
 
 OpenMetricsExport::OpenMetricsExport(const RecordingInfo& info,
                                      const OpenMetricsOptions& options)
-    : common_(CommonLabels(options.instance, info.meta)),
+    : common_(CommonLabels(options, info.meta)),
       catalog_(info, common_, options.disk_only),
       spool_(options.spool_dir, options.block_bytes),
       phases_(options.spool_dir) {}

@@ -2,9 +2,10 @@
 // `promtool tsdb create-blocks-from openmetrics` (Prometheus backfill).
 // Raw cumulative counters, at the recorded instants (milliseconds), under
 // node_exporter's names (openmetrics_catalog.hh), every series labelled
-// with `instance` (the recording's host unless overridden) and the
-// recording's --meta keys; perfmonger_phase_info for marks and pauses
-// (openmetrics_phases.hh); `# EOF` last.
+// with `instance` (the recording's host unless overridden), `job` and the
+// labels given (play --job, --label), and the recording's --meta keys;
+// perfmonger_phase_info for marks and pauses (openmetrics_phases.hh);
+// `# EOF` last.
 //
 // The format wants each metric family written in one piece, and within it
 // each series in time order, but a recording comes sample by sample. One
@@ -20,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "playback/column_spool.hh"
@@ -32,17 +34,25 @@ namespace pm {
 
 struct OpenMetricsOptions {
   std::string instance;  // the `instance` label; "" leaves it out
+  std::string job;       // the `job` label; "" leaves it out
+  MetaList labels;       // more labels for every series, names LabelNameProblem() passed
   const DiskFilter* disk_only = nullptr;
   std::string spool_dir = "/tmp";
   size_t block_bytes = 1 << 20;
 };
 
-// `instance="..."` then one label per --meta key, in recorded order: names
-// made valid (SanitizedLabelName) and kept apart from the export's own
-// labels (the reports' own: cpu, mode, device, irq, pid, comm, cgroup, ...;
-// phase, state, instance) by a `meta_` prefix, and from each other by
-// trailing '_'.
-std::string CommonLabels(const std::string& instance, const MetaList& meta);
+// Why `name` cannot be given as a label of every series ("" when it can):
+// not a label name, Prometheus' reserved `__` prefix, `instance` or `job`
+// (they have options of their own), or a label of the export's own series
+// (the reports' own: cpu, mode, device, irq, pid, comm, cgroup, ...; phase,
+// state).
+std::string LabelNameProblem(std::string_view name);
+
+// `instance`, `job`, the options' labels, then one label per --meta key,
+// in recorded order: names made valid (SanitizedLabelName), kept apart
+// from the export's own labels, `instance`, `job` and the labels given by a
+// `meta_` prefix, and from each other by trailing '_'.
+std::string CommonLabels(const OpenMetricsOptions& options, const MetaList& meta);
 
 class OpenMetricsExport {
  public:

@@ -188,6 +188,27 @@ void ReadMeta(JsonReader& r, MetaList& meta) {
 
 PgrLayout::PgrLayout() : members(MemberCount()) {}
 
+void ReadClockState(JsonReader& r, ClockState& out) {
+  out = ClockState{};
+  r.BeginObject();
+  for (std::string_view key; r.NextKey(key);) {
+    if (key == "synced") {
+      out.disciplined = true;
+      out.synced = r.ReadBool();
+    } else if (key == "offset_ns") {
+      out.offset_ns = r.ReadInt64();
+    } else if (key == "maxerror_us") {
+      out.maxerror_us = ReadNonNegative(r);
+    } else if (key == "esterror_us") {
+      out.esterror_us = ReadNonNegative(r);
+    } else if (key == "source") {
+      out.source = r.ReadString();
+    } else {
+      r.SkipValue();
+    }
+  }
+}
+
 void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
                     PgrLayout& layout) {
   int version = CheckFormatAndVersion(r, line);
@@ -210,6 +231,8 @@ void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
       ReadCollectors(r, layout);
     } else if (key == "meta") {
       ReadMeta(r, info.meta);
+    } else if (key == "clock") {
+      ReadClockState(r, info.clock.emplace());
     } else {
       r.SkipValue();
     }

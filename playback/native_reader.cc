@@ -179,6 +179,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   e.kind.clear();
   e.label.clear();
   e.reason.clear();
+  e.clock.reset();
   bool is_event = false;
   std::optional<int64_t> t;
   s.mono_ns = 0;
@@ -196,6 +197,8 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
     } else if ((key == "label" || key == "reason") &&
                json_.Peek() == JsonReader::Type::kString) {
       (key == "label" ? e.label : e.reason) = json_.ReadString();
+    } else if (key == "clock") {
+      ReadClockState(json_, e.clock.emplace());
     } else if (!ReadSampleMember(key, s)) {
       json_.SkipValue();  // a member this reader does not know
     }

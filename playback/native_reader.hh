@@ -73,6 +73,10 @@ struct PgrLayout {
 void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
                     PgrLayout& layout);
 
+// A "clock" object (the header's, a mark's, the trailer's) into `out`:
+// its known members typed as pgr(5) says, others skipped.
+void ReadClockState(JsonReader& r, ClockState& out);
+
 class NativeReader final : public RecordingReader::Source {
  public:
   // `in` must outlive the reader. Reads the header line now; a stream that

@@ -8,12 +8,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_format.hh"  // MetaList
+#include "proto/pgr_format.hh"  // MetaList, ClockState
 
 namespace pm {
 
@@ -72,6 +73,7 @@ struct RecordingInfo {
   // Per member: labels its header gives each row ("labels":{"comm":[..]}),
   // name and one value per row.
   std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> row_labels;
+  std::optional<ClockState> clock;  // at the start; older recordings have none
 
   bool legacy() const { return format == "perfmonger-gob"; }
   bool Recorded(size_t member, size_t field) const {
@@ -87,6 +89,7 @@ struct RecordingEvent {
   int64_t time_ns = 0;
   std::string label;       // mark
   std::string reason;      // end
+  std::optional<ClockState> clock = std::nullopt;  // mark, end; none in older recordings
 };
 
 }  // namespace pm

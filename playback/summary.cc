@@ -69,6 +69,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
     SummaryLine(out, "\nDuration: ", duration, 3, " sec\n");
   }
   AppendReports(out, in, &Report::summary_text);
+  if (in.clock && !in.clock->empty()) AppendClockText(out, *in.clock);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
 }
@@ -80,6 +81,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
   AppendReports(out, in, &Report::summary_json);
+  if (in.clock && !in.clock->empty()) AppendClockSummaryJson(o.Key("clock"), *in.clock);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();
   out.push_back('\n');

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "playback/clock_report.hh"
 #include "playback/disk_filter.hh"
 #include "proto/pgr_format.hh"
 #include "playback/raw_sample.hh"
@@ -27,6 +28,7 @@ struct SummaryInput {
     if (member >= recorded.size() || recorded[member].empty()) return true;
     return field < recorded[member].size() && recorded[member][field];
   }
+  const ClockHistory* clock = nullptr;  // the clock's states, if recorded
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).
@@ -49,6 +51,9 @@ struct SummaryPauses {
 //   * Average NETWORK usage: IF     with `all`, per interface (KB/s, /s)
 //   * Memory usage (last sample)    with `all`, kB as in /proc/meminfo (a
 //                                   value the recording lacks is left out)
+//   Clock:                          when the recording has the clock's
+//     at start: STATE               state (playback/clock_report.hh)
+//       at end: STATE
 //   Metadata:                       last, when meta is non-empty, in header
 //     key: value                    order (control bytes escaped C-style)
 // Every block ends with a blank line. Rate blocks are left out when the
@@ -62,7 +67,8 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p = {});
 //   {"exectime":%.3f,"cpu":..,"intr":..,"disk":..,"net":..,"mem":..,"meta":..}
 // cpu..net as `play` writes them (present when recorded); "mem" is the
 // last sample's values (memory is a level, not a counter: an average of
-// two samples means nothing); "meta" an object of strings, when non-empty.
+// two samples means nothing); "clock" {"start":..,"end":..} when recorded;
+// "meta" an object of strings, when non-empty.
 std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p = {});
 
 }  // namespace pm

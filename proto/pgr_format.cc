@@ -26,6 +26,17 @@ std::string FormatRfc3339(int64_t realtime_ns) {
   return buf;
 }
 
+void AppendClockJson(std::string& out, const ClockState& c) {
+  JsonObjectWriter o(out);
+  if (c.disciplined)
+    o.Bool("synced", c.synced)
+        .Int("offset_ns", c.offset_ns)
+        .Int("maxerror_us", c.maxerror_us)
+        .Int("esterror_us", c.esterror_us);
+  if (!c.source.empty()) o.Str("source", c.source);
+  o.Close();
+}
+
 std::string EncodeHeaderLine(const RecordingHeader& h) {
   std::string out;
   JsonObjectWriter header(out);
@@ -42,6 +53,7 @@ std::string EncodeHeaderLine(const RecordingHeader& h) {
   JsonObjectWriter meta(header.Key("meta"));
   for (const auto& [key, value] : h.meta) meta.Str(key, value);
   meta.Close();
+  if (h.clock) AppendClockJson(header.Key("clock"), *h.clock);
   header.Close();
   out.push_back('\n');
   return out;
@@ -53,11 +65,12 @@ void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns) {
 }
 
 std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns,
-                            std::string_view label) {
+                            std::string_view label, const ClockState* clock) {
   std::string out;
   JsonObjectWriter event(out);
   event.Str("event", kind).Int("t", t_ns).Int("mono", mono_ns);
   if (!label.empty()) event.Str("label", label);
+  if (clock) AppendClockJson(event.Key("clock"), *clock);
   event.Close();
   out.push_back('\n');
   return out;
@@ -65,14 +78,15 @@ std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns
 
 std::string EncodeEndLine(const EndEvent& e) {
   std::string out;
-  JsonObjectWriter(out)
-      .Str("event", "end")
+  JsonObjectWriter end(out);
+  end.Str("event", "end")
       .Int("t", e.t_ns)
       .Int("mono", e.mono_ns)
       .Str("reason", e.reason)
       .Uint("samples", e.samples)
-      .Uint("missed_ticks", e.missed_ticks)
-      .Close();
+      .Uint("missed_ticks", e.missed_ticks);
+  if (e.clock) AppendClockJson(end.Key("clock"), *e.clock);
+  end.Close();
   out.push_back('\n');
   return out;
 }

@@ -12,8 +12,10 @@
 //   {"format":"perfmonger-pgr","version":1,"host":H,"kernel":K,
 //    "start_time":"2026-11-29T08:07:30.123456Z","start_ns":<realtime ns>,
 //    "interval_ns":N,"num_core":C,"pid":P,
-//    "collectors":{<name>:<description>,...},"meta":{<key>:<value>,...}}
-//   `meta` is always present (maybe empty), keys in command-line order.
+//    "collectors":{<name>:<description>,...},"meta":{<key>:<value>,...},
+//    "clock":<clock state>}
+//   `meta` is always present (maybe empty), keys in command-line order;
+//   `clock` (below) is the clock's state at the start.
 //   Each collector description names the columns of its counter arrays:
 //     "cpu":  {"fields":[10 names],"cores":[ids]}      rows: aggregate, cores
 //     "proc": {"fields":["ctxt","processes"]}
@@ -31,15 +33,25 @@
 // Event lines: {"event":E,"t":...,"mono":...,...}:
 //   "pause"   sampling paused (after a closing sample): no rate spans it
 //   "resume"  sampling resumed (a fresh baseline sample follows)
-//   "mark"    with "label": a phase boundary named by the driver
+//   "mark"    with "label": a phase boundary named by the driver, and
+//             "clock": the clock's state then
 // The trailer
-//   {"event":"end","t":..,"mono":..,"reason":R,"samples":N,"missed_ticks":M}
+//   {"event":"end","t":..,"mono":..,"reason":R,"samples":N,"missed_ticks":M,
+//    "clock":<clock state>}
 //   is the last line of a cleanly closed recording; a file without it was
 //   not closed cleanly (killed, or a write error). Readers skip event kinds
 //   they do not know.
+//
+// The clock state: how far `t` can be trusted against another host's,
+//   {"synced":B,"offset_ns":N,"maxerror_us":N,"esterror_us":N,"source":S}
+//   the first four from adjtimex(2) (synced: neither TIME_ERROR nor
+//   STA_UNSYNC; offset in ns whatever STA_NANO says), left out when it
+//   fails; `source` the kernel's clocksource (sysfs), left out when it
+//   cannot be read. Recordings made before it have no `clock` at all.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,6 +66,21 @@ inline constexpr int kPgrDeltaVersion = 2;
 
 using MetaList = std::vector<std::pair<std::string, std::string>>;
 
+// The system clock's discipline at an instant (the format's clock state).
+struct ClockState {
+  bool disciplined = false;  // adjtimex answered: the next four hold
+  bool synced = false;
+  int64_t offset_ns = 0;
+  int64_t maxerror_us = 0;
+  int64_t esterror_us = 0;
+  std::string source;  // the clocksource; empty: unknown
+
+  bool operator==(const ClockState&) const = default;
+};
+
+// The object, `{"synced":...}`, appended to `out`.
+void AppendClockJson(std::string& out, const ClockState& clock);
+
 struct RecordingHeader {
   int version = kPgrVersion;  // or kPgrDeltaVersion
   std::string host;
@@ -64,6 +91,7 @@ struct RecordingHeader {
   int pid = 0;
   std::string collectors_json;  // a JSON object, rendered by the collectors
   MetaList meta;
+  std::optional<ClockState> clock;  // at the start
 };
 
 // The header line, "\n" included.
@@ -76,9 +104,10 @@ inline constexpr std::string_view kSampleLineStart = "{\"t\":";
 void BeginSampleLine(std::string& out, int64_t t_ns, int64_t mono_ns);
 inline void EndLine(std::string& out) { out.append("}\n"); }
 
-// {"event":KIND,"t":T,"mono":M} or, with a label, ...,"label":L}; "\n" included.
+// {"event":KIND,"t":T,"mono":M} or, with a label, ...,"label":L}, then
+// the clock state if given; "\n" included.
 std::string EncodeEventLine(std::string_view kind, int64_t t_ns, int64_t mono_ns,
-                            std::string_view label = {});
+                            std::string_view label = {}, const ClockState* clock = nullptr);
 
 struct EndEvent {
   int64_t t_ns = 0;
@@ -86,6 +115,7 @@ struct EndEvent {
   std::string_view reason;  // "stop-fd", "SIGINT", "SIGTERM", "timeout", ...
   uint64_t samples = 0;
   uint64_t missed_ticks = 0;
+  const ClockState* clock = nullptr;  // then, if known
 };
 std::string EncodeEndLine(const EndEvent& end);
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "proto/json.hh"
+#include "playback/csv_keys.hh"
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
@@ -21,6 +22,9 @@ using Item = RecordingReader::Item;
 
 double Seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 
+// The meta key the CSV's run column shows.
+std::string RunKey(const PlayArgs& args) { return args.run_key.value_or("run"); }
+
 void PrintMeta(const MetaList& meta) {
   for (const auto& [key, value] : meta)
     std::fprintf(stderr, "# meta: %s = %s\n", Printable(key).c_str(),
@@ -32,13 +36,20 @@ void PrintMeta(const MetaList& meta) {
 class Player {
  public:
   Player(const PlayArgs& args, RecordingInput& input)
-      : args_(args), input_(input), out_(1) {
+      : args_(args),
+        input_(input),
+        out_(1),
+        keys_(args.columns, input.info(), RunKey(args)) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
+    if (keys_.lacks_run())
+      std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
+                   input_.name().c_str(), Printable(RunKey(args)).c_str());
   }
 
   void Run() {
     RecordingEvent event;
+    if (args_.events && input_.info().clock) OnStart(*input_.info().clock);
     for (;;) {
       RawSample& cur = samples_[cur_];
       Item item = input_.Next(cur, event);
@@ -97,30 +108,47 @@ class Player {
 
   bool styled() const { return args_.pretty || args_.color; }
 
+  // The start and the trailer are shown for the clock's state they carry:
+  // a recording made before the clock was recorded plays as it always did.
   void OnEvent(const RecordingEvent& event) {
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
-    if (!pause && event.kind != "mark") return;
+    bool mark = event.kind == "mark";
+    if (mark) keys_.OnEvent(event);
+    bool clocked = event.clock && (event.kind == "start" || event.kind == "end");
+    if (!pause && !mark && !clocked) return;
     SetOrigin(event.time_ns);
     double elapsed = ElapsedSeconds(event.time_ns, origin_ns_);
     if (args_.events) {
       line_.clear();
       AppendEventJson(line_, event, elapsed);
       Emit(line_);
-    } else if (!pause) {
+    } else if (mark) {
       std::fprintf(stderr, "# mark: %s at %.3f\n", Printable(event.label).c_str(),
                    elapsed);
     }
   }
 
-  // {"event":KIND[,"label":L],"time":%.3f,"elapsed_time":%.3f}
+  // The header's clock state, as an event at the start.
+  void OnStart(const ClockState& clock) {
+    RecordingEvent start;
+    start.kind = "start";
+    start.time_ns = input_.info().start_ns;
+    start.clock = clock;
+    OnEvent(start);
+  }
+
+  // {"event":KIND[,"label":L|"reason":R],"time":%.3f,"elapsed_time":%.3f
+  //  [,"clock":STATE]}
   static void AppendEventJson(std::string& out, const RecordingEvent& event,
                               double elapsed) {
     JsonObjectWriter o(out);
     o.Str("event", event.kind);
     if (event.kind == "mark") o.Str("label", event.label);
+    if (event.kind == "end") o.Str("reason", event.reason);
     AppendFixed(o.Key("time"), Seconds(event.time_ns), 3);
     AppendFixed(o.Key("elapsed_time"), elapsed, 3);
+    if (event.clock) AppendClockJson(o.Key("clock"), *event.clock);
     o.Close();
   }
 
@@ -143,7 +171,8 @@ class Player {
   bool have_origin_ = false;
   int64_t origin_ns_ = 0;
   std::string line_;
-  CsvExport csv_;  // --format csv
+  CsvKeys keys_;        // --format csv --columns
+  CsvExport csv_{&keys_};
 };
 
 int Play(const PlayArgs& args) {

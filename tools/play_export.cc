@@ -26,6 +26,8 @@ std::string SpoolDir() {
 void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input) {
   OpenMetricsOptions options;
   options.instance = args.instance.value_or(input.info().host);
+  options.job = args.job.value_or("");
+  options.labels = args.labels;
   options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   options.spool_dir = SpoolDir();
   OpenMetricsExport exporter(input.info(), options);

@@ -1,10 +1,12 @@
 #include "tools/reader_args.hh"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "common/error.hh"
+#include "playback/export_openmetrics.hh"
 
 namespace pm {
 namespace {
@@ -60,13 +62,52 @@ PlayFormat ParseFormat(std::string_view text) {
                    "': give json, csv or openmetrics (see perfmonger play --help)");
 }
 
+// --label KEY=VALUE: a name every series can take, once, with a value.
+std::pair<std::string, std::string> ParseLabel(std::string_view text, const PlayArgs& a) {
+  size_t eq = text.find('=');
+  std::string name(text.substr(0, eq));
+  std::string at = "--label '" + std::string(text) + "': ";
+  if (eq == std::string_view::npos) throw UsageError(at + "give KEY=VALUE");
+  if (std::string why = LabelNameProblem(name); !why.empty())
+    throw UsageError(at + name + ": " + why);
+  if (eq + 1 == text.size()) throw UsageError(at + "give a value (an empty one is no label)");
+  for (const auto& given : a.labels)
+    if (given.first == name) throw UsageError(at + name + " is given twice");
+  return {name, std::string(text.substr(eq + 1))};
+}
+
+// --columns host,run,phase: each known, each once.
+std::vector<CsvKey> ParseColumns(std::string_view text) {
+  std::vector<CsvKey> out;
+  for (size_t start = 0;;) {
+    size_t comma = text.find(',', start);
+    std::string_view name = text.substr(start, comma - start);
+    std::optional<CsvKey> key = CsvKeyNamed(name);
+    if (!key)
+      throw UsageError("--columns '" + std::string(text) + "': '" + std::string(name) +
+                       "' is none of host, run, phase");
+    if (std::find(out.begin(), out.end(), *key) != out.end())
+      throw UsageError("--columns '" + std::string(text) + "': " + std::string(name) +
+                       " is given twice");
+    out.push_back(*key);
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
 // The options that only make sense with some formats.
 void CheckFormatOptions(const PlayArgs& a) {
   if (a.format != PlayFormat::kJson && (a.events || a.pretty || a.color))
     throw UsageError(std::string(a.events ? "--events" : a.pretty ? "--pretty" : "--color") +
                      " shapes JSON lines: not with --format csv or openmetrics");
-  if (a.instance && a.format != PlayFormat::kOpenMetrics)
-    throw UsageError("--instance labels OpenMetrics series: add --format openmetrics");
+  if (a.format != PlayFormat::kOpenMetrics && (a.instance || a.job || !a.labels.empty()))
+    throw UsageError(std::string(a.instance ? "--instance" : a.job ? "--job" : "--label") +
+                     " labels OpenMetrics series: add --format openmetrics");
+  if (a.format != PlayFormat::kCsv && !a.columns.empty())
+    throw UsageError("--columns adds CSV columns: add --format csv");
+  if (a.run_key &&
+      std::find(a.columns.begin(), a.columns.end(), CsvKey::kRun) == a.columns.end())
+    throw UsageError("--run-key names the run column's meta key: add --columns with run");
 }
 
 template <class Args>
@@ -96,7 +137,9 @@ Command<PlayArgs> BuildPlay() {
                         "order, as JSON lines on standard output:\n"
                         "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
                         "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
-                        "without it, marks go to standard error as\n"
+                        "a recording with the clock's state adds it to the\n"
+                        "marks (\"clock\":{...}) and a start and an end line;\n"
+                        "without --events, marks go to standard error as\n"
                         "'# mark: LABEL at ELAPSED'",
                 .brief = "interleave pause, resume and mark events as JSON"},
                [](PlayArgs& a, const Given& g) { a.events = g.on; }),
@@ -117,6 +160,26 @@ Command<PlayArgs> BuildPlay() {
                                   "recording's host)",
                           .brief = "openmetrics: the instance label (default: the host)"},
                          [](PlayArgs& a, const Given& g) { a.instance = g.value; }),
+           Opt<PlayArgs>({.name = "job", .value = "NAME",
+                          .help = "openmetrics: a job label on every series"},
+                         [](PlayArgs& a, const Given& g) { a.job = g.value; }),
+           Opt<PlayArgs>({.name = "label", .value = "KEY=VALUE",
+                          .help = "openmetrics: a label on every series (repeatable;\n"
+                                  "a --meta key of that name becomes meta_KEY)",
+                          .brief = "openmetrics: a label on every series (repeatable)"},
+                         [](PlayArgs& a, const Given& g) {
+                           a.labels.push_back(ParseLabel(g.value, a));
+                         }),
+           Opt<PlayArgs>({.name = "columns", .value = "LIST",
+                          .help = "csv: leading columns, any of host,run,phase (the\n"
+                                  "recording's host; the --run-key meta value; the\n"
+                                  "last mark's label), so that recordings of many\n"
+                                  "hosts read as one table",
+                          .brief = "csv: leading columns from host,run,phase"},
+                         [](PlayArgs& a, const Given& g) { a.columns = ParseColumns(g.value); }),
+           Opt<PlayArgs>({.name = "run-key", .value = "KEY",
+                          .help = "csv: the meta key the run column shows (default run)"},
+                         [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),
            Help<PlayArgs>()}};
 }
 

@@ -3,7 +3,10 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "playback/csv_keys.hh"
 #include "playback/disk_filter.hh"
 #include "tools/option_table.hh"
 
@@ -18,6 +21,10 @@ struct PlayArgs {
   bool events = false;  // --events: pause/resume/mark as JSON lines on stdout
   PlayFormat format = PlayFormat::kJson;  // --format
   std::optional<std::string> instance;    // --instance (openmetrics)
+  std::optional<std::string> job;         // --job (openmetrics)
+  std::vector<std::pair<std::string, std::string>> labels;  // --label, checked (openmetrics)
+  std::vector<CsvKey> columns;            // --columns (csv), in the order given
+  std::optional<std::string> run_key;     // --run-key (csv, with the run column)
   std::optional<DiskFilter> disk_only;
   std::string file;  // "" or "-": stdin
 };

@@ -13,6 +13,7 @@
 #include "common/io.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "playback/clock_report.hh"
 #include "playback/phases.hh"
 #include "playback/summary.hh"
 #include "tools/command_spawn.hh"
@@ -107,12 +108,14 @@ std::string Summary(const std::string& path, const StatArgs& args) {
   RecordingInput input(path);
   if (!input.Open()) throw FormatError(path + " is empty");
   ActiveSpan span;
+  ClockHistory clocks(input.info());
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     RecordingReader::Item item = input.Next(sample, event);
     if (item == RecordingReader::Item::kEnd) break;
     if (item == RecordingReader::Item::kSample) span.Sample(sample);
+    else clocks.OnEvent(event);
   }
   if (span.empty()) throw FormatError(path + " has no samples");
   RawSample end = span.ActiveEnd();
@@ -121,6 +124,7 @@ std::string Summary(const std::string& path, const StatArgs& args) {
   in.first = &span.first();
   in.last = &end;
   in.meta = input.info().meta;
+  in.clock = &clocks;
   return args.json ? SummaryJson(in) : SummaryText(in);
 }
 

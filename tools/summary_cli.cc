@@ -19,15 +19,24 @@ using Item = RecordingReader::Item;
 
 // Every item through the walk: memory stays flat whatever the length (one
 // span per phase with --phases).
-void Walk(RecordingInput& input, PhaseWalk& walk) {
+void Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks) {
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
-    if (item == Item::kSample) walk.OnSample(sample);
-    else walk.OnEvent(event);
+    if (item == Item::kSample) {
+      walk.OnSample(sample);
+    } else {
+      walk.OnEvent(event);
+      clocks.OnEvent(event);
+    }
   }
+}
+
+void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
+  for (const std::string& why : clocks.Warnings())
+    std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
 // One summary of `span`; `end` holds its active end.
@@ -52,10 +61,11 @@ SummaryPauses PausesOf(const ActiveSpan& span) {
 }
 
 std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
-                        const ActiveSpan& whole) {
+                        const ActiveSpan& whole, const ClockHistory& clocks) {
   RawSample end = whole.ActiveEnd();
   SummaryInput in = InputFor(args, input, whole, end);
   in.meta = input.info().meta;
+  in.clock = &clocks;
   SummaryPauses p = PausesOf(whole);
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
 }
@@ -108,15 +118,17 @@ int Summarize(const SummaryArgs& args) {
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   input.SkimSamples();  // the walk needs each span's first and last sample only
   PhaseWalk walk(args.phases);
-  Walk(input, walk);
+  ClockHistory clocks(input.info());
+  Walk(input, walk, clocks);
   input.WarnIfIncomplete();
+  WarnOfClock(input, clocks);
   if (walk.whole().empty())
     return NothingToSummarize(args, input.info().meta,
                               input.name() + " has no samples: nothing to summarize");
   if (input.samples_read() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
   std::string report = args.phases ? PhaseReport(args, input, walk.phases())
-                                   : WholeReport(args, input, walk.whole());
+                                   : WholeReport(args, input, walk.whole(), clocks);
   if (args.json) {
     WriteAll(1, report);
     return 0;

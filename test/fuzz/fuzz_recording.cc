@@ -1,6 +1,7 @@
 // The recording reader (playback/recording_reader.hh) on arbitrary bytes,
 // through what `play`, `summary` and `summary --phases` do with its items
-// (tools/play_cli.cc, tools/summary_cli.cc): native or gob, plain, gzip or
+// (tools/play_cli.cc, tools/summary_cli.cc), the clock's states and summary's
+// warnings of them included: native or gob, plain, gzip or
 // zstd, as detected from the bytes. Garbage may only throw FormatError.
 //
 // summary's skimmed reading must print what the full reading prints
@@ -17,6 +18,7 @@
 #include <string_view>
 
 #include "common/error.hh"
+#include "playback/clock_report.hh"
 #include "playback/phases.hh"
 #include "playback/play_json.hh"
 #include "playback/export_csv.hh"
@@ -52,7 +54,9 @@ class Play {
     if (e.kind == "pause" || e.kind == "resume") have_prev_ = false;
     if (!have_origin_) origin_ns_ = e.time_ns;
     have_origin_ = true;
-    out += e.kind + " " + e.label + " " + std::to_string(e.time_ns) + "\n";
+    out += e.kind + " " + e.label + " " + std::to_string(e.time_ns);
+    if (e.clock) out += " " + pm::DescribeClock(*e.clock);
+    out.push_back('\n');
   }
   std::string out;
 
@@ -65,7 +69,7 @@ class Play {
 
 // summary (text and JSON, --all) of one span, as summary_cli.cc builds it.
 std::string Summaries(const pm::RecordingInfo& info, const pm::ActiveSpan& span,
-                      const pm::SummaryPauses& pauses, bool with_meta) {
+                      const pm::SummaryPauses& pauses, const pm::ClockHistory* clocks) {
   RawSample end = span.empty() ? RawSample() : span.ActiveEnd();
   pm::SummaryInput in;
   in.title_file = "fuzz.pgr";
@@ -73,7 +77,8 @@ std::string Summaries(const pm::RecordingInfo& info, const pm::ActiveSpan& span,
   in.first = &span.first();
   in.last = &end;
   in.all = true;
-  if (with_meta) in.meta = info.meta;
+  if (clocks) in.meta = info.meta;
+  in.clock = clocks;
   return pm::SummaryText(in, pauses) + pm::SummaryJson(in, pauses);
 }
 
@@ -84,13 +89,18 @@ pm::SummaryPauses PausesOf(const pm::ActiveSpan& span) {
   return p;
 }
 
-std::string Reports(const pm::RecordingInfo& info, const pm::PhaseWalk& walk) {
-  if (walk.whole().empty()) return "no samples\n";
-  std::string out = Summaries(info, walk.whole(), PausesOf(walk.whole()), true);
+// The whole recording's with its meta and clock (and summary's clock
+// warnings), then each phase's.
+std::string Reports(const pm::RecordingInfo& info, const pm::PhaseWalk& walk,
+                    const pm::ClockHistory& clocks) {
+  std::string out;
+  for (const std::string& warning : clocks.Warnings()) out += "warning: " + warning + "\n";
+  if (walk.whole().empty()) return out + "no samples\n";
+  out += Summaries(info, walk.whole(), PausesOf(walk.whole()), &clocks);
   for (const pm::Phase& phase : walk.phases()) {
     pm::SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
-    out += Summaries(info, phase.span, p, false);
+    out += Summaries(info, phase.span, p, nullptr);
   }
   return out;
 }
@@ -103,6 +113,7 @@ std::string Transcript(std::string_view bytes) {
   std::string tail;
   try {
     pm::RecordingReader reader(in);
+    pm::ClockHistory clocks(reader.info());
     RawSample sample;
     RecordingEvent event;
     for (;;) {
@@ -114,9 +125,10 @@ std::string Transcript(std::string_view bytes) {
       } else {
         play.OnEvent(event);
         walk.OnEvent(event);
+        clocks.OnEvent(event);
       }
     }
-    tail = Reports(reader.info(), walk) + (reader.truncated() ? "truncated\n" : "");
+    tail = Reports(reader.info(), walk, clocks) + (reader.truncated() ? "truncated\n" : "");
   } catch (const pm::FormatError& e) {
     tail = std::string("error: ") + e.what() + "\n";
   }
@@ -134,12 +146,19 @@ std::optional<std::string> SummaryReports(std::string_view bytes, bool skim) {
   try {
     pm::RecordingReader reader(in);
     if (skim) reader.SkimSamples();
+    pm::ClockHistory clocks(reader.info());
     RawSample sample;
     RecordingEvent event;
     for (pm::RecordingReader::Item item;
-         (item = reader.Next(sample, event)) != pm::RecordingReader::Item::kEnd;)
-      item == pm::RecordingReader::Item::kSample ? walk.OnSample(sample) : walk.OnEvent(event);
-    return Reports(reader.info(), walk) + (reader.truncated() ? "truncated\n" : "");
+         (item = reader.Next(sample, event)) != pm::RecordingReader::Item::kEnd;) {
+      if (item == pm::RecordingReader::Item::kSample) {
+        walk.OnSample(sample);
+      } else {
+        walk.OnEvent(event);
+        clocks.OnEvent(event);
+      }
+    }
+    return Reports(reader.info(), walk, clocks) + (reader.truncated() ? "truncated\n" : "");
   } catch (const pm::FormatError& e) {
     if (!skim) return std::nullopt;
     return std::string("error: ") + e.what() + "\n";

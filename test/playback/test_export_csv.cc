@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "playback/csv_keys.hh"
 #include "playback/export_csv.hh"
 #include "playback/play_json.hh"
 #include "playback/rates.hh"
@@ -92,6 +93,58 @@ TEST_CASE("csv: a missing device leaves empty cells; a late one is reported") {
   CHECK(lines[2].find(",,,,,,,,,") != std::string::npos);  // nine empty disk cells
   CHECK(lines[1].find(",,") == std::string::npos);
   CHECK(test::SplitCsv(lines[3]).size() == test::SplitCsv(lines[0]).size());
+}
+
+TEST_CASE("csv --columns: host, run and phase lead every row, the phase following marks") {
+  test::Shape shape;
+  RecordingInfo info;
+  info.host = "db-1";
+  info.meta = {{"query_id", "q,42"}, {"run", "7"}};
+  CsvKeys keys({CsvKey::kPhase, CsvKey::kHost, CsvKey::kRun}, info, "query_id");
+  CsvExport csv(&keys);
+  std::string text;
+  TwoSamples(shape, 0).Csv(csv, text);
+  RecordingEvent mark;
+  mark.kind = "mark";
+  mark.label = "load \"x\"";
+  keys.OnEvent(mark);
+  RecordingEvent pause;
+  pause.kind = "pause";
+  keys.OnEvent(pause);  // only marks move the phase
+  TwoSamples(shape, 2).Csv(csv, text);
+  std::vector<std::string> lines = Lines(text);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].starts_with("phase,host,run,time,elapsed_time,cpu.all.usr,"));
+  CHECK(lines[1].starts_with("start,db-1,\"q,42\","));
+  CHECK(lines[2].starts_with("\"load \"\"x\"\"\",db-1,\"q,42\","));
+  // The rest of each row is the row without keys.
+  CsvExport plain;
+  std::string bare;
+  TwoSamples(shape, 0).Csv(plain, bare);
+  TwoSamples(shape, 2).Csv(plain, bare);
+  std::vector<std::string> want = Lines(bare);
+  CHECK(lines[0].ends_with(want[0]));
+  CHECK(lines[2].ends_with(want[2]));
+}
+
+TEST_CASE("csv --columns: a run key the recording lacks is an empty cell; names are known") {
+  RecordingInfo info;
+  info.host = "h";
+  CsvKeys keys({CsvKey::kRun, CsvKey::kHost}, info, "run");
+  std::string names, cells;
+  keys.AppendNames(names);
+  keys.AppendCells(cells);
+  CHECK(names == "run,host,");
+  CHECK(cells == ",h,");
+  CHECK(keys.lacks_run());
+  CHECK_FALSE(CsvKeys({CsvKey::kHost}, info, "run").lacks_run());  // not asked for
+  info.meta = {{"run", "1"}};
+  CHECK_FALSE(CsvKeys({CsvKey::kRun}, info, "run").lacks_run());
+  CHECK(CsvKeyNamed("host") == CsvKey::kHost);
+  CHECK(CsvKeyNamed("run") == CsvKey::kRun);
+  CHECK(CsvKeyNamed("phase") == CsvKey::kPhase);
+  CHECK_FALSE(CsvKeyNamed("Host"));
+  CHECK_FALSE(CsvKeyNamed(""));
 }
 
 }  // TEST_SUITE

@@ -74,9 +74,37 @@ TEST_CASE("meta keys become valid, distinct label names") {
   CHECK(SanitizedLabelName("__name__") == "meta__name__");
   CHECK(SanitizedLabelName("") == "_");
   MetaList meta = {{"device", "d"}, {"a-b", "1"}, {"a_b", "2"}, {"instance", "x"}};
-  CHECK(CommonLabels("db-1", meta) ==
+  OpenMetricsOptions db1;
+  db1.instance = "db-1";
+  CHECK(CommonLabels(db1, meta) ==
         "instance=\"db-1\",meta_device=\"d\",a_b=\"1\",a_b_=\"2\",meta_instance=\"x\"");
-  CHECK(CommonLabels("", {}) == "");
+  CHECK(CommonLabels({}, {}) == "");
+}
+
+TEST_CASE("--job and --label: on every series after instance; a meta key they name is renamed") {
+  OpenMetricsOptions o;
+  o.instance = "db-2";
+  o.job = "bench";
+  o.labels = {{"run", "7"}, {"rack", "r\"1"}};
+  MetaList meta = {{"run", "3"}, {"job", "nightly"}, {"meta_run", "x"}, {"host", "h"}};
+  CHECK(CommonLabels(o, meta) ==
+        R"(instance="db-2",job="bench",run="7",rack="r\"1",meta_run="3",meta_job="nightly",)"
+        R"(meta_run_="x",host="h")");
+  MetaList job = {{"job", "nightly"}};  // without --job, a meta key `job` is the job
+  CHECK(CommonLabels({}, job) == R"(job="nightly")");
+}
+
+TEST_CASE("a label name given is refused when it is none, reserved, or the export's own") {
+  CHECK(LabelNameProblem("run") == "");
+  CHECK(LabelNameProblem("_x9") == "");
+  for (const char* bad : {"", "9x", "a-b", "a b", "caf\xc3\xa9"})
+    CHECK(LabelNameProblem(bad).starts_with("not a label name"));
+  CHECK(LabelNameProblem("__name__").find("reserved") != std::string::npos);
+  CHECK(LabelNameProblem("instance") == "give it with --instance");
+  CHECK(LabelNameProblem("job") == "give it with --job");
+  for (const char* own : {"cpu", "mode", "device", "irq", "phase", "state", "pid", "comm",
+                          "cgroup", "scope"})  // every report's, the phases
+    CHECK(LabelNameProblem(own) == "a label of the export's own series: choose another name");
 }
 
 TEST_CASE("CSV fields quoted as RFC 4180 asks, only when needed") {

@@ -142,6 +142,49 @@ TEST_CASE("events: mark labels with escapes, end reasons") {
   CHECK(r.Next() == Item::kEnd);
 }
 
+TEST_CASE("the clock's state comes back from the header, marks and the trailer") {
+  ClockState synced{.disciplined = true, .synced = true, .offset_ns = -250,
+                    .maxerror_us = 1200, .esterror_us = 40, .source = "tsc"};
+  ClockState source_only{.source = "kvm-clock"};
+  RecordingHeader h = Header(Shape{});
+  h.clock = synced;
+  Reader r(EncodeHeaderLine(h) + EncodeEventLine("mark", 11, 12, "q1", &source_only) +
+           EncodeEventLine("pause", 13, 14) +
+           EncodeEndLine({.t_ns = 15, .mono_ns = 16, .reason = "SIGINT", .clock = &synced}));
+  REQUIRE(r.reader.info().clock);
+  CHECK(*r.reader.info().clock == synced);
+  REQUIRE(r.Next() == Item::kEvent);
+  CHECK(r.event.label == "q1");
+  REQUIRE(r.event.clock);
+  CHECK(*r.event.clock == source_only);
+  REQUIRE(r.Next() == Item::kEvent);
+  CHECK_FALSE(r.event.clock);  // not carried over from the mark
+  REQUIRE(r.Next() == Item::kEvent);
+  CHECK(r.event.reason == "SIGINT");
+  REQUIRE(r.event.clock);
+  CHECK(*r.event.clock == synced);
+}
+
+TEST_CASE("a recording from before the clock's state has none; a clock of a newer writer reads") {
+  Reader old(EncodeHeaderLine(Header(Shape{})) + EncodeEventLine("mark", 11, 12, "q1") +
+             EncodeEndLine({13, 14, "SIGTERM", 0, 0}));
+  CHECK_FALSE(old.reader.info().clock);
+  REQUIRE(old.Next() == Item::kEvent);
+  CHECK_FALSE(old.event.clock);
+  REQUIRE(old.Next() == Item::kEvent);
+  CHECK_FALSE(old.event.clock);
+  Reader newer(HeaderWith("{}") +
+               R"({"event":"mark","t":1,"label":"x","clock":{"leap":"ins","synced":true}})"
+               "\n");
+  REQUIRE(newer.Next() == Item::kEvent);
+  REQUIRE(newer.event.clock);
+  CHECK(newer.event.clock->synced);
+  CHECK(ErrorOf(HeaderWith("{}") + R"({"event":"mark","t":1,"clock":{"synced":1}})" "\n")
+            .find("expected") != std::string::npos);
+  CHECK(ErrorOf(HeaderWith("{}") + R"({"event":"end","t":1,"clock":{"maxerror_us":-1}})" "\n")
+            .find("negative") != std::string::npos);
+}
+
 TEST_CASE("metadata comes back decoded, in order") {
   MetaList meta = {ParseMetaArg("sql=SELECT%20*%20FROM%20t%20WHERE%20id%3D42"),
                    ParseMetaArg("<k>=a&b <c> \xc3\xa9"), ParseMetaArg("empty=")};

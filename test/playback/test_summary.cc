@@ -213,6 +213,39 @@ TEST_CASE("json: mem (last sample) and meta (decoded, escaped) appended") {
                       R"("a\u003cb":"x\ny"}})" "\n"));
 }
 
+TEST_CASE("the clock's states: a Clock block before Metadata, a \"clock\" object before meta") {
+  Span p;
+  RecordingInfo info;
+  info.interval_ns = 100'000'000;
+  info.clock = ClockState{.disciplined = true, .synced = true, .offset_ns = -12'345,
+                          .maxerror_us = 1'500, .esterror_us = 100, .source = "tsc"};
+  ClockHistory clocks(info);
+  RecordingEvent end;
+  end.kind = "end";
+  end.clock = ClockState{.source = "hpet"};
+  clocks.OnEvent(end);
+  SummaryInput in = p.Input();
+  in.meta = {{"q", "1"}};
+  in.clock = &clocks;
+  CHECK(SummaryText(in).ends_with(
+      kDiskText +
+      "Clock:\n"
+      "  at start: synchronised, offset -0.012 ms, max error 1.500 ms, est. error 0.100 ms, "
+      "clocksource tsc\n"
+      "    at end: clocksource hpet\n\n"
+      "Metadata:\n  q: 1\n\n"));
+  CHECK(SummaryJson(in) ==
+        kJson + R"(,"clock":{"start":{"synced":true,"offset_ns":-12345,"maxerror_us":1500,)"
+                R"("esterror_us":100,"source":"tsc"},"end":{"source":"hpet"}},)"
+                R"("meta":{"q":"1"}})" "\n");
+  ClockHistory none{RecordingInfo{}};  // a recording from before: as it always was
+  in.clock = &none;
+  in.meta.clear();
+  CHECK(SummaryJson(in) == kJson + "}\n");
+  CHECK(SummaryText(in) == "== performance summary of 'x.pgr' ==\n\nDuration: 4.000 sec\n\n" +
+                               kCpuText + kDiskText);
+}
+
 TEST_CASE("a single sample: duration 0, no rate sections") {
   Span p;
   SetMem(p.first);

@@ -235,4 +235,13 @@ const Json& BackgroundLaunch::line() const {
   return *line_;
 }
 
+std::string WithoutClockWarnings(const std::string& err) {
+  std::string out;
+  for (const std::string& line : SplitLines(err))
+    if (line.find(": the clock was not synchronised ") == std::string::npos &&
+        line.find(": the clock's maximum error was ") == std::string::npos)
+      out.append(line).push_back('\n');
+  return out;
+}
+
 }  // namespace pm::test

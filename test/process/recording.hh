@@ -56,6 +56,10 @@ bool QuietUntil(const std::string& path, Deadline until);
 // Returns the number of sample lines.
 size_t CheckCleanRecording(const std::string& path, const std::string& reason);
 
+// A reader's stderr without summary's warnings about the clock's state:
+// whether they appear depends on this machine's clock, not on the test.
+std::string WithoutClockWarnings(const std::string& err);
+
 // The real gzip binary's `gzip -t PATH`; its exit status.
 int GzipTest(const std::string& path);
 

@@ -251,6 +251,8 @@ def free_port():
 class Server:
     """prometheus on 127.0.0.1, nothing to scrape, its own storage."""
 
+    name = "prometheus"
+
     def __init__(self, data, tmp_path):
         config = tmp_path / "prometheus.yml"
         config.write_text("global: {}\n")  # no scrape jobs, no remote anything
@@ -278,10 +280,10 @@ class Server:
                 pass
             try:  # paces the polling, and notices a server that died
                 self.proc.wait(timeout=0.1)
-                pytest.fail("prometheus exited: " + self.log_path.read_text())
+                pytest.fail(f"{self.name} exited: " + self.log_path.read_text())
             except subprocess.TimeoutExpired:
                 pass
-        pytest.fail(f"prometheus not ready within {deadline_s}s: " + self.log_path.read_text())
+        pytest.fail(f"{self.name} not ready within {deadline_s}s: " + self.log_path.read_text())
 
     def query(self, promql, t):
         with urllib.request.urlopen(self.url("/api/v1/query", query=promql, time=f"{t:.3f}"),

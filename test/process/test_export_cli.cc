@@ -42,6 +42,22 @@ TEST_CASE("play --format: mistakes are one line naming the fix, exit 1") {
       {{"play", "--format", "csv", "--events", "x.pgr"}, "--events shapes JSON lines"},
       {{"play", "--format", "openmetrics", "--pretty", "x.pgr"}, "--pretty shapes JSON lines"},
       {{"play", "--format"}, "option needs a value: --format"},
+      {{"play", "--job", "bench", "x.pgr"}, "--job labels OpenMetrics series"},
+      {{"play", "--format", "csv", "--label", "a=b", "x.pgr"}, "add --format openmetrics"},
+      {{"play", "--label", "rack", "x.pgr"}, "--label 'rack': give KEY=VALUE"},
+      {{"play", "--label", "cpu=1", "x.pgr"}, "cpu: a label of the export's own series"},
+      {{"play", "--label", "instance=db", "x.pgr"}, "give it with --instance"},
+      {{"play", "--label", "9x=1", "x.pgr"}, "not a label name"},
+      {{"play", "--label", "__name__=x", "x.pgr"}, "reserved to Prometheus"},
+      {{"play", "--label", "rack=", "x.pgr"}, "give a value"},
+      {{"play", "--label", "a=1", "--label", "a=2", "x.pgr"}, "a is given twice"},
+      {{"play", "--columns", "host", "x.pgr"}, "--columns adds CSV columns: add --format csv"},
+      {{"play", "--format", "csv", "--columns", "host,ip", "x.pgr"},
+       "'ip' is none of host, run, phase"},
+      {{"play", "--format", "csv", "--columns", "run,run", "x.pgr"}, "run is given twice"},
+      {{"play", "--format", "csv", "--columns", "", "x.pgr"}, "'' is none of"},
+      {{"play", "--format", "csv", "--columns", "host", "--run-key", "q", "x.pgr"},
+       "add --columns with run"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.says);

@@ -121,17 +121,26 @@ TEST_SUITE("phases") {
       REQUIRE(r.code == 0);
       CHECK(r.err.find("# mark") == std::string::npos);
       std::vector<std::string> lines = SplitLines(r.out);
-      REQUIRE(lines.size() == 10);
+      REQUIRE(lines.size() == 12);
       std::vector<std::string> kinds;
       for (const std::string& line : lines) {
         Json j(line);
         kinds.push_back(j.Has("event") ? j.Str("event") : "rates");
       }
-      CHECK(kinds == std::vector<std::string>{"rates", "rates", "mark", "rates", "pause",
-                                              "resume", "rates", "mark", "rates", "rates"});
-      Json m1(lines[2]), p(lines[4]), r2(lines[5]), m2(lines[7]);
-      CHECK(m1.Keys() == std::vector<std::string>{"event", "label", "time", "elapsed_time"});
+      // The start and the end come with the clock's state they carry.
+      CHECK(kinds == std::vector<std::string>{"start", "rates", "rates", "mark", "rates",
+                                              "pause", "resume", "rates", "mark", "rates",
+                                              "rates", "end"});
+      Json start(lines[0]), m1(lines[3]), p(lines[5]), r2(lines[6]), m2(lines[8]),
+          end(lines[11]);
+      CHECK(start.Keys() == std::vector<std::string>{"event", "time", "elapsed_time", "clock"});
+      CHECK(m1.Keys() ==
+            std::vector<std::string>{"event", "label", "time", "elapsed_time", "clock"});
       CHECK(p.Keys() == std::vector<std::string>{"event", "time", "elapsed_time"});
+      CHECK(end.Keys() ==
+            std::vector<std::string>{"event", "reason", "time", "elapsed_time", "clock"});
+      CHECK(end.Str("reason") == "stop-fd");
+      CheckNear(double(start.root()["elapsed_time"]), 0, 0.0005);
       CHECK(m1.Str("label") == "m1");
       CHECK(m2.Str("label") == "m2");
       std::vector<std::pair<Json*, int64_t>> at = {{&m1, mark1}, {&p, pause},
@@ -256,7 +265,8 @@ TEST_SUITE("phases") {
     REQUIRE(r.code == 0);
     std::vector<std::string> lines = SplitLines(r.out);
     REQUIRE(lines.size() >= 4);
-    CHECK(Json(lines.front()).Str("event") == "pause");
+    CHECK(Json(lines[0]).Str("event") == "start");
+    CHECK(Json(lines[1]).Str("event") == "pause");
     double origin = 0, previous = -1;
     for (size_t i = 0; i < lines.size(); ++i) {
       CAPTURE(lines[i]);

@@ -45,6 +45,9 @@ TEST_SUITE("stat") {
     CHECK(CheckCleanRecording(dir / "perfmonger.pgr", "command-exit") >= 2);
     CHECK(r.out.rfind("== performance summary of 'Command: true' ==\n", 0) == 0);
     CHECK(r.out.find("* Average CPU usage") != std::string::npos);
+    // The clock's state, as summary shows it; its warnings are summary's.
+    CHECK(r.out.find("\nClock:\n  at start: ") != std::string::npos);
+    CHECK(r.out.find("\n    at end: ") != std::string::npos);
     CHECK(r.err == "== Performance Summary ==\n");
   }
 
@@ -112,6 +115,8 @@ TEST_SUITE("stat") {
     Json summary(r.out);
     CHECK(double(summary.root()["exectime"]) >= 1);
     CHECK(summary.Has("cpu"));
+    CHECK(summary.root()["clock"]["start"].is_object());
+    CHECK(summary.root()["clock"]["end"].is_object());
     CHECK(CheckCleanRecording(dir / "x.pgr.zst", "command-exit") >= 3);
     CHECK(Json(ReadRecording(dir / "x.pgr.zst").lines.at(0)).Int("interval_ns") == 50'000'000);
   }

@@ -53,3 +53,30 @@ TEST_CASE("event lines, with and without a label") {
   CHECK(pm::EncodeEventLine("mark", 5, 6, "q<1>") ==
         "{\"event\":\"mark\",\"t\":5,\"mono\":6,\"label\":\"q\\u003c1\\u003e\"}\n");
 }
+
+TEST_CASE("the clock state: in the header, a mark and the trailer; each part only when known") {
+  pm::ClockState synced{.disciplined = true, .synced = true, .offset_ns = -1500,
+                        .maxerror_us = 2000, .esterror_us = 30, .source = "tsc"};
+  std::string object;
+  pm::AppendClockJson(object, synced);
+  CHECK(object == R"({"synced":true,"offset_ns":-1500,"maxerror_us":2000,"esterror_us":30,)"
+                  R"("source":"tsc"})");
+  pm::RecordingHeader h;
+  h.clock = synced;
+  std::string header = pm::EncodeHeaderLine(h);
+  CHECK(header.ends_with(R"("meta":{},"clock":)" + object + "}\n"));
+  CHECK(pm::EncodeEventLine("mark", 5, 6, "q1", &synced) ==
+        R"({"event":"mark","t":5,"mono":6,"label":"q1","clock":)" + object + "}\n");
+  pm::ClockState source_only{.source = "hpet"};
+  pm::ClockState nothing;
+  CHECK(pm::EncodeEndLine({.t_ns = 9, .mono_ns = 8, .reason = "SIGINT", .samples = 1,
+                           .clock = &source_only})
+            .ends_with(R"("missed_ticks":0,"clock":{"source":"hpet"}})" "\n"));
+  CHECK(pm::EncodeEventLine("mark", 5, 6, "q1", &nothing).ends_with(R"("clock":{}})" "\n"));
+  pm::ClockState unsynced;
+  unsynced.disciplined = true;
+  unsynced.maxerror_us = 16'000'000;
+  object.clear();
+  pm::AppendClockJson(object, unsynced);
+  CHECK(object == R"({"synced":false,"offset_ns":0,"maxerror_us":16000000,"esterror_us":0})");
+}
