@@ -113,30 +113,32 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file);
+  RecordingInput input(args.file, {args.window, true});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   input.SkimSamples();  // the walk needs each span's first and last sample only
   PhaseWalk walk(args.phases);
   ClockHistory clocks(input.info());
   Walk(input, walk, clocks);
-  input.WarnIfIncomplete();
+  input.Finish();
   WarnOfClock(input, clocks);
-  if (walk.whole().empty())
-    return NothingToSummarize(args, input.info().meta,
-                              input.name() + " has no samples: nothing to summarize");
-  if (input.samples_read() == 1)
+  if (walk.whole().empty()) {
+    NothingToSummarize(args, input.info().meta,
+                       input.name() + " has no samples: nothing to summarize");
+    return input.ExitStatus();
+  }
+  if (input.samples() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
   std::string report = args.phases ? PhaseReport(args, input, walk.phases())
                                    : WholeReport(args, input, walk.whole(), clocks);
   if (args.json) {
     WriteAll(1, report);
-    return 0;
+    return input.ExitStatus();
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
   if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
-  return 0;
+  return input.ExitStatus();
 }
 
 }  // namespace
