@@ -175,6 +175,9 @@ void NativeReader::StartLoss(const FormatError& error) {
   if (lost_from_ != 0) return;  // the span goes on
   lost_from_ = line_number_ != 0 ? line_number_ : lines_.line_number();
   lost_why_ = error.what();
+  if (!lost_why_.starts_with("pgr line "))  // v2's decoding names no place
+    lost_why_ = "pgr line " + std::to_string(lost_from_) + ", byte " +
+                std::to_string(line_offset_) + ": " + lost_why_;
 }
 
 // Seconds since the first item read, as play's elapsed_time.

@@ -105,7 +105,10 @@ std::string Joined(const std::vector<std::string>& words) {
 
 // The recording read back as `summary` reads it.
 std::string Summary(const std::string& path, const StatArgs& args) {
-  RecordingInput input(path);
+  // Every sample: the first and the last bracket CMD exactly, however
+  // short it ran (a pair within one tick is CMD's own width, not a late
+  // tick's), so no sample is left out for its width.
+  RecordingInput input(path, {{}, false});
   if (!input.Open()) throw FormatError(path + " is empty");
   ActiveSpan span;
   ClockHistory clocks(input.info());

@@ -117,6 +117,17 @@ size_t CheckCleanRecording(const std::string& path, const std::string& reason) {
   return samples;
 }
 
+void AwaitCpuTick(Deadline deadline) {
+  auto cpu_line = [] {
+    std::string stat = ReadFileBytes("/proc/stat");
+    return stat.substr(0, stat.find('\n'));
+  };
+  std::string before = cpu_line();
+  while (cpu_line() == before)
+    if (std::chrono::steady_clock::now() > deadline)
+      throw DeadlineExpired("no CPU tick passed on /proc/stat");
+}
+
 int GzipTest(const std::string& path) {
   std::string gzip = access("/usr/bin/gzip", X_OK) == 0 ? "/usr/bin/gzip" : "/bin/gzip";
   ExitResult r = Run({"-t", path}, gzip);

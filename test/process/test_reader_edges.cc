@@ -54,9 +54,13 @@ std::vector<size_t> TellingCuts(const std::string& bytes) {
   return {cuts.begin(), cuts.end()};
 }
 
-// Sample lines whole in the first `cut` bytes: `play` owes one line per pair.
+// Sample lines whole in the first `cut` bytes: `play` owes one line per
+// pair, but for the stop's sample, which repeats the last counters an
+// instant later (RecordFake): zero width, left out.
 size_t PairsIn(const std::string& bytes, size_t cut) {
   size_t samples = CountSampleLines(DecodeRecording(bytes.substr(0, cut)));
+  size_t all = CountSampleLines(DecodeRecording(bytes));
+  if (samples == all && samples > 0) --samples;
   return samples > 0 ? samples - 1 : 0;
 }
 
@@ -177,8 +181,6 @@ TEST_SUITE("readers") {
     for (const Case& c : std::vector<Case>{
              {"legacy-type", gob},
              {"json-not-header", "{\"format\":\"other\",\"version\":1}\n"},
-             {"bad-sample", header + "{\"t\":12,oops}\n"},
-             {"binary-line", header + lines[1] + "\n\x01\x02\x03\n"},
              {"gzip-method", gz},
              {"zstd-reserved", zst},
          }) {
@@ -193,6 +195,24 @@ TEST_SUITE("readers") {
         CHECK(r.err.starts_with(std::string("perfmonger ") + command + ": error: " +
                                 path + ": "));
         CHECK(r.err.find("byte") != std::string::npos);
+      }
+    }
+    // A damaged line is skipped, not fatal: a warning naming the line and
+    // the byte, what could be read is used, and the exit status says 2.
+    for (const Case& c : std::vector<Case>{
+             {"bad-sample", header + "{\"t\":12,oops}\n"},
+             {"binary-line", header + lines[1] + "\n\x01\x02\x03\n"},
+         }) {
+      CAPTURE(c.name);
+      std::string path = dir / c.name;
+      WriteFile(path, c.bytes);
+      for (const char* command : {"play", "summary"}) {
+        ExitResult r = Run({command, path});
+        CAPTURE(r.err);
+        CHECK(r.code == 2);
+        CHECK(r.err.starts_with("warning: " + path + ": line "));
+        CHECK(r.err.find(" lost (pgr line ") != std::string::npos);
+        CHECK(r.err.find("error") == std::string::npos);
       }
     }
   }
