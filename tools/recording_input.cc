@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -49,6 +50,10 @@ class RecordingInput::CountingStream final : public InputStream {
 RecordingInput::RecordingInput(const std::string& path, SampleStream::Options reading)
     : reading_(std::move(reading)) {
   if (path.empty() || path == "-") {
+    // A recording is never typed: waiting on a terminal would look hung.
+    if (isatty(0))
+      throw UsageError("no recording named and standard input is a terminal: give FILE, "
+                       "or pipe a recording in");
     name_ = "stdin";
     stream_ = std::make_unique<CountingStream>(0);
     return;

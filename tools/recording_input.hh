@@ -29,8 +29,8 @@ class InputError : public std::runtime_error {
 
 class RecordingInput {
  public:
-  // `path` as the user gave it; "" or "-" is stdin. Opens it now (throws
-  // InputError). `reading`: the window, and whether samples are paired.
+  // `path` as the user gave it; "" or "-" is stdin, refused when it is a
+  // terminal (UsageError). Opens it now (throws InputError). `reading`: the window, and whether samples are paired.
   explicit RecordingInput(const std::string& path, SampleStream::Options reading = {});
   ~RecordingInput();
 
