@@ -4,12 +4,14 @@
 
 namespace pm {
 
-SampleStream::SampleStream(RecordingReader& reader, Options options) : reader_(reader) {
+SampleStream::SampleStream(RecordingReader& reader, Options options)
+    : reader_(reader), texts_(options.texts) {
   if (!options.window.whole()) window_.emplace(std::move(options.window));
   if (options.pairs) pairs_.emplace();
 }
 
 SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) {
+  giving_held_ = false;
   if (pending_) {
     event = std::move(*pending_);
     pending_.reset();
@@ -31,6 +33,7 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
         if (inside) pending_ = event;
         std::swap(sample, held_);
         if (pairs_) pairs_->Keep(sample);  // the first: always kept
+        giving_held_ = true;
         return Sample();
       }
     }
@@ -46,6 +49,7 @@ bool SampleStream::Windowed(RawSample& sample) {
     case SampleWindow::Verdict::kDrop: return false;
     case SampleWindow::Verdict::kHold:
       std::swap(sample, held_);
+      if (texts_) held_text_.assign(reader_.line_text());
       holding_ = true;
       return false;
   }

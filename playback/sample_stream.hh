@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
@@ -28,6 +30,7 @@ class SampleStream {
   struct Options {
     WindowSpec window;   // whole(): every item
     bool pairs = true;   // leave out zero-width samples (not cat, not plot's .dat)
+    bool texts = false;  // line_text() asked for (cat): a held sample keeps its line
   };
 
   // `reader` must outlive the stream.
@@ -37,6 +40,11 @@ class SampleStream {
 
   // The window's cuts, for RecordingReader::SkimSamples.
   const TimeCuts* cuts() const { return window_ ? &window_->cuts() : nullptr; }
+  // With Options::texts: the line of the item Next() returned
+  // (RecordingReader::line_text), a held sample's too.
+  std::string_view line_text() {
+    return giving_held_ ? std::string_view(held_text_) : reader_.line_text();
+  }
   uint64_t samples() const { return samples_; }  // given out
   uint64_t zero_width() const { return pairs_ ? pairs_->left_out() : 0; }
   // After kEnd: SampleWindow::Finish (throws UsageError).
@@ -52,8 +60,11 @@ class SampleStream {
   RecordingReader& reader_;
   std::optional<SampleWindow> window_;
   std::optional<ZeroWidthFilter> pairs_;
+  bool texts_ = false;
   RawSample held_;
+  std::string held_text_;
   bool holding_ = false;
+  bool giving_held_ = false;  // the item given last is the held sample
   std::optional<RecordingEvent> pending_;  // given after the held sample
   uint64_t samples_ = 0;
 };

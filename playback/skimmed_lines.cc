@@ -1,5 +1,7 @@
 #include "playback/skimmed_lines.hh"
 
+#include <cstdint>
+
 #include "proto/pgr_format.hh"
 
 namespace pm {
@@ -15,10 +17,10 @@ std::optional<int64_t> LeadingInteger(std::string_view line, size_t at) {
   uint64_t value = 0;
   size_t digits = 0;
   for (; at < line.size() && line[at] >= '0' && line[at] <= '9'; ++at, ++digits) {
-    if (digits == 18) return std::nullopt;  // past what int64 surely holds
+    if (digits == 19) return std::nullopt;  // past int64 (19 digits fit in uint64)
     value = value * 10 + static_cast<uint64_t>(line[at] - '0');
   }
-  if (digits == 0) return std::nullopt;
+  if (digits == 0 || value > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
   int64_t v = static_cast<int64_t>(value);
   return negative ? -v : v;
 }

@@ -47,8 +47,8 @@
 
 namespace pm {
 
-// The integer (optionally negative, at most 18 digits) at `at` in `line`,
-// or nullopt: a skim's quick look at a line's "t".
+// The integer (optionally negative) at `at` in `line` that fits int64, or
+// nullopt: a skim's quick look at a line's "t".
 std::optional<int64_t> LeadingInteger(std::string_view line, size_t at);
 
 class SkimmedLines {

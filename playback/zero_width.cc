@@ -15,12 +15,26 @@ int64_t TicksBetween(const CpuCounters& a, const CpuCounters& b) {
   return sum;
 }
 
+// The rule on what it reads of two samples: their times, and their CPU
+// totals (null when a sample has none).
+bool TooClose(int64_t a_ns, const CpuCounters* a_cpu, int64_t b_ns, const CpuCounters* b_cpu) {
+  int64_t dt = b_ns - a_ns;
+  if (a_cpu == nullptr || b_cpu == nullptr) return dt == 0;
+  return dt >= 0 && dt < ZeroWidthFilter::kTickNs && TicksBetween(*a_cpu, *b_cpu) == 0;
+}
+
+const CpuCounters* CpuTotal(const RawSample& s) {
+  return s.has_cpu && s.cpu_total_present ? &s.cpu_total : nullptr;
+}
+
 }  // namespace
 
+bool ZeroWidth(const RawSample& a, const RawSample& b) {
+  return TooClose(a.time_ns, CpuTotal(a), b.time_ns, CpuTotal(b));
+}
+
 bool ZeroWidthFilter::TooClose(const RawSample& s) const {
-  int64_t dt = s.time_ns - prev_ns_;
-  if (!prev_has_cpu_ || !s.has_cpu || !s.cpu_total_present) return dt == 0;
-  return dt >= 0 && dt < kTickNs && TicksBetween(prev_cpu_, s.cpu_total) == 0;
+  return pm::TooClose(prev_ns_, prev_has_cpu_ ? &prev_cpu_ : nullptr, s.time_ns, CpuTotal(s));
 }
 
 bool ZeroWidthFilter::Keep(const RawSample& s) {

@@ -3,7 +3,11 @@
 // sample before nor the one after; the next sample then pairs with the
 // earlier one, whose interval covers it (counters are cumulative: nothing
 // of what happened is lost, only a point). One rule for every reader that
-// pairs samples: play's JSON, CSV and OpenMetrics, summary and --phases.
+// pairs samples: play's JSON, CSV and OpenMetrics. summary pairs only the
+// two ends of each span (and phase): a span whose ends are too close has
+// no rates, as a single sample has none (ZeroWidth below); leaving
+// samples out inside a span would change nothing of it, and so summary's
+// skim, which reads only those ends, reads as the full reading does.
 //
 // Too close, within a segment (a pause or resume starts a new one):
 //   - when both carry the CPU total: not one tick passed on it (no counter
@@ -30,6 +34,10 @@
 #include "playback/raw_sample.hh"
 
 namespace pm {
+
+// Whether `b` came too close after `a` to make a rate with it (the rule
+// above): summary applies it to each span's two ends.
+bool ZeroWidth(const RawSample& a, const RawSample& b);
 
 class ZeroWidthFilter {
  public:

@@ -63,7 +63,7 @@ class RecordingInput {
   // The samples Next() gave (inside the window, none of zero width).
   uint64_t samples() const { return items_->samples(); }
   // For cat: the line behind the item Next() returned, as version 1 text.
-  std::string_view line_text() { return reader_->line_text(); }
+  std::string_view line_text() { return items_->line_text(); }
   std::string_view header_text() const { return reader_->header_text(); }
   void KeepUnknownEvents() { reader_->KeepUnknownEvents(); }
 
