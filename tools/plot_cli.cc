@@ -145,8 +145,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  // Windowed; zero-width pairs kept: the .dat files are PerfMonger's.
-  RecordingInput input(args.file, {args.window, false});
+  RecordingInput input(args.file, {args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "proto/pgr_format.hh"
 #include "test/process/fake_proc.hh"
 #include "test/process/json.hh"
@@ -88,6 +90,21 @@ std::string Cut(const TempDir& dir, const Lines& lines, int64_t from, int64_t to
   return path;
 }
 
+// plot's data files for `args` (gnuplot not run: the data are the
+// subject), one after the other; its exit status first.
+std::string PlotData(std::vector<std::string> args) {
+  TempDir out;
+  std::vector<std::string> plot = {"plot", "-s", "-o", out.path(), "--with-gnuplot", "/bin/true"};
+  plot.insert(plot.end(), args.begin(), args.end());
+  ExitResult r = Run(plot);
+  CAPTURE(r.err);
+  std::string data = "exit " + std::to_string(r.code) + "\n";
+  for (const char* file : {"cpu.dat", "disk.dat", "mem.dat", "net.dat"})
+    if (access((out / file).c_str(), F_OK) == 0)
+      data += std::string("== ") + file + "\n" + ReadFileBytes(out / file);
+  return data;
+}
+
 // Every reader's standard output, `window` over `path` and none over `cut`,
 // byte for byte (summary's text names its file: its JSON is compared).
 void CheckSameAsCut(const std::string& path, const std::vector<std::string>& window,
@@ -115,6 +132,11 @@ void CheckSameAsCut(const std::string& path, const std::vector<std::string>& win
     CHECK(w.out == c.out);
     CHECK(w.err.find("not closed cleanly") == std::string::npos);  // the file is whole
   }
+  std::vector<std::string> windowed = window;
+  windowed.push_back(path);
+  std::string plot = PlotData(windowed);
+  CHECK(plot.starts_with("exit 0\n== cpu.dat\n"));
+  CHECK(plot == PlotData({cut}));
 }
 
 std::string Rfc3339Micros(int64_t ns) { return FormatRfc3339(ns); }
@@ -316,6 +338,7 @@ TEST_SUITE("windows") {
       // summary pairs only a span's ends: a point inside changes nothing.
       CHECK(LeftOut(r.err) == LeftOut(p.err) + (reader[0] == "play"));
     }
+    CHECK(PlotData({twice}) == PlotData({path}));
     // A recording of those two samples alone: no line, and a summary
     // without rates, as of a single sample.
     std::string alone = dir / "alone.pgr";
