@@ -128,6 +128,13 @@ void AwaitCpuTick(Deadline deadline) {
       throw DeadlineExpired("no CPU tick passed on /proc/stat");
 }
 
+size_t ZeroWidthLeftOut(const std::string& err) {
+  size_t at = err.find(" taken before a CPU tick passed");
+  if (at == std::string::npos) return 0;
+  size_t colon = err.rfind(": ", at);
+  return std::stoul(err.substr(colon + 2));
+}
+
 int GzipTest(const std::string& path) {
   std::string gzip = access("/usr/bin/gzip", X_OK) == 0 ? "/usr/bin/gzip" : "/bin/gzip";
   ExitResult r = Run({"-t", path}, gzip);

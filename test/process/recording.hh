@@ -66,6 +66,11 @@ std::string WithoutClockWarnings(const std::string& err);
 // before: a tick is 10 ms of one CPU. Throws DeadlineExpired.
 void AwaitCpuTick(Deadline deadline = DefaultDeadline());
 
+// N of a reader's zero-width warning on stderr ("warning: FILE: N
+// sample(s) taken before a CPU tick passed ..."), 0 without one: what a
+// recording ticking at 10 ms may hold under load.
+size_t ZeroWidthLeftOut(const std::string& err);
+
 // The real gzip binary's `gzip -t PATH`; its exit status.
 int GzipTest(const std::string& path);
 

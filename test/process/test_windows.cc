@@ -149,15 +149,6 @@ std::string TimeOfDayUtc(int64_t ns) {
 
 int64_t FloorMicros(int64_t ns) { return ns / 1000 * 1000; }
 
-// N of the zero-width warning "warning: FILE: N sample(s) taken before a
-// CPU tick passed ...", 0 without one.
-int LeftOut(const std::string& err) {
-  size_t at = err.find(" taken before a CPU tick passed");
-  if (at == std::string::npos) return 0;
-  size_t colon = err.rfind(": ", at);
-  return std::stoi(err.substr(colon + 2));
-}
-
 }  // namespace
 
 TEST_SUITE("windows") {
@@ -336,7 +327,7 @@ TEST_SUITE("windows") {
       CHECK(r.code == 0);
       CHECK(r.out == p.out);  // as if it were not there
       // summary pairs only a span's ends: a point inside changes nothing.
-      CHECK(LeftOut(r.err) == LeftOut(p.err) + (reader[0] == "play"));
+      CHECK(ZeroWidthLeftOut(r.err) == ZeroWidthLeftOut(p.err) + (reader[0] == "play"));
     }
     CHECK(PlotData({twice}) == PlotData({path}));
     // A recording of those two samples alone: no line, and a summary
@@ -345,7 +336,7 @@ TEST_SUITE("windows") {
     WriteFile(alone, lines[0] + "\n" + lines[at] + "\n" + again + "\n");
     ExitResult play = Run({"play", alone});
     CHECK(play.out.empty());
-    CHECK(LeftOut(play.err) == 1);
+    CHECK(ZeroWidthLeftOut(play.err) == 1);
     ExitResult summary = Run({"summary", "--json", alone});
     CHECK(summary.code == 0);
     CHECK(std::string_view(summary.out).starts_with("{\"exectime\":0.000,\"mem\":"));
