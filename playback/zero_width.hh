@@ -29,6 +29,7 @@
 // that sample's time and CPU total, nothing else.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "playback/raw_sample.hh"
@@ -56,7 +57,7 @@ class ZeroWidthFilter {
   bool have_prev_ = false;
   int64_t prev_ns_ = 0;
   bool prev_has_cpu_ = false;
-  CpuCounters prev_cpu_{};
+  std::array<uint64_t, 8> prev_cpu_{};  // the CPU total's ticks (zero_width.cc)
   uint64_t left_out_ = 0;
 };
 

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "playback/sample_stream.hh"
 #include "playback/sample_window.hh"
 #include "playback/zero_width.hh"
+#include "proto/pgr_collectors.hh"
 #include "proto/stream.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
@@ -23,6 +25,10 @@ namespace {
 
 const Shape kShape;
 constexpr int64_t kSec = 1'000'000'000;
+constexpr size_t kCpu = PgrMemberIndex("cpu");
+
+// The CPU total: the cpu member's "all" row.
+std::span<uint64_t> Total(RawSample& s) { return s.members[kCpu].row(0); }
 
 // Samples k = 0..19 one second apart (MakeSample), marks "a" at k = 4 and
 // "b" at k = 9 (each after its own sample, at its instant), a pause at
@@ -34,7 +40,7 @@ TwoVersions Recording() {
     RawSample s = MakeSample(kShape, 2 * (k / 2));  // even k: one shape throughout
     s.time_ns = MakeSample(kShape, k).time_ns;
     s.mono_ns = MakeSample(kShape, k).mono_ns;
-    for (size_t i = 0; i < 10; ++i) s.cpu_total[i] += 10 * k;  // a tick passes each second
+    for (uint64_t& c : Total(s)) c += 10 * k;  // a tick passes each second
     if (k == 14) rec.Event("resume", s.time_ns - 1);
     rec.Sample(s);
     if (k == 4) rec.Event("mark", s.time_ns, "a");
@@ -200,7 +206,7 @@ TEST_CASE("zero width: within one tick with the CPU total unchanged, or the same
   RawSample a = MakeSample(kShape, 0), b = a;
   b.time_ns += 250'000;
   CHECK(ZeroWidth(a, b));
-  b.cpu_total[3] += 1;  // one idle tick passed
+  Total(b)[3] += 1;  // one idle tick passed
   CHECK_FALSE(ZeroWidth(a, b));
   b = a;
   b.time_ns += ZeroWidthFilter::kTickNs;  // a tick's time: a total that stood still is data
@@ -209,11 +215,12 @@ TEST_CASE("zero width: within one tick with the CPU total unchanged, or the same
   b.time_ns -= 1;  // the clock stepped back: the readers' to skip, not this rule's
   CHECK_FALSE(ZeroWidth(a, b));
   b = a;
-  b.cpu_total[0] -= 1;  // a reset
+  Total(b)[0] -= 1;  // a reset
   b.time_ns += 1;
   CHECK_FALSE(ZeroWidth(a, b));
   RawSample no_cpu = a, later = a;
-  no_cpu.has_cpu = later.has_cpu = false;
+  no_cpu.members[kCpu].Clear();
+  later.members[kCpu].Clear();
   later.time_ns += 1;
   CHECK_FALSE(ZeroWidth(no_cpu, later));
   CHECK(ZeroWidth(no_cpu, no_cpu));
