@@ -3,6 +3,7 @@
 #include "proto/pgr_collector_spec.hh"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 
 namespace pm {
@@ -49,6 +50,7 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
   std::optional<std::string_view> line = NextLine();
   if (!line) return;  // cut inside the header
   Guarded([&] { ParsePgrHeader(json_, *line, info_, layout_); });
+  header_ = *line;
   for (size_t m = 0; m < MemberCount(); ++m) {
     const PgrColumns& cols = layout_.members[m];
     info_.row_labels[m] = cols.labels;
@@ -64,36 +66,39 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
   if (info_.version == 0) return RecordingReader::Item::kEnd;  // no header
   while (std::optional<std::string_view> line = NextLine()) {
-    if (line->starts_with('\0'))  // what a file zero-filled by another process holds
-      Guarded([] { throw JsonError("zero bytes instead of a line", 0); });
-    if (lost_from_ != 0 && DeltaDecoder::IsDelta(*line)) continue;
+    if (lost_from_ != 0 && DeltaDecoder::IsDelta(*line)) continue;  // no baseline yet
     LineKind kind = LineKind::kSkip;
     try {
+      if (line->starts_with('\0'))  // what a file zero-filled by another process holds
+        Guarded([] { throw JsonError("zero bytes instead of a line", 0); });
       if (skim_kind_ == SkimmedDeltas::Line::kRefused) throw FormatError(refused_why_);
       kind = ReadLine(*line, event);
     } catch (const FormatError& e) {
-      if (info_.version != kPgrDeltaVersion) throw;
       StartLoss(e);
       continue;
     }
-    switch (kind) {
-      case LineKind::kSample:
-        if (lost_from_ != 0) EndLoss(false);
-        sample = state_;
-        return RecordingReader::Item::kSample;
-      case LineKind::kEvent: return RecordingReader::Item::kEvent;
-      case LineKind::kSkip: break;
-    }
+    if (kind == LineKind::kSkip) continue;
+    Returned(kind == LineKind::kSample, kind == LineKind::kSample ? state_.time_ns : event.time_ns);
+    if (kind == LineKind::kEvent) return RecordingReader::Item::kEvent;
+    sample = state_;
+    return RecordingReader::Item::kSample;
   }
-  if (lost_from_ != 0) EndLoss(true);
+  if (lost_from_ != 0) EndLoss(std::nullopt, false);
   return RecordingReader::Item::kEnd;
 }
 
-void NativeReader::SkimSamples() {
+// An item at `t_ns` is returned: a span lost before it ends there.
+void NativeReader::Returned(bool sample, int64_t t_ns) {
+  if (!first_ns_) first_ns_ = t_ns;
+  if (lost_from_ != 0) EndLoss(t_ns, sample);
+  last_ns_ = t_ns;
+}
+
+void NativeReader::SkimSamples(const TimeCuts* cuts) {
   if (skimmed_ || skimmed_deltas_) return;
-  if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_);
+  if (info_.version == kPgrVersion) skimmed_ = std::make_unique<SkimmedLines>(lines_, cuts);
   if (info_.version == kPgrDeltaVersion)
-    skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_);
+    skimmed_deltas_ = std::make_unique<SkimmedDeltas>(lines_, delta_, cuts);
 }
 
 std::optional<std::string_view> NativeReader::NextLine() {
@@ -117,6 +122,8 @@ std::optional<std::string_view> NativeReader::NextLine() {
 // parsed, and a sample's shape learned from it.
 NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEvent& e) {
   return Guarded([&] {
+    text_ = line;
+    text_stale_ = false;
     if (info_.version != kPgrDeltaVersion) {
       if (shape_.learned() && follow_.Follow(line) && shape_.Fill(follow_))
         return LineKind::kSample;
@@ -125,10 +132,12 @@ NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEv
         return LineKind::kSample;
     } else if (shape_.learned() && DeltaDecoder::IsDelta(line)) {
       if (const char* why = delta_.TrySum(line)) throw FormatError(why);
+      text_stale_ = true;  // the text is written only if line_text() asks
       if (shape_.Fill(*delta_.baseline())) return LineKind::kSample;
-      line = delta_.Rebuilt();
+      text_ = line = delta_.Rebuilt();
+      text_stale_ = false;
     } else {
-      line = delta_.Decode(line);
+      text_ = line = delta_.Decode(line);
       if (shape_.learned() && DeltaDecoder::IsKeyframe(line) && delta_.baseline() &&
           shape_.Fill(*delta_.baseline()))
         return LineKind::kSample;
@@ -137,6 +146,14 @@ NativeReader::LineKind NativeReader::ReadLine(std::string_view line, RecordingEv
     if (kind == LineKind::kSample) LearnShape(line);
     return kind;
   });
+}
+
+std::string_view NativeReader::LineText() {
+  if (text_stale_) {
+    text_ = delta_.Rebuilt();
+    text_stale_ = false;
+  }
+  return text_;
 }
 
 // After ParseLine read sample line `line`: the baseline whose walk will
@@ -150,22 +167,48 @@ void NativeReader::LearnShape(std::string_view line) {
   }
 }
 
+// A damaged line: v1 lines stand alone, so reading resumes at the next
+// line that parses; v2's difference lines need the baseline the damage
+// lost, so there it resumes at the next keyframe (or event).
 void NativeReader::StartLoss(const FormatError& error) {
   delta_.Lose();
   if (lost_from_ != 0) return;  // the span goes on
-  lost_from_ = lines_.line_number();
+  lost_from_ = line_number_ != 0 ? line_number_ : lines_.line_number();
   lost_why_ = error.what();
+  if (!lost_why_.starts_with("pgr line "))  // v2's decoding names no place
+    lost_why_ = "pgr line " + std::to_string(lost_from_) + ", byte " +
+                std::to_string(line_offset_) + ": " + lost_why_;
 }
 
-// `at_end`: the input ended inside the span, else the current line is the
-// keyframe that ends it.
-void NativeReader::EndLoss(bool at_end) {
-  uint64_t last = lines_.line_number() - (at_end ? 0 : 1);
-  std::string span = "lines " + std::to_string(lost_from_) + "-" + std::to_string(last);
-  warnings_.push_back(span + " lost (" + lost_why_ + "); " +
-                      (at_end ? std::string("no keyframe after them")
-                              : "resumed at the keyframe on line " +
-                                    std::to_string(last + 1)));
+// Seconds since the first item read, as play's elapsed_time.
+std::string NativeReader::Elapsed(int64_t t_ns) const {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f s",
+                static_cast<double>(t_ns - first_ns_.value_or(t_ns)) / 1e9);
+  return buf;
+}
+
+// One warning for the span: its lines, what broke it, the time it covers
+// (between the items around it) and where reading resumed. `resumed_ns`:
+// the time of the item that ends it (a sample: in v2, a keyframe);
+// nullopt: the input ended inside it.
+void NativeReader::EndLoss(std::optional<int64_t> resumed_ns, bool sample) {
+  uint64_t resumed_at = line_number_;
+  uint64_t last = resumed_ns ? resumed_at - 1 : lines_.line_number();
+  std::string span = lost_from_ == last ? "line " + std::to_string(last)
+                                        : "lines " + std::to_string(lost_from_) + "-" +
+                                              std::to_string(last);
+  std::string when;
+  if (last_ns_ && resumed_ns) when = "between " + Elapsed(*last_ns_) + " and " + Elapsed(*resumed_ns);
+  else if (last_ns_) when = "after " + Elapsed(*last_ns_);
+  else if (resumed_ns) when = "before the first item read";
+  else when = "no item read";
+  std::string resumed = "resumed at line " + std::to_string(resumed_at);
+  if (info_.version == kPgrDeltaVersion && sample)
+    resumed = "resumed at the keyframe on line " + std::to_string(resumed_at);
+  if (!resumed_ns) resumed = info_.version == kPgrDeltaVersion ? "no keyframe after them"
+                                                               : "nothing readable after them";
+  warnings_.push_back(span + " lost (" + lost_why_ + "), " + when + "; " + resumed);
   lost_from_ = 0;
 }
 
@@ -206,7 +249,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   json_.ExpectEnd();
   if (is_event) {
     e.time_ns = t.value_or(0);
-    return IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
+    return keep_unknown_ || IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);
   s.time_ns = *t;

@@ -15,9 +15,16 @@
 // says readers do; pause, resume, mark and end are returned.
 //
 // Version 2 (difference lines, proto/pgr_delta.hh) is rebuilt into v1
-// lines before parsing. There a corrupt line costs only the span up to the
-// next keyframe: it is skipped, with a warning naming the lines lost,
-// instead of ending the read as in v1.
+// lines before parsing.
+//
+// Damage never ends the read: a line that does not parse (garbage, zero
+// bytes, a line cut and spliced) is skipped, and reading resumes at the
+// next line that parses (v1, whose lines stand alone) or at the next
+// keyframe or event (v2, whose difference lines need the baseline the
+// damage lost). Each damaged span is one warning naming its lines, the
+// error at its first, the time between the items read around it and
+// where reading resumed; the header alone is never recovered (garbage
+// there still throws).
 //
 // summary's reading (SkimSamples()) parses only the lines it needs and
 // skims the others: see playback/skimmed_lines.hh (v1) and
@@ -90,8 +97,11 @@ class NativeReader final : public RecordingReader::Source {
   // The input ended with a partial line.
   bool truncated() const override { return lines_.partial_tail(); }
   std::span<const std::string> warnings() const override { return warnings_; }
+  std::string_view LineText() override;
+  std::string_view HeaderText() const override { return header_; }
+  void KeepUnknownEvents() override { keep_unknown_ = true; }
   // See SkimmedLines (v1) and SkimmedDeltas (v2).
-  void SkimSamples() override;
+  void SkimSamples(const TimeCuts* cuts) override;
   uint64_t samples_skipped() const override {
     return skimmed_ ? skimmed_->skipped() : skimmed_deltas_ ? skimmed_deltas_->skipped() : 0;
   }
@@ -102,14 +112,22 @@ class NativeReader final : public RecordingReader::Source {
   std::optional<std::string_view> NextLine();
   LineKind ReadLine(std::string_view line, RecordingEvent& e);
   void LearnShape(std::string_view line);
+  void Returned(bool sample, int64_t t_ns);
   void StartLoss(const FormatError& error);
-  void EndLoss(bool at_end);
+  void EndLoss(std::optional<int64_t> resumed_ns, bool sample);
+  std::string Elapsed(int64_t t_ns) const;
   LineKind ParseLine(std::string_view line, RawSample& s, RecordingEvent& e);
   bool ReadSampleMember(std::string_view key, RawSample& s);
   bool ReadRow(const PgrColumns& cols, std::span<uint64_t> out);
   template <class RowFn> bool ReadTable(size_t rows, RowFn row);
 
   LineReader lines_;
+  std::string header_;  // the header line, for cat
+  // The v1 text of the line read last: a view of the line or the
+  // decoder's text; stale while a difference line was only summed.
+  std::string_view text_;
+  bool text_stale_ = false;
+  bool keep_unknown_ = false;  // unknown events returned (cat)
   std::unique_ptr<SkimmedLines> skimmed_;  // summary's reading, or null
   std::unique_ptr<SkimmedDeltas> skimmed_deltas_;  // the same for v2
   // What SkimmedDeltas said of the line NextLine() returned.
@@ -126,9 +144,11 @@ class NativeReader final : public RecordingReader::Source {
   RawSample state_;
   SampleShape shape_;
   ReaderBaseline follow_;
-  // A span lost to a corrupt line (v2): from `lost_from_` to the keyframe.
+  // A span lost to damaged lines: from `lost_from_` to the next line read
+  // (v1) or keyframe (v2); the times of the items read around it.
   uint64_t lost_from_ = 0;  // 0: nothing lost
   std::string lost_why_;
+  std::optional<int64_t> first_ns_, last_ns_;
   std::vector<std::string> warnings_;
 };
 

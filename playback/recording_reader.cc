@@ -147,9 +147,13 @@ bool RecordingReader::truncated() const {
 bool RecordingReader::missing_trailer() const { return has_trailer_ && !ended_; }
 std::span<const std::string> RecordingReader::warnings() const { return warnings_; }
 
-void RecordingReader::SkimSamples() {
+std::string_view RecordingReader::header_text() const { return source_->HeaderText(); }
+std::string_view RecordingReader::line_text() { return source_->LineText(); }
+void RecordingReader::KeepUnknownEvents() { source_->KeepUnknownEvents(); }
+
+void RecordingReader::SkimSamples(const TimeCuts* cuts) {
   skimming_ = true;
-  source_->SkimSamples();
+  source_->SkimSamples(cuts);
 }
 
 void RecordingReader::ReadAhead() {

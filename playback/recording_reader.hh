@@ -6,9 +6,12 @@
 // file order: samples, and events (pause, resume, mark, end; unknown kinds
 // are skipped, as pgr(5) says readers do, so tools never see them). A
 // stream cut short (a partial last line, a compressed stream or gob message
-// cut in the middle) ends the items cleanly and sets truncated(); garbage
-// throws FormatError naming the byte offset (in the decompressed stream)
-// and, for native files, the line.
+// cut in the middle) ends the items cleanly and sets truncated(). A
+// damaged line of a native recording is skipped and reading resumes after
+// it (native_reader.hh): one warning per damaged span, and damaged() is
+// set. What cannot be resumed after throws FormatError naming the byte
+// offset (in the decompressed stream) and, for native files, the line: a
+// garbled header, compressed data that does not decompress, a gob stream.
 //
 // Detection, after decompression, by the first bytes (recording_kind.hh):
 // a native file starts with '{', a legacy one with a gob type definition;
@@ -28,9 +31,11 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "playback/raw_sample.hh"
+#include "playback/time_cuts.hh"
 #include "proto/stream.hh"
 
 namespace pm {
@@ -65,8 +70,10 @@ class RecordingReader {
   // others are validated against the line before without being parsed
   // (see playback/skimmed_lines.hh for v1, skimmed_deltas.hh for v2) and
   // counted in samples_read(). Native recordings only; legacy ones are
-  // read in full as before.
-  void SkimSamples();
+  // read in full as before. `cuts` (a time window's, or null) split runs
+  // where they cross them; they may be set later, and must outlive the
+  // reader.
+  void SkimSamples(const TimeCuts* cuts = nullptr);
 
   // Before the first Next(): a compressed recording is decompressed on a
   // second thread from the first Next() on (PrefetchedInput), so that
@@ -78,14 +85,26 @@ class RecordingReader {
   // interrupted, when the reader goes away. A plain input is read as is.
   void ReadAhead();
 
+  // cat's reading, native recordings only ("" for legacy ones): the
+  // header line, and the line behind the item Next() returned last as
+  // version 1 text (a difference line rebuilt), valid until the next
+  // Next(). KeepUnknownEvents(), before the first Next(), returns event
+  // lines of kinds this reader does not know too, so cat loses none.
+  std::string_view header_text() const;
+  std::string_view line_text();
+  void KeepUnknownEvents();
+
   bool truncated() const;         // valid once Next() returned kEnd
   // A native recording whose last item is not its end trailer; valid once
   // Next() returned kEnd.
   bool missing_trailer() const;
   // Damage passed over so far, one line each: a leading hole of zeros
-  // (the file truncated while being written, a recording after it), v2
-  // lines lost to corruption.
+  // (the file truncated while being written, a recording after it), lines
+  // lost to corruption (v1 up to the next line read, v2 to the keyframe).
   std::span<const std::string> warnings() const;
+  // Some lines were lost to damage (warnings() says which): the tools
+  // exit 2 once everything recoverable is written.
+  bool damaged() const { return !warnings().empty(); }
   uint64_t samples_read() const;
 
   class Source;  // native or legacy, behind one interface
@@ -121,8 +140,11 @@ class RecordingReader::Source {
   virtual std::span<const std::string> warnings() const { return {}; }
   // Skim from now on where the format allows it (native_reader.hh);
   // other sources read in full.
-  virtual void SkimSamples() {}
+  virtual void SkimSamples(const TimeCuts*) {}
   virtual uint64_t samples_skipped() const { return 0; }
+  virtual std::string_view HeaderText() const { return {}; }
+  virtual std::string_view LineText() { return {}; }
+  virtual void KeepUnknownEvents() {}
 };
 
 }  // namespace pm

@@ -1,5 +1,7 @@
 #include "playback/skimmed_deltas.hh"
 
+#include "playback/skimmed_lines.hh"
+
 namespace pm {
 
 std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
@@ -12,6 +14,7 @@ std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
   }
   while (std::optional<std::string_view> line = lines_.Next()) {
     bool delta = DeltaDecoder::IsDelta(*line);
+    if (delta && in_run_ && Cut(*line)) return Hand({*line, Line::kRead});
     if (delta && in_run_) {
       if (const char* why = delta_.TrySum(*line)) {
         in_run_ = false;  // no baseline: a loss begins
@@ -30,6 +33,21 @@ std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
   }
   if (!held_) return std::nullopt;
   return TakeHeld();
+}
+
+// Whether difference line `line` lies across a cut from the baseline (or
+// its time does not read: decoding it in full will say why).
+bool SkimmedDeltas::Cut(std::string_view line) const {
+  if (cuts_ == nullptr || !cuts_->any()) return false;
+  const Baseline* before = delta_.baseline();
+  constexpr std::string_view kTime = "\"t\":";
+  std::optional<int64_t> diff = LeadingInteger(line, kDeltaLinePrefix.size() + kTime.size());
+  if (before == nullptr || before->values().empty() || !diff ||
+      line.substr(kDeltaLinePrefix.size(), kTime.size()) != kTime)
+    return true;
+  auto t = static_cast<int64_t>(before->values()[0]);
+  auto next = static_cast<int64_t>(static_cast<uint64_t>(t) + static_cast<uint64_t>(*diff));
+  return cuts_->Region(next) != cuts_->Region(t);
 }
 
 // `line` ends the run: the held sample goes first, `line` next.

@@ -24,6 +24,11 @@
 // warning and line numbers of the full reading. Memory stays flat: the
 // run's last sample is the decoder's baseline, its text written only when
 // it is returned.
+//
+// A time window's cuts end a run as in SkimmedLines: a difference line
+// whose "t" (the baseline's plus the difference after `{"d":1,"t":`, read
+// only when there are cuts) lies across a cut from the sample before is
+// returned to decode in full, after the held sample.
 #pragma once
 
 #include <cstdint>
@@ -32,12 +37,14 @@
 
 #include "playback/delta_decoder.hh"
 #include "playback/line_reader.hh"
+#include "playback/time_cuts.hh"
 
 namespace pm {
 
 class SkimmedDeltas {
  public:
-  SkimmedDeltas(LineReader& lines, DeltaDecoder& delta) : lines_(lines), delta_(delta) {}
+  SkimmedDeltas(LineReader& lines, DeltaDecoder& delta, const TimeCuts* cuts = nullptr)
+      : lines_(lines), delta_(delta), cuts_(cuts) {}
 
   struct Line {
     enum Kind { kRead, kRebuilt, kRefused };
@@ -57,10 +64,12 @@ class SkimmedDeltas {
 
  private:
   Line Hand(Line line);
+  bool Cut(std::string_view line) const;
   Line TakeHeld();
 
   LineReader& lines_;
   DeltaDecoder& delta_;
+  const TimeCuts* cuts_;
   bool in_run_ = false;  // the line before was a sample, with a baseline
   bool held_ = false;    // the baseline is a sample not returned yet
   uint64_t held_number_ = 0;

@@ -1,5 +1,7 @@
 #include "playback/skimmed_lines.hh"
 
+#include <cstdint>
+
 #include "proto/pgr_format.hh"
 
 namespace pm {
@@ -9,6 +11,20 @@ bool IsSampleLine(std::string_view line) { return line.starts_with(kSampleLineSt
 
 }  // namespace
 
+std::optional<int64_t> LeadingInteger(std::string_view line, size_t at) {
+  bool negative = at < line.size() && line[at] == '-';
+  at += negative;
+  uint64_t value = 0;
+  size_t digits = 0;
+  for (; at < line.size() && line[at] >= '0' && line[at] <= '9'; ++at, ++digits) {
+    if (digits == 19) return std::nullopt;  // past int64 (19 digits fit in uint64)
+    value = value * 10 + static_cast<uint64_t>(line[at] - '0');
+  }
+  if (digits == 0 || value > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+  int64_t v = static_cast<int64_t>(value);
+  return negative ? -v : v;
+}
+
 std::optional<std::string_view> SkimmedLines::Next() {
   if (deferred_) {
     std::string_view line = *deferred_;
@@ -17,7 +33,7 @@ std::optional<std::string_view> SkimmedLines::Next() {
   }
   while (std::optional<std::string_view> line = lines_.Next()) {
     bool sample = IsSampleLine(*line);
-    if (sample && in_run_ && Vouches(*line)) {
+    if (sample && in_run_ && !Cut(*line) && Vouches(*line)) {
       if (held_) ++skipped_;  // a later one is the run's last now
       held_ = true;
       held_number_ = lines_.line_number();
@@ -42,6 +58,15 @@ bool SkimmedLines::Vouches(std::string_view line) {
   if (!have_baseline_) return false;
   have_baseline_ = baseline_.Skim(line);
   return have_baseline_;
+}
+
+// Whether `line` lies across a cut from the sample line before it (or its
+// time does not read: the full parse will say why).
+bool SkimmedLines::Cut(std::string_view line) const {
+  if (cuts_ == nullptr || !cuts_->any()) return false;
+  std::optional<int64_t> t = LeadingInteger(line, kSampleLineStart.size());
+  std::optional<int64_t> before = LeadingInteger(baseline_.Text(), kSampleLineStart.size());
+  return !t || !before || cuts_->Region(*t) != cuts_->Region(*before);
 }
 
 // `line` goes to the full parse; a sample's shape is what the lines after

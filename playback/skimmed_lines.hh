@@ -30,6 +30,11 @@
 // Sample lines are told by their first bytes, `{"t":` (the writer's
 // BeginSampleLine); anything else (events, a line in another form, zero
 // bytes) is returned as it is.
+//
+// A time window's cuts (playback/time_cuts.hh) end a run too: a sample
+// whose "t" (the digits after `{"t":`, read only when there are cuts) is
+// on the other side of a cut from the sample before is returned, with the
+// one before it, so the window's first and last samples are parsed.
 #pragma once
 
 #include <cstdint>
@@ -38,12 +43,18 @@
 
 #include "playback/line_reader.hh"
 #include "playback/reader_baseline.hh"
+#include "playback/time_cuts.hh"
 
 namespace pm {
 
+// The integer (optionally negative) at `at` in `line` that fits int64, or
+// nullopt: a skim's quick look at a line's "t".
+std::optional<int64_t> LeadingInteger(std::string_view line, size_t at);
+
 class SkimmedLines {
  public:
-  explicit SkimmedLines(LineReader& lines) : lines_(lines) {}
+  explicit SkimmedLines(LineReader& lines, const TimeCuts* cuts = nullptr)
+      : lines_(lines), cuts_(cuts) {}
 
   // The next line to parse in full, without its "\n"; valid until the
   // next call. nullopt at the end of the input.
@@ -57,10 +68,12 @@ class SkimmedLines {
 
  private:
   bool Vouches(std::string_view line);
+  bool Cut(std::string_view line) const;
   std::string_view Hand(std::string_view line, bool sample);
   std::string_view TakeHeld();
 
   LineReader& lines_;
+  const TimeCuts* cuts_;
   ReaderBaseline baseline_;  // the last sample line returned or skimmed
   bool have_baseline_ = false;
   bool in_run_ = false;   // the line before was a sample

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "playback/sample_window.hh"
 #include "tools/option_table.hh"
 
 namespace pm {
@@ -11,16 +12,18 @@ namespace pm {
 struct CatArgs {
   bool help = false;
   std::string file;  // "" or "-": stdin
+  WindowSpec window; // --from, --to, --phase
 };
 
-// The option table (data: tools/command_catalog.hh walks it): -h only.
+// The option table (data: tools/command_catalog.hh walks it).
 const Command<CatArgs>& CatCommand();
 
 // Throws UsageError naming the fix (exit 1).
 CatArgs ParseCatArgs(int argc, char** argv);
 
 // Returns the exit status: 0 printed (a truncated input too), 1 usage or
-// unreadable input, 2 not a native recording or a corrupt v1 line.
+// unreadable input, 2 not a native recording, or lines lost to damage
+// (after every line that could be read was printed).
 int CatMain(int argc, char** argv);
 
 }  // namespace pm

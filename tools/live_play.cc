@@ -43,11 +43,13 @@ void LivePlay::Push(std::string_view lines, std::string& out) {
   for (; items > 0; --items) {
     RawSample& cur = samples_[cur_];
     RecordingReader::Item item = reader_->Next(cur, event);
-    if (item == RecordingReader::Item::kSample)
-      OnSample(cur, out);
-    else if (item == RecordingReader::Item::kEvent &&
-             (event.kind == "pause" || event.kind == "resume"))
+    if (item == RecordingReader::Item::kSample) {
+      if (pairs_.Keep(cur)) OnSample(cur, out);  // else its slot is read into again
+    } else if (item == RecordingReader::Item::kEvent &&
+               (event.kind == "pause" || event.kind == "resume")) {
       have_prev_ = false;  // no rate spans a pause
+      pairs_.Break();
+    }
   }
 }
 

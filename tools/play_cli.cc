@@ -176,20 +176,21 @@ class Player {
 };
 
 int Play(const PlayArgs& args) {
-  RecordingInput input(args.file);
+  RecordingInput input(args.file, {args.window, true});
   if (!input.Open()) {
     Note("play", input.name() + " is empty: nothing to play");
     return 0;
   }
+  if (args.format != PlayFormat::kOpenMetrics) input.CheckMarksFirst();
   PrintMeta(input.info().meta);
   if (args.format == PlayFormat::kOpenMetrics) ExportOpenMetrics(args, input);
   else Player(args, input).Run();
-  input.WarnIfIncomplete();
-  if (input.samples_read() == 0)
+  input.Finish();
+  if (input.samples() == 0)
     Note("play", input.name() + " has no samples: nothing to play");
-  else if (input.samples_read() == 1 && args.format != PlayFormat::kOpenMetrics)
+  else if (input.samples() == 1 && args.format != PlayFormat::kOpenMetrics)
     Note("play", input.name() + " has a single sample: a rate needs two");
-  return 0;
+  return input.ExitStatus();
 }
 
 }  // namespace

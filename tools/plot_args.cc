@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error.hh"
+#include "tools/window_args.hh"
 #include "tools/duration.hh"
 
 namespace pm {
@@ -139,6 +140,7 @@ Command<PlotArgs> BuildPlotCommand() {
   Command<PlotArgs> c{{"plot", "[options] FILE", kPlotAbout, kPlotFooter}, {}};
   AddOutputOptions(c.options);
   AddChartOptions(c.options);
+  for (Opt& o : WindowOptions(&PlotArgs::window)) c.options.push_back(std::move(o));
   return c;
 }
 
@@ -159,6 +161,7 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
   if (files.size() > 1)
     throw UsageError("one recording at a time: unexpected '" + files[1] + "'" + kSee);
   if (a.output_dir.empty()) throw UsageError(std::string("--output-dir: give a directory") + kSee);
+  CheckWindow(a.window);
   a.file = files[0];
   return a;
 }

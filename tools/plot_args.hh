@@ -2,6 +2,7 @@
 #pragma once
 
 #include "playback/disk_filter.hh"
+#include "playback/sample_window.hh"
 #include "tools/option_table.hh"
 
 #include <optional>
@@ -32,6 +33,7 @@ struct PlotArgs {
   int numkey_threshold = 10;        // more keys than this: no legend
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
+  WindowSpec window;                // --from, --to, --phase
 };
 
 // The option table (data: tools/command_catalog.hh walks it).

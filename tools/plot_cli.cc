@@ -145,23 +145,23 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  RecordingInput input(args.file);
+  RecordingInput input(args.file, {args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
   Walk(input, data);
-  input.WarnIfIncomplete();
+  input.Finish();
   if (data.pairs() == 0) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
-    return 0;
+    return input.ExitStatus();
   }
   if (args.offset_time >= data.end() && args.offset_time > 0)
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
   DrawCharts(args, input.info(), data);
-  return 0;
+  return input.ExitStatus();
 }
 
 }  // namespace

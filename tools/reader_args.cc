@@ -7,6 +7,7 @@
 
 #include "common/error.hh"
 #include "playback/export_openmetrics.hh"
+#include "tools/window_args.hh"
 
 namespace pm {
 namespace {
@@ -124,7 +125,7 @@ Option<Args> Help() {
 }
 
 Command<PlayArgs> BuildPlay() {
-  return {{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
+  Command<PlayArgs> c{{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
           {Opt<PlayArgs>({.name = "color", .short_name = 'c',
                           .help = "colour keys, strings and numbers (ANSI escapes)"},
                          [](PlayArgs& a, const Given& g) { a.color = g.on; }),
@@ -181,6 +182,8 @@ Command<PlayArgs> BuildPlay() {
                           .help = "csv: the meta key the run column shows (default run)"},
                          [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),
            Help<PlayArgs>()}};
+  for (Option<PlayArgs>& o : WindowOptions(&PlayArgs::window)) c.options.push_back(std::move(o));
+  return c;
 }
 
 Command<SummaryArgs> BuildSummary() {
@@ -189,7 +192,7 @@ Command<SummaryArgs> BuildSummary() {
     return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
                             [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
   };
-  return {{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
+  Command<SummaryArgs> c{{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
           {flag("json", "one JSON object instead of text", "", &SummaryArgs::json),
            flag("phases",
                 "one summary per phase: start to the first mark, mark\n"
@@ -206,6 +209,9 @@ Command<SummaryArgs> BuildSummary() {
                              .completes = Completes::kCommand},
                             [](SummaryArgs& a, const Given& g) { a.pager = g.value; }),
            flag("no-pager", "never page", "", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
+  for (Option<SummaryArgs>& o : WindowOptions(&SummaryArgs::window))
+    c.options.push_back(std::move(o));
+  return c;
 }
 
 // At most one FILE operand; the command's name in the message.
@@ -232,6 +238,7 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
   std::vector<std::string> files = PlayCommand().Parse(argc, argv, a);
   if (a.help) return a;
   CheckFormatOptions(a);
+  CheckWindow(a.window);
   CheckOneFile(files, "play");
   if (!files.empty()) a.file = files[0];
   return a;
@@ -244,6 +251,7 @@ SummaryArgs ParseSummaryArgs(int argc, char** argv) {
   if (files.empty())
     throw UsageError("no recording named: give FILE, or '-' for standard input "
                      "(see perfmonger summary --help)");
+  CheckWindow(a.window);
   CheckOneFile(files, "summary");
   a.file = files[0];
   return a;

@@ -8,6 +8,7 @@
 
 #include "playback/csv_keys.hh"
 #include "playback/disk_filter.hh"
+#include "playback/sample_window.hh"
 #include "tools/option_table.hh"
 
 namespace pm {
@@ -26,6 +27,7 @@ struct PlayArgs {
   std::vector<CsvKey> columns;            // --columns (csv), in the order given
   std::optional<std::string> run_key;     // --run-key (csv, with the run column)
   std::optional<DiskFilter> disk_only;
+  WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin
 };
 
@@ -37,6 +39,7 @@ struct SummaryArgs {
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER
+  WindowSpec window;                 // --from, --to, --phase
   std::string file;                  // "-": stdin
 };
 

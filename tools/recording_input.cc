@@ -2,10 +2,12 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <optional>
+#include <utility>
 #include <system_error>
 
 #include "common/error.hh"
@@ -45,8 +47,13 @@ class RecordingInput::CountingStream final : public InputStream {
   uint64_t bytes_ = 0;
 };
 
-RecordingInput::RecordingInput(const std::string& path) {
+RecordingInput::RecordingInput(const std::string& path, SampleStream::Options reading)
+    : reading_(std::move(reading)) {
   if (path.empty() || path == "-") {
+    // A recording is never typed: waiting on a terminal would look hung.
+    if (isatty(0))
+      throw UsageError("no recording named and standard input is a terminal: give FILE, "
+                       "or pipe a recording in");
     name_ = "stdin";
     stream_ = std::make_unique<CountingStream>(0);
     return;
@@ -81,14 +88,35 @@ bool RecordingInput::Open() {
   } catch (const std::system_error&) {
     Rethrow();
   }
+  items_ = std::make_unique<SampleStream>(*reader_, reading_);
   struct stat st;
   if (fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode)) reader_->ReadAhead();
   return true;
 }
 
+void RecordingInput::CheckMarksFirst() const {
+  const WindowSpec& w = reading_.window;
+  bool marks = w.phase || w.from.kind == WindowBound::Kind::kMark ||
+               w.to.kind == WindowBound::Kind::kMark;
+  struct stat st;
+  if (!marks || !fd_ || fstat(fd_.Get(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  RecordingInput again(name_, reading_);
+  if (!again.Open()) return;
+  again.SkimSamples();
+  RawSample sample;
+  RecordingEvent event;
+  while (again.Next(sample, event) != RecordingReader::Item::kEnd) {
+  }
+  try {
+    again.items_->Finish();
+  } catch (const UsageError& e) {
+    throw UsageError(name_ + ": " + e.what());
+  }
+}
+
 RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& event) {
   try {
-    return reader_->Next(sample, event);
+    return items_->Next(sample, event);
   } catch (const FormatError&) {
     Rethrow();
   } catch (const std::system_error&) {
@@ -96,8 +124,22 @@ RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& ev
   }
 }
 
+void RecordingInput::Finish() const {
+  WarnIfIncomplete();
+  if (uint64_t n = items_->zero_width())
+    std::fprintf(stderr, "warning: %s: %llu %s taken before a CPU tick passed since the "
+                 "one before left out (no rate over a zero-width interval)\n",
+                 name_.c_str(), static_cast<unsigned long long>(n),
+                 n == 1 ? "sample" : "samples");
+  try {
+    items_->Finish();
+  } catch (const UsageError& e) {
+    throw UsageError(name_ + ": " + e.what());
+  }
+}
+
 void RecordingInput::WarnIfIncomplete() const {
-  for (const std::string& lost : reader_->warnings())  // v2 spans skipped
+  for (const std::string& lost : reader_->warnings())  // damaged spans skipped
     std::fprintf(stderr, "warning: %s: %s\n", name_.c_str(), lost.c_str());
   bool cut = reader_->truncated();
   bool unclosed = reader_->missing_trailer();

@@ -1,7 +1,8 @@
-// What `play` and `summary` share: FILE (or stdin) opened and read through
-// one RecordingReader, every failure renamed after the input, and the
-// end-of-input report (a truncation or unclean-close warning, a note when there was too
-// little to work with).
+// What the readers (play, summary, cat, plot, stat) share: FILE (or stdin)
+// opened and read through one RecordingReader and its SampleStream (the
+// time window, no zero-width intervals), every failure renamed after the
+// input, and the end-of-input report (damage, truncation or an unclean
+// close, samples left out, a window that found nothing).
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "common/unique_fd.hh"
 #include "playback/recording_reader.hh"
+#include "playback/sample_stream.hh"
 #include "proto/stream.hh"
 
 namespace pm {
@@ -27,9 +29,9 @@ class InputError : public std::runtime_error {
 
 class RecordingInput {
  public:
-  // `path` as the user gave it; "" or "-" is stdin. Opens it now (throws
-  // InputError).
-  explicit RecordingInput(const std::string& path);
+  // `path` as the user gave it; "" or "-" is stdin, refused when it is a
+  // terminal (UsageError). Opens it now (throws InputError). `reading`: the window, and whether samples are paired.
+  explicit RecordingInput(const std::string& path, SampleStream::Options reading = {});
   ~RecordingInput();
 
   const std::string& name() const { return name_; }  // path, or "stdin"
@@ -41,28 +43,51 @@ class RecordingInput {
   // whose reads may block, is read on this one.
   bool Open();
 
+  // For a reader whose output streams (play, cat): when the window waits
+  // for a mark and the input is a regular file, reads it once through the
+  // window first (skimmed), so that a mark that is not there is an error
+  // before anything is printed. On stdin that error comes at the end.
+  void CheckMarksFirst() const;
+
   const RecordingInfo& info() const { return reader_->info(); }
-  // After Open(): RecordingReader::SkimSamples().
-  void SkimSamples() { reader_->SkimSamples(); }
+  // After Open(): RecordingReader::SkimSamples(), cut at the window.
+  void SkimSamples() { reader_->SkimSamples(items_->cuts()); }
   RecordingReader::Item Next(RawSample& sample, RecordingEvent& event);
   bool truncated() const { return reader_->truncated(); }
+  // Lines were lost to damage: the command's exit status is 2 (DESIGN §9),
+  // once everything recoverable is written.
+  bool damaged() const { return reader_->damaged(); }
+  int ExitStatus() const { return damaged() ? 2 : 0; }
+  // The recording's samples, read or skimmed (window or not).
   uint64_t samples_read() const { return reader_->samples_read(); }
+  // The samples Next() gave (inside the window, none of zero width).
+  uint64_t samples() const { return items_->samples(); }
+  // For cat: the line behind the item Next() returned, as version 1 text.
+  std::string_view line_text() { return items_->line_text(); }
+  std::string_view header_text() const { return reader_->header_text(); }
+  void KeepUnknownEvents() { reader_->KeepUnknownEvents(); }
 
-  // After the last item, once: one warning per span of a v2 recording lost
-  // to a corrupt line, then a warning when the recording was cut short
+  // After the last item, once: one warning per span of lines lost to
+  // damage, then a warning when the recording was cut short
   // or not closed cleanly (a native one without its end trailer), or a
   // note instead when a live recorder still holds the file's write lock
   // (what was read is everything flushed so far: nothing is wrong).
-  void WarnIfIncomplete() const;
+  // Then a warning naming how many samples of zero width were left out.
+  // Then, for a window, throws UsageError (named after the input) when a
+  // mark it names is not there or it holds no sample.
+  void Finish() const;
 
  private:
   class CountingStream;
   [[noreturn]] void Rethrow() const;  // the current exception, renamed
+  void WarnIfIncomplete() const;
 
   std::string name_;
   UniqueFd fd_;  // invalid for stdin
   std::unique_ptr<CountingStream> stream_;
+  SampleStream::Options reading_;
   std::unique_ptr<RecordingReader> reader_;
+  std::unique_ptr<SampleStream> items_;
 };
 
 // Runs a reader subcommand and maps what it throws to DESIGN §9's exit

@@ -3,7 +3,10 @@
 #include <signal.h>
 #include <string.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -16,6 +19,8 @@
 #include "playback/clock_report.hh"
 #include "playback/phases.hh"
 #include "playback/summary.hh"
+#include "proto/json.hh"
+#include "proto/pgr_format.hh"
 #include "tools/command_spawn.hh"
 #include "tools/record_args.hh"
 #include "tools/recording_input.hh"
@@ -97,15 +102,58 @@ StatArgs ParseStatArgs(int argc, char** argv) {
 
 namespace {
 
-std::string Joined(const std::vector<std::string>& words) {
+// One word as a POSIX shell reads it back: bare when it holds nothing the
+// shell would split or expand, else single-quoted (a ' as '\'').
+std::string ShellWord(const std::string& word) {
+  auto plain = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("@%+=:,./_-", c);
+  };
+  if (!word.empty() && std::all_of(word.begin(), word.end(), plain)) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out += '\'';
+}
+
+// CMD as it would be typed: `sh -c "$(that)"` runs the same argv.
+std::string ShellLine(const std::vector<std::string>& words) {
   std::string out;
-  for (const std::string& w : words) out.append(out.empty() ? "" : " ").append(w);
+  for (const std::string& w : words) out.append(out.empty() ? "" : " ").append(ShellWord(w));
+  return out;
+}
+
+// How CMD ended: its exit status, or the signal that killed it.
+struct CommandEnd {
+  int status = 0;  // 128 + signal when killed
+  int signo = 0;
+};
+
+// stat's own members, first in the JSON object:
+//   "command":{"argv":[..],"exit_status":N[,"signal":S],"start":T,"end":T}
+// start and end: the first and the last sample, which bracket CMD.
+std::string CommandJson(const StatArgs& args, const CommandEnd& end, const RawSample& first,
+                        const RawSample& last) {
+  std::string out;
+  JsonObjectWriter o(out);
+  std::string& argv = o.Key("argv");
+  argv.push_back('[');
+  for (const std::string& word : args.command) {
+    if (argv.back() != '[') argv.push_back(',');
+    AppendJsonString(argv, word);
+  }
+  argv.push_back(']');
+  o.Int("exit_status", end.status);
+  if (end.signo != 0) o.Int("signal", end.signo);
+  o.Str("start", FormatRfc3339(first.time_ns)).Str("end", FormatRfc3339(last.time_ns));
+  o.Close();
   return out;
 }
 
 // The recording read back as `summary` reads it.
-std::string Summary(const std::string& path, const StatArgs& args) {
-  RecordingInput input(path);
+std::string Summary(const std::string& path, const StatArgs& args, const CommandEnd& end) {
+  // Every sample: the first and the last bracket CMD exactly, however
+  // short it ran (a pair within one tick is CMD's own width, not a late
+  // tick's), so no sample is left out for its width.
+  RecordingInput input(path, {{}, false});
   if (!input.Open()) throw FormatError(path + " is empty");
   ActiveSpan span;
   ClockHistory clocks(input.info());
@@ -118,14 +166,16 @@ std::string Summary(const std::string& path, const StatArgs& args) {
     else clocks.OnEvent(event);
   }
   if (span.empty()) throw FormatError(path + " has no samples");
-  RawSample end = span.ActiveEnd();
+  RawSample last = span.ActiveEnd();
   SummaryInput in;
-  in.title_file = "Command: " + Joined(args.command);
+  in.title_file = "Command: " + ShellLine(args.command);
   in.first = &span.first();
-  in.last = &end;
+  in.last = &last;
   in.meta = input.info().meta;
   in.clock = &clocks;
-  return args.json ? SummaryJson(in) : SummaryText(in);
+  if (!args.json) return SummaryText(in);
+  std::string json = SummaryJson(in);
+  return json.insert(1, "\"command\":" + CommandJson(args, end, span.first(), span.last()) + ",");
 }
 
 void UnblockStopSignals() {
@@ -183,6 +233,7 @@ int Stat(const StatArgs& args) {
   if (failure) UnblockStopSignals();
   int signo = 0;
   int status = ReapCommand(*run.pid, &signo);
+  CommandEnd end{status, signo};
   if (signo != 0)
     std::fprintf(stderr, "Command failed: exit status %d (killed by signal %d: %s)\n",
                  status, signo, strsignal(signo));
@@ -193,7 +244,7 @@ int Stat(const StatArgs& args) {
     return status == 0 ? 2 : status;
   }
   try {
-    std::string report = Summary(AbsolutePath(args.record.config.output), args);
+    std::string report = Summary(AbsolutePath(args.record.config.output), args, end);
     std::fputs("== Performance Summary ==\n", stderr);
     WriteAll(1, report);
   } catch (const std::system_error& e) {

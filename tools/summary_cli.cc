@@ -8,6 +8,7 @@
 #include "common/io.hh"
 #include "playback/phases.hh"
 #include "playback/summary.hh"
+#include "playback/zero_width.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
@@ -39,15 +40,24 @@ void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
-// One summary of `span`; `end` holds its active end.
+// One summary of `span`; `end` holds its active end. A span whose ends
+// are of zero width (zero_width.hh) has no rates, as a single sample: its
+// end is its first sample, with a note naming it.
 SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
-                      const ActiveSpan& span, const RawSample& end) {
+                      const ActiveSpan& span, const RawSample& end,
+                      const std::string& what = "the recording") {
   SummaryInput in;
   in.title_file = args.file;
   in.recorded = input.info().recorded;
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
+  if (!span.empty() && &span.first() != &end && ZeroWidth(span.first(), end) &&
+      end.time_ns != span.first().time_ns) {
+    Note("summary", input.name() + ": " + what +
+                        " spans less than one CPU tick: no rates over a zero-width interval");
+    in.last = in.first;
+  }
   in.all = args.all;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   return in;
@@ -77,7 +87,7 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
   std::string out = args.json ? "[" : "";
   for (const Phase& phase : phases) {
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
-    SummaryInput in = InputFor(args, input, phase.span, end);
+    SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + phase.label + "'");
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
     if (!args.json) {
@@ -113,30 +123,34 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file);
+  // Samples are not left out for their width: summary pairs only the ends
+  // of each span, which InputFor checks.
+  RecordingInput input(args.file, {args.window, false});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   input.SkimSamples();  // the walk needs each span's first and last sample only
   PhaseWalk walk(args.phases);
   ClockHistory clocks(input.info());
   Walk(input, walk, clocks);
-  input.WarnIfIncomplete();
+  input.Finish();
   WarnOfClock(input, clocks);
-  if (walk.whole().empty())
-    return NothingToSummarize(args, input.info().meta,
-                              input.name() + " has no samples: nothing to summarize");
-  if (input.samples_read() == 1)
+  if (walk.whole().empty()) {
+    NothingToSummarize(args, input.info().meta,
+                       input.name() + " has no samples: nothing to summarize");
+    return input.ExitStatus();
+  }
+  if (input.samples() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
   std::string report = args.phases ? PhaseReport(args, input, walk.phases())
                                    : WholeReport(args, input, walk.whole(), clocks);
   if (args.json) {
     WriteAll(1, report);
-    return 0;
+    return input.ExitStatus();
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
   if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
-  return 0;
+  return input.ExitStatus();
 }
 
 }  // namespace

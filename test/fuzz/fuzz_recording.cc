@@ -1,11 +1,18 @@
 // The recording reader (playback/recording_reader.hh) on arbitrary bytes,
-// through what `play`, `summary` and `summary --phases` do with its items
-// (tools/play_cli.cc, tools/summary_cli.cc), the clock's states and summary's
-// warnings of them included: native or gob, plain, gzip or
-// zstd, as detected from the bytes. Garbage may only throw FormatError.
+// through the item stream every reader consumes (playback/sample_stream.hh,
+// zero-width samples left out) and what `play`, `summary` and `summary
+// --phases` do with its items (tools/play_cli.cc, tools/summary_cli.cc),
+// the clock's states and summary's warnings of them included: native or
+// gob, plain, gzip or zstd, as detected from the bytes. Garbage may only
+// throw FormatError.
 //
 // summary's skimmed reading must print what the full reading prints
 // wherever the full reading accepts the input.
+//
+// Damage is recovered: a native recording read cleanly (no error, no
+// damage) with a garbage line put before one of its lines (v1: any line
+// after the header; v2: a keyframe, where reading resumes) prints what it
+// printed, and says it was damaged (the tools' exit 2).
 //
 // An input that is neither compressed nor starts with a zero is also read
 // gzip- and zstd-compressed (flushed after each line, as the recorder
@@ -13,9 +20,11 @@
 // truncation included.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/error.hh"
 #include "playback/clock_report.hh"
@@ -23,8 +32,10 @@
 #include "playback/play_json.hh"
 #include "playback/export_csv.hh"
 #include "playback/recording_reader.hh"
+#include "playback/sample_stream.hh"
 #include "playback/summary.hh"
 #include "proto/codec.hh"
+#include "proto/pgr_format.hh"
 #include "proto/stream.hh"
 #include "test/fuzz/fuzz_check.hh"
 
@@ -105,21 +116,27 @@ std::string Reports(const pm::RecordingInfo& info, const pm::PhaseWalk& walk,
   return out;
 }
 
-// Everything the tools would print for `bytes`.
-std::string Transcript(std::string_view bytes) {
+struct Reading {
+  std::string out;  // everything the tools would print
+  bool clean = false;  // no error, no damage
+  int version = 0;  // the native header's; 0: legacy, or none read
+};
+
+Reading Read(std::string_view bytes) {
   pm::MemoryInputStream in(bytes);
   Play play;
   pm::PhaseWalk walk(true);
-  std::string tail;
+  Reading r;
   try {
     pm::RecordingReader reader(in);
     pm::ClockHistory clocks(reader.info());
+    pm::SampleStream stream(reader, {});
     RawSample sample;
     RecordingEvent event;
     for (;;) {
-      pm::RecordingReader::Item item = reader.Next(sample, event);
-      if (item == pm::RecordingReader::Item::kEnd) break;
-      if (item == pm::RecordingReader::Item::kSample) {
+      pm::SampleStream::Item item = stream.Next(sample, event);
+      if (item == pm::SampleStream::Item::kEnd) break;
+      if (item == pm::SampleStream::Item::kSample) {
         play.OnSample(sample);
         walk.OnSample(sample);
       } else {
@@ -128,11 +145,48 @@ std::string Transcript(std::string_view bytes) {
         clocks.OnEvent(event);
       }
     }
-    tail = Reports(reader.info(), walk, clocks) + (reader.truncated() ? "truncated\n" : "");
+    r.out = play.out + Reports(reader.info(), walk, clocks) +
+            (reader.truncated() ? "truncated\n" : "") + (reader.damaged() ? "damaged\n" : "");
+    r.clean = !reader.damaged();
+    r.version = reader.info().version;
   } catch (const pm::FormatError& e) {
-    tail = std::string("error: ") + e.what() + "\n";
+    r.out = play.out + "error: " + e.what() + "\n";
   }
-  return play.out + tail;
+  return r;
+}
+
+std::string Transcript(std::string_view bytes) { return Read(bytes).out; }
+
+// Where a garbage line leaves nothing unread (the file comment): the
+// offsets of such lines' first bytes. A v2 keyframe must be a sample: a
+// line that may be an event (its text says "event", or escapes a key) is
+// not taken, as reading resumes at an event without the baseline the
+// difference lines after it need.
+std::vector<size_t> Resumable(std::string_view plain, int version) {
+  std::vector<size_t> at;
+  for (size_t start = plain.find('\n'); start != std::string_view::npos && start + 1 < plain.size();
+       start = plain.find('\n', start + 1)) {
+    std::string_view line = plain.substr(start + 1);
+    line = line.substr(0, line.find('\n'));
+    if (version == 1 ||
+        (line.starts_with(pm::kSampleLineStart) && line.find("event") == std::string_view::npos &&
+         line.find('\\') == std::string_view::npos))
+      at.push_back(start + 1);
+  }
+  return at;
+}
+
+// The clean recording `plain` with a garbage line before one of its
+// resumable lines (picked by its bytes) reads as it did, and damaged.
+void CheckRecovery(std::string_view plain, const Reading& clean) {
+  std::vector<size_t> at = Resumable(plain, clean.version);
+  if (at.empty()) return;
+  size_t where = at[std::hash<std::string_view>()(plain) % at.size()];
+  std::string damaged = std::string(plain.substr(0, where)) + "\x01garbage\n" +
+                        std::string(plain.substr(where));
+  Reading r = Read(damaged);
+  pm::fuzz::Require(r.out == clean.out + "damaged\n",
+                    "a damaged line loses nothing else, and is said");
 }
 
 // What summary prints, read as summary reads (SkimSamples: only each
@@ -185,7 +239,8 @@ std::string Compress(pm::Compression codec, std::string_view plain) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  std::string plain = Transcript(bytes);
+  Reading read = Read(bytes);
+  const std::string& plain = read.out;
   if (std::optional<std::string> full = SummaryReports(bytes, false))
     pm::fuzz::Require(SummaryReports(bytes, true) == full, "summary's skim reads as the full read");
   // A hole of zeros is the file's, not its content's: the reader reads on
@@ -193,6 +248,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (pm::DetectCompression(bytes.substr(0, pm::kMagicLength)) != pm::Compression::kPlain ||
       bytes.starts_with('\0'))
     return 0;
+  if (read.clean && (read.version == 1 || read.version == 2)) CheckRecovery(bytes, read);
   pm::fuzz::Require(Transcript(Compress(pm::Compression::kGzip, bytes)) == plain,
                     "gzip reads as plain");
   pm::fuzz::Require(Transcript(Compress(pm::Compression::kZstd, bytes)) == plain,

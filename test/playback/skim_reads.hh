@@ -10,6 +10,7 @@
 #include "playback/recording_reader.hh"
 #include "proto/stream.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/damage.hh"
 
 namespace pm::test {
 
@@ -38,6 +39,7 @@ inline Read ReadAll(const std::string& bytes, bool skim) {
     out.samples = reader.samples_read();
     out.truncated = reader.truncated();
     out.warnings.assign(reader.warnings().begin(), reader.warnings().end());
+    if (reader.damaged()) out.error = FirstDamage(reader.warnings());
   } catch (const FormatError& e) {
     out.error = e.what();
   }

@@ -11,6 +11,7 @@
 #include "common/error.hh"
 #include "playback/native_reader.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/damage.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -27,6 +28,7 @@ std::string ReadAll(const std::string& text) {
     RecordingEvent event;
     for (RecordingReader::Item item; (item = reader.Next(sample, event)) != RecordingReader::Item::kEnd;)
       out += item == RecordingReader::Item::kSample ? Dump(sample) : Dump(event);
+    if (!reader.warnings().empty()) out += "error: " + FirstDamage(reader.warnings());
   } catch (const FormatError& e) {
     out += std::string("error: ") + e.what();
   }

@@ -11,6 +11,7 @@
 #include "proto/meta.hh"
 #include "playback/native_reader.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/damage.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -40,6 +41,7 @@ std::string ErrorOf(const std::string& text) {
     Reader r(text);
     while (r.Next() != Item::kEnd) {
     }
+    if (!r.reader.warnings().empty()) return FirstDamage(r.reader.warnings());
   } catch (const FormatError& e) {
     return e.what();
   }

@@ -96,7 +96,7 @@ TEST_CASE("a corrupt v2 line loses only the span to the next keyframe") {
                                  std::to_string(next_key + 1)));
 }
 
-TEST_CASE("a corrupt line in the last span is reported; v1 still stops at one") {
+TEST_CASE("a corrupt line in the last span is reported; v1 loses that line alone") {
   TwoVersions rec = MakeRecording(6);
   size_t bad = rec.v2.size() - 3;
   REQUIRE(DeltaDecoder::IsDelta(rec.v2[bad]));
@@ -106,6 +106,17 @@ TEST_CASE("a corrupt line in the last span is reported; v1 still stops at one") 
   CHECK(v2.warnings[0].ends_with("no keyframe after them"));
   CHECK(v2.items.size() == ReadAll(rec.v1, Compression::kPlain).items.size() - 3);
 
+  // v1 lines stand alone: the read resumes at the line after.
+  std::vector<std::string> want = ReadAll(rec.v1, Compression::kPlain).items;
+  want.erase(want.begin() + static_cast<long>(bad) - 1);  // items start at line 2
   rec.v1[bad] = "garbage\n";
-  CHECK_THROWS_AS(ReadAll(rec.v1, Compression::kPlain), FormatError);
+  for (Compression c : {Compression::kPlain, Compression::kGzip, Compression::kZstd}) {
+    Read v1 = ReadAll(rec.v1, c);
+    CHECK(v1.items == want);
+    REQUIRE(v1.warnings.size() == 1);
+    std::string line = std::to_string(bad + 1);
+    CHECK(v1.warnings[0].starts_with("line " + line + " lost (pgr line " + line + ", byte "));
+    CHECK(v1.warnings[0].find("), between ") != std::string::npos);
+    CHECK(v1.warnings[0].ends_with("; resumed at line " + std::to_string(bad + 2)));
+  }
 }

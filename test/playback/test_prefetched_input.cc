@@ -14,6 +14,7 @@
 #include "test/playback/pgr_builder.hh"
 #include "test/positions.hh"
 #include "test/proto/decode_checking.hh"
+#include "test/playback/damage.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -90,6 +91,7 @@ Read ReadAll(const std::string& bytes, bool skim, bool read_ahead) {
       out.items.push_back(item == RecordingReader::Item::kSample ? Dump(s) : Dump(e));
     out.samples = reader.samples_read();
     out.truncated = reader.truncated();
+    if (reader.damaged()) out.error = FirstDamage(reader.warnings());
   } catch (const FormatError& e) {
     out.error = e.what();
   }

@@ -13,6 +13,7 @@
 #include "playback/recording_reader.hh"
 #include "test/playback/legacy_data.hh"
 #include "test/playback/pgr_builder.hh"
+#include "test/playback/damage.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -27,6 +28,7 @@ std::string ErrorOf(std::string_view bytes) {
     RecordingEvent e;
     while (reader.Next(s, e) != RecordingReader::Item::kEnd) {
     }
+    if (reader.damaged()) return FirstDamage(reader.warnings());
   } catch (const FormatError& e) {
     return e.what();
   }

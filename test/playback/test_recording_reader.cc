@@ -10,6 +10,7 @@
 #include "playback/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/legacy_data.hh"
+#include "test/playback/damage.hh"
 #include "test/positions.hh"
 
 using namespace pm;
@@ -37,9 +38,16 @@ ReadResult ReadAll(std::string_view bytes) {
   return out;
 }
 
+// The error that ends the read, or the first damaged span's.
 std::string ErrorOf(std::string_view bytes) {
   try {
-    ReadAll(bytes);
+    MemoryInputStream in(bytes);
+    RecordingReader reader(in);
+    RawSample s;
+    RecordingEvent e;
+    while (reader.Next(s, e) != RecordingReader::Item::kEnd) {
+    }
+    if (reader.damaged()) return FirstDamage(reader.warnings());
   } catch (const FormatError& e) {
     return e.what();
   }

@@ -13,6 +13,7 @@
 #include "playback/native_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
+#include "test/playback/damage.hh"
 
 using namespace pm;
 using namespace pm::test;
@@ -29,6 +30,7 @@ std::string Join(const std::vector<std::string>& lines) {
 
 // What the reader gives for `text`, a Dump per item, read as play reads:
 // into two samples in turn.
+// A damaged span ends the items with "error: " and what it reported.
 std::vector<std::string> Items(const std::string& text) {
   MemoryInputStream in(text);
   NativeReader reader(in);
@@ -37,9 +39,11 @@ std::vector<std::string> Items(const std::string& text) {
   std::vector<std::string> out;
   for (size_t k = 0;; ++k) {
     Item item = reader.Next(samples[k % 2], e);
-    if (item == Item::kEnd) return out;
+    if (item == Item::kEnd) break;
     out.push_back(item == Item::kSample ? Dump(samples[k % 2]) : Dump(e));
   }
+  if (!reader.warnings().empty()) out.push_back("error: " + FirstDamage(reader.warnings()));
+  return out;
 }
 
 // Each line on its own after the header: a full parse, the first sample
@@ -93,7 +97,8 @@ std::vector<std::string> Wander(TwoVersions& rec, uint64_t seed, size_t samples)
 // The error of reading `text`, or "".
 std::string ErrorOf(const std::string& text) {
   try {
-    Items(text);
+    std::vector<std::string> items = Items(text);
+    if (!items.empty() && items.back().starts_with("error: ")) return items.back().substr(7);
   } catch (const FormatError& e) {
     return e.what();
   }

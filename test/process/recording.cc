@@ -117,6 +117,24 @@ size_t CheckCleanRecording(const std::string& path, const std::string& reason) {
   return samples;
 }
 
+void AwaitCpuTick(Deadline deadline) {
+  auto cpu_line = [] {
+    std::string stat = ReadFileBytes("/proc/stat");
+    return stat.substr(0, stat.find('\n'));
+  };
+  std::string before = cpu_line();
+  while (cpu_line() == before)
+    if (std::chrono::steady_clock::now() > deadline)
+      throw DeadlineExpired("no CPU tick passed on /proc/stat");
+}
+
+size_t ZeroWidthLeftOut(const std::string& err) {
+  size_t at = err.find(" taken before a CPU tick passed");
+  if (at == std::string::npos) return 0;
+  size_t colon = err.rfind(": ", at);
+  return std::stoul(err.substr(colon + 2));
+}
+
 int GzipTest(const std::string& path) {
   std::string gzip = access("/usr/bin/gzip", X_OK) == 0 ? "/usr/bin/gzip" : "/bin/gzip";
   ExitResult r = Run({"-t", path}, gzip);

@@ -60,6 +60,17 @@ size_t CheckCleanRecording(const std::string& path, const std::string& reason);
 // whether they appear depends on this machine's clock, not on the test.
 std::string WithoutClockWarnings(const std::string& err);
 
+// Returns once the machine's CPU total (/proc/stat's first line) has moved
+// on from what it was at the call, busy, so that a `sample` command sent
+// next is not of zero width (playback/zero_width.hh) against the one
+// before: a tick is 10 ms of one CPU. Throws DeadlineExpired.
+void AwaitCpuTick(Deadline deadline = DefaultDeadline());
+
+// N of a reader's zero-width warning on stderr ("warning: FILE: N
+// sample(s) taken before a CPU tick passed ..."), 0 without one: what a
+// recording ticking at 10 ms may hold under load.
+size_t ZeroWidthLeftOut(const std::string& err);
+
 // The real gzip binary's `gzip -t PATH`; its exit status.
 int GzipTest(const std::string& path);
 

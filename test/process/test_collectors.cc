@@ -92,11 +92,15 @@ TEST_SUITE("collectors on the real machine") {
     std::string out = dir / "p.pgr";
     CommandSession s({"record", "-l", out, "-i", "10", "--pid", pid});
     s.ReadReadyLine();
+    AwaitCpuTick();  // each pair a tick wide: none left out for zero width
     CHECK(bool(s.Command("sample").root()["ok"]));
     target.Signal(SIGKILL);
     target.Wait();  // reaped: /proc/PID is gone
+    AwaitCpuTick();
     CHECK(bool(s.Command("sample").root()["ok"]));
+    AwaitCpuTick();
     CHECK(bool(s.Command("sample").root()["ok"]));
+    AwaitCpuTick();
     s.CloseStop();
     ExitResult r = s.Wait();
     CHECK(r.code == 0);
@@ -162,8 +166,11 @@ TEST_SUITE("collectors on the real machine") {
     CommandSession s({"record", "-l", out, "-i", "10", "--record-pressure", "--pid",
                       std::to_string(getpid())});
     s.ReadReadyLine();
+    AwaitCpuTick();  // each pair a tick wide: none left out for zero width
     CHECK(bool(s.Command("mark q1").root()["ok"]));
+    AwaitCpuTick();
     CHECK(bool(s.Command("sample").root()["ok"]));
+    AwaitCpuTick();
     s.CloseStop();
     REQUIRE(s.Wait().code == 0);
     ExitResult r = Run({"summary", "--phases", "--json", out});

@@ -51,7 +51,8 @@ size_t CheckUncleanRecording(const Recording& rec) {
 
 // Every reader of a recording its recorder never closed: exit 0, all of
 // it read, and one warning that says so (plain files too, which end at a
-// line boundary and used to read back silently).
+// line boundary and used to read back silently). At 10 ms, under load, a
+// late tick and the next deadline may be of zero width: that warning too.
 void CheckReadersWarnUnclosed(const std::string& path, size_t samples, const TempDir& dir) {
   const std::vector<std::vector<std::string>> commands = {
       {"play", path},
@@ -69,11 +70,13 @@ void CheckReadersWarnUnclosed(const std::string& path, size_t samples, const Tem
     CAPTURE(r.err);
     CHECK(r.code == 0);
     r.err = WithoutClockWarnings(r.err);
-    CHECK(SplitLines(r.err).size() == 1);
+    size_t left_out = ZeroWidthLeftOut(r.err);
+    CHECK(SplitLines(r.err).size() == 1 + (left_out > 0));
     CHECK(r.err.starts_with("warning: " + path + ": "));
     CHECK(r.err.find("not closed cleanly") != std::string::npos);
     CHECK(r.err.find(std::to_string(samples) + " samples") != std::string::npos);
-    if (args[0] == "play" && args.size() == 2) CHECK(SplitLines(r.out).size() == samples - 1);
+    if (args[0] == "play" && args.size() == 2)
+      CHECK(SplitLines(r.out).size() == samples - 1 - left_out);
   }
 }
 
@@ -279,16 +282,19 @@ TEST_SUITE("faults") {
     ExitResult play = Run({"play", out});
     CAPTURE(play.err);
     CHECK(play.code == 0);
-    CHECK(SplitLines(play.out).size() == 3);
+    // The stop's sample repeats the last counters an instant later: zero
+    // width, left out, said once.
+    CHECK(SplitLines(play.out).size() == 2);
+    CHECK(play.err.find("1 sample taken before a CPU tick passed") != std::string::npos);
   }
 
   TEST_CASE("memory above INT64_MAX reads back unsigned") {
-    FakeCounters c = CountersAt(0);
-    c.mem_total = 18446744073709551000u;
+    FakeCounters c = CountersAt(0), d = CountersAt(1);  // CPU ticks pass
+    c.mem_total = d.mem_total = 18446744073709551000u;
     FakeProc fake(c);
     TempDir dir;
     std::string out = dir / "out.pgr";
-    RecordFake(fake, out, {c, c});
+    RecordFake(fake, out, {c, d});
     ExitResult play = Run({"play", out});
     CAPTURE(play.err);
     CHECK(play.code == 0);

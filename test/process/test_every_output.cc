@@ -83,9 +83,13 @@ TEST_SUITE("collectors on the real machine") {
     if (cgroups) args.insert(args.end(), {"--cgroup", group.name});
     CommandSession s(args);
     s.ReadReadyLine();
+    // A CPU tick before each sample: no pair of zero width is left out.
+    AwaitCpuTick();
     CHECK(bool(s.Command("sample").root()["ok"]));
     CHECK(bool(s.Command("mark second").root()["ok"]));
+    AwaitCpuTick();
     CHECK(bool(s.Command("sample").root()["ok"]));
+    AwaitCpuTick();
     s.CloseStop();
     ExitResult r = s.Wait();
     REQUIRE(r.code == 0);

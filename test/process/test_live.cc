@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -74,6 +75,29 @@ TEST_SUITE("live") {
     CHECK(played.code == 0);
     CHECK(r.out == played.out);
     if (style.empty()) CHECK(SplitLines(r.out).size() == samples - 1);
+  }
+
+  // A fake /proc whose CPU total moves only when the test writes it: a
+  // `sample` before that is of zero width, as the stop's sample after the
+  // last write is.
+  TEST_CASE("live leaves out a sample taken before a CPU tick passed, as play does") {
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    std::string out = dir / "z.pgr";
+    CommandSession s({"live", "--root", fake.root(), "-i", "3600", "-l", out});
+    s.ReadReadyLine();
+    REQUIRE(bool(s.Command("sample").root()["ok"]));  // no tick yet
+    fake.Write(CountersAt(1));
+    REQUIRE(bool(s.Command("sample").root()["ok"]));
+    s.CloseStop();  // the stop's sample: no tick either
+    ExitResult r = s.Wait();
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    REQUIRE(SplitLines(r.out).size() == 1);  // the pair from k = 0 to k = 1
+    CHECK(r.err.empty());  // every stop just after a tick would warn
+    ExitResult played = Run({"play", out});
+    CHECK(played.out == r.out);
+    CHECK(played.err.find(": 2 samples taken before a CPU tick passed") != std::string::npos);
   }
 
   TEST_CASE("a closed stdout pipe ends live at once, not at the next sample") {

@@ -60,7 +60,8 @@ FakeCounters At(uint64_t writes, uint64_t user, uint64_t idle) {
 
 // The script: samples s0..s7 (s2 and s5 at marks m1, m2; s3 the pause's
 // closing sample, s4 the resume's baseline; s7 the stop's). While paused,
-// 10000 writes and 100000 idle jiffies happen: they must not count.
+// 10000 writes and 100000 idle jiffies happen: they must not count. CPU
+// ticks pass between any two samples: none is of zero width.
 std::string RecordScript(const TempDir& dir) {
   FakeProc fake(At(0, 0, 0));
   std::string path = dir / "phases.pgr";
@@ -74,10 +75,11 @@ std::string RecordScript(const TempDir& dir) {
   };
   step(At(100, 50, 50), "sample");
   step(At(300, 100, 100), "mark m1");
-  step(At(400, 100, 100), "pause");
-  step(At(10400, 100, 100100), "resume");
-  step(At(10600, 200, 100200), "mark m2");
-  step(At(10700, 200, 100200), "sample");
+  step(At(400, 150, 150), "pause");
+  step(At(10400, 150, 100150), "resume");
+  step(At(10600, 250, 100250), "mark m2");
+  step(At(10700, 300, 100300), "sample");
+  fake.Write(At(10800, 350, 100350));
   s.CloseStop();
   ExitResult r = s.Wait();
   CAPTURE(r.err);
@@ -151,8 +153,8 @@ TEST_SUITE("phases") {
       }
     }
 
-    // Active: s0..s3 and s4..s7; 400 + 300 writes, user 100 + 100 of
-    // 400 jiffies (2 cores: 100 %).
+    // Active: s0..s3 and s4..s7; 400 + 400 writes, user 150 + 200 of
+    // 700 jiffies (2 cores: 100 %).
     double active = Sec(t[3] - t[0]) + Sec(t[7] - t[4]);
     double paused = Sec(t[4] - t[3]);
 
@@ -164,7 +166,7 @@ TEST_SUITE("phases") {
       CHECK(j.Keys().at(1) == "paused_time");
       CheckNear(double(j.root()["exectime"]), active, 0.0005);
       CheckNear(double(j.root()["paused_time"]), paused, 0.0005);
-      CheckNear(double(j.root()["disk"]["vda"]["wiops"]), 700 / active, 0.005);
+      CheckNear(double(j.root()["disk"]["vda"]["wiops"]), 800 / active, 0.005);
       CheckNear(double(j.root()["cpu"]["all"]["usr"]), 100.0, 0.005);
     }
 
@@ -190,7 +192,7 @@ TEST_SUITE("phases") {
       std::vector<std::string> labels = {"start", "m1", "m2"};
       std::vector<double> durations = {Sec(t[2] - t[0]), Sec(t[3] - t[2]) + Sec(t[5] - t[4]),
                                        Sec(t[7] - t[5])};
-      std::vector<double> writes = {300, 100 + 200, 100};
+      std::vector<double> writes = {300, 100 + 200, 200};
       double sum_writes = 0, sum_exec = 0, sum_paused = 0;
       for (size_t i = 0; i < 3; ++i) {
         auto phase = phases.at(i);
@@ -302,9 +304,10 @@ TEST_SUITE("phases") {
         {"sample", 100}, {"pause", 200}, {"mark idle", 250}, {"resume", 5000},
         {"sample", 5100}};
     for (auto [command, writes] : script) {
-      fake.Write(At(writes, 0, 0));
+      fake.Write(At(writes, writes, writes));  // CPU ticks pass: no zero width
       REQUIRE(bool(s.Command(command).root()["ok"]));
     }
+    fake.Write(At(5200, 5200, 5200));
     s.CloseStop();
     REQUIRE(s.Wait().code == 0);
 
@@ -318,7 +321,7 @@ TEST_SUITE("phases") {
     std::vector<int64_t> t = SampleTimes(Items(path));  // s0 s1 closing baseline s4 stop
     REQUIRE(t.size() == 6);
     double active = Sec(t[2] - t[0]) + Sec(t[5] - t[3]);
-    CheckNear(double(whole.root()["disk"]["vda"]["wiops"]), 300 / active, 0.005);
+    CheckNear(double(whole.root()["disk"]["vda"]["wiops"]), 400 / active, 0.005);
     CheckNear(a + b, Sec(t[3] - t[2]), 0.001);
 
     TempDir plain_dir;

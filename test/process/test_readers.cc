@@ -169,7 +169,9 @@ TEST_SUITE("readers") {
     CAPTURE(r.err);
     REQUIRE(r.code == 0);
     std::vector<std::string> lines = SplitLines(r.out);
-    REQUIRE(lines.size() == 2);
+    // a->b; the stop's sample repeats b an instant later: zero width, out.
+    REQUIRE(lines.size() == 1);
+    CHECK(r.err.find("1 sample taken before a CPU tick passed") != std::string::npos);
     Json line(lines[0]);
     auto root = line.root();
     CheckNear(root["elapsed_time"], itv, 3);
@@ -198,8 +200,6 @@ TEST_SUITE("readers") {
     CheckNear(eth0["txpktps"], 10 / itv, 2);
     CHECK(int64_t(root["mem"]["mem_total"]) == 8'000'000);
     CHECK(int64_t(root["mem"]["mem_used"]) == 8'000'000 - 1'000'000 - 100 - 200 - 300);
-    // Nothing changed between b and the stop's sample.
-    CheckNear(Json(lines[1]).root()["disk"]["vda"]["riops"], 0.0, 2);
 
 
     // Metadata, percent-decoded, on play's stderr before anything else, and
@@ -223,11 +223,13 @@ TEST_SUITE("readers") {
     {
       CommandSession s({"record", "--root", fake.root(), "-l", out, "-i", "3600"});
       s.ReadReadyLine();
-      fake.Write(CountersAt(1));
+      uint64_t k = 0;  // CPU ticks pass between any two samples
       for (const char* command : {"sample", "pause", "resume", "mark phase-2", "sample"}) {
         CAPTURE(command);
+        fake.Write(CountersAt(++k));
         REQUIRE(bool(s.Command(command).root()["ok"]));
       }
+      fake.Write(CountersAt(++k));
       s.CloseStop();
       REQUIRE(s.Wait().code == 0);
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "proto/pgr_format.hh"
 #include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
 
@@ -81,7 +82,7 @@ TEST_SUITE("stat") {
     ExitResult r = RunIn(dir, {"stat", "-l", dir / "x.pgr", "--", "sh", "-c", "exit 3"});
     CHECK(r.code == 3);
     CHECK(r.err.find("Command failed: exit status 3\n") != std::string::npos);
-    CHECK(r.out.find("'Command: sh -c exit 3'") != std::string::npos);
+    CHECK(r.out.find("'Command: sh -c 'exit 3''") != std::string::npos);  // as typed
     CHECK(CheckCleanRecording(dir / "x.pgr", "command-exit") >= 2);
   }
 
@@ -119,6 +120,34 @@ TEST_SUITE("stat") {
     CHECK(summary.root()["clock"]["end"].is_object());
     CHECK(CheckCleanRecording(dir / "x.pgr.zst", "command-exit") >= 3);
     CHECK(Json(ReadRecording(dir / "x.pgr.zst").lines.at(0)).Int("interval_ns") == 50'000'000);
+    // For scripts: the command, how it ended, and its bracket, first.
+    CHECK(summary.Keys().at(0) == "command");
+    auto command = summary.root()["command"];
+    REQUIRE(command["argv"].array().size() == 2);
+    CHECK(std::string_view(command["argv"].at(1)) == "1");
+    CHECK(int64_t(command["exit_status"]) == 0);
+    CHECK_FALSE(command["signal"].exists());
+    Recording rec = ReadRecording(dir / "x.pgr.zst");
+    CHECK(std::string_view(command["start"]) == FormatRfc3339(Json(rec.lines[1]).Int("t")));
+    std::string last_sample = rec.lines[rec.lines.size() - 2];
+    CHECK(std::string_view(command["end"]) == FormatRfc3339(Json(last_sample).Int("t")));
+  }
+
+  TEST_CASE("stat --json of a failing CMD: argv as given, its exit status; the title quoted") {
+    TempDir dir;
+    ExitResult r = RunIn(dir, {"stat", "--json", "-l", dir / "f.pgr", "--", "sh", "-c",
+                               "exit 3", "it's"});
+    CHECK(r.code == 3);
+    Json summary(r.out);
+    auto argv = summary.root()["command"]["argv"];
+    REQUIRE(argv.array().size() == 4);
+    CHECK(std::string_view(argv.at(2)) == "exit 3");
+    CHECK(std::string_view(argv.at(3)) == "it's");
+    CHECK(int64_t(summary.root()["command"]["exit_status"]) == 3);
+    ExitResult text = RunIn(dir, {"stat", "-l", dir / "t.pgr", "--", "echo", "a b", "it's", "-x"});
+    CHECK(text.code == 0);
+    CHECK(text.out.find("== performance summary of 'Command: echo 'a b' 'it'\\''s' -x' ==") !=
+          std::string::npos);
   }
 
   TEST_CASE("SIGINT to stat goes to CMD, and the recording is closed cleanly") {

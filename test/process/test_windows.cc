@@ -1,0 +1,348 @@
+// Time windows, damaged recordings and zero-width intervals, end to end on
+// real recordings: a window's output is the output of the recording cut to
+// the items inside it (by elapsed time, wall-clock time, time of day, mark
+// and phase, in every reader); a damaged file gives what the file without
+// the lost lines gives, and exit 2; no output pairs two samples within one
+// CPU tick.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "proto/pgr_format.hh"
+#include "test/process/fake_proc.hh"
+#include "test/process/json.hh"
+#include "test/process/recording.hh"
+#include "test/process/spawn.hh"
+
+namespace pm::test {
+namespace {
+
+std::string Joined(const std::vector<std::string>& words, const std::string& between = " ") {
+  std::string out;
+  for (const std::string& w : words) out.append(out.empty() ? "" : between).append(w);
+  return out;
+}
+
+// A real recording at 20 ms with phases q1 and q2 marked through --cmd-fd
+// and a pause inside q2; `version` its format.
+std::string RecordPhases(const TempDir& dir, const std::string& name, const char* version) {
+  std::string path = dir / name;
+  CommandSession s({"record", "-l", path, "-i", "20ms", "--format-version", version});
+  s.ReadReadyLine();
+  size_t n = 0;
+  auto after = [&](size_t samples) { n = WaitForSamples(path, n + samples, DefaultDeadline()); };
+  after(4);
+  for (const char* command : {"mark q1-begin", "mark q1-end", "mark q2-begin", "pause",
+                              "resume", "mark q2-end"}) {
+    CAPTURE(command);
+    REQUIRE(bool(s.Command(command).root()["ok"]));
+    if (std::string_view(command) != "pause") after(4);  // none while paused
+  }
+  s.CloseStop();
+  ExitResult r = s.Wait();
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  return path;
+}
+
+// The recording's lines as v1 text, and the time of each (0: the header).
+struct Lines {
+  std::vector<std::string> text;
+  std::vector<int64_t> t;
+  int64_t origin = 0;  // the first item's time
+};
+
+Lines LinesOf(const std::string& path) {
+  Lines out;
+  out.text = ReadRecording(path).lines;
+  for (size_t i = 0; i < out.text.size(); ++i)
+    out.t.push_back(i == 0 ? 0 : Json(out.text[i]).Int("t"));
+  out.origin = out.t.at(1);
+  return out;
+}
+
+int64_t MarkTime(const Lines& lines, const std::string& label) {
+  for (size_t i = 1; i < lines.text.size(); ++i) {
+    Json j(lines.text[i]);
+    if (j.Has("event") && j.Str("event") == "mark" && j.Str("label") == label) return j.Int("t");
+  }
+  FAIL("no mark " << label);
+  return 0;
+}
+
+// The recording cut to the items in [from, to], written as a v1 file.
+std::string Cut(const TempDir& dir, const Lines& lines, int64_t from, int64_t to) {
+  std::string bytes = lines.text[0] + "\n";
+  size_t items = 0;
+  for (size_t i = 1; i < lines.text.size(); ++i)
+    if (lines.t[i] >= from && lines.t[i] <= to) {
+      bytes += lines.text[i] + "\n";
+      ++items;
+    }
+  REQUIRE(items >= 3);
+  std::string path = dir / ("cut-" + std::to_string(from) + "-" + std::to_string(to) + ".pgr");
+  WriteFile(path, bytes);
+  return path;
+}
+
+// plot's data files for `args` (gnuplot not run: the data are the
+// subject), one after the other; its exit status first.
+std::string PlotData(std::vector<std::string> args) {
+  TempDir out;
+  std::vector<std::string> plot = {"plot", "-s", "-o", out.path(), "--with-gnuplot", "/bin/true"};
+  plot.insert(plot.end(), args.begin(), args.end());
+  ExitResult r = Run(plot);
+  CAPTURE(r.err);
+  std::string data = "exit " + std::to_string(r.code) + "\n";
+  for (const char* file : {"cpu.dat", "disk.dat", "mem.dat", "net.dat"})
+    if (access((out / file).c_str(), F_OK) == 0)
+      data += std::string("== ") + file + "\n" + ReadFileBytes(out / file);
+  return data;
+}
+
+// Every reader's standard output, `window` over `path` and none over `cut`,
+// byte for byte (summary's text names its file: its JSON is compared).
+void CheckSameAsCut(const std::string& path, const std::vector<std::string>& window,
+                    const std::string& cut) {
+  const std::vector<std::vector<std::string>> readers = {
+      {"play"},
+      {"play", "--events"},
+      {"play", "--format", "csv"},
+      {"play", "--format", "openmetrics"},
+      {"summary", "--json", "--all"},
+      {"summary", "--json", "--phases"},
+      {"cat"}};
+  for (const std::vector<std::string>& reader : readers) {
+    std::vector<std::string> windowed = reader;
+    windowed.insert(windowed.end(), window.begin(), window.end());
+    windowed.push_back(path);
+    std::vector<std::string> plain = reader;
+    plain.push_back(cut);
+    CAPTURE(Joined(windowed));
+    ExitResult w = Run(windowed), c = Run(plain);
+    CAPTURE(w.err);
+    CHECK(w.code == 0);
+    CHECK(c.code == 0);
+    CHECK_FALSE(w.out.empty());
+    CHECK(w.out == c.out);
+    CHECK(w.err.find("not closed cleanly") == std::string::npos);  // the file is whole
+  }
+  std::vector<std::string> windowed = window;
+  windowed.push_back(path);
+  std::string plot = PlotData(windowed);
+  CHECK(plot.starts_with("exit 0\n== cpu.dat\n"));
+  CHECK(plot == PlotData({cut}));
+}
+
+std::string Rfc3339Micros(int64_t ns) { return FormatRfc3339(ns); }
+
+// "HH:MM:SS.ffffff" of `ns` in UTC.
+std::string TimeOfDayUtc(int64_t ns) {
+  std::string rfc = FormatRfc3339(ns);  // 2026-12-02T00:40:29.330662Z
+  return rfc.substr(11, rfc.size() - 12);
+}
+
+int64_t FloorMicros(int64_t ns) { return ns / 1000 * 1000; }
+
+}  // namespace
+
+TEST_SUITE("windows") {
+  TEST_CASE("a window by mark, phase, elapsed or wall-clock time is the recording cut there") {
+    TempDir dir;
+    for (const char* version : {"1", "2"}) {
+      CAPTURE(version);
+      std::string path = RecordPhases(dir, std::string("w") + version + ".pgr.gz", version);
+      Lines lines = LinesOf(path);
+      int64_t b1 = MarkTime(lines, "q1-begin"), e1 = MarkTime(lines, "q1-end");
+      int64_t b2 = MarkTime(lines, "q2-begin"), e2 = MarkTime(lines, "q2-end");
+      SUBCASE("marks") {
+        CheckSameAsCut(path, {"--from", "mark:q1-begin", "--to", "mark:q1-end"},
+                       Cut(dir, lines, b1, e1));
+        // A pause inside the window, and the mark after it.
+        CheckSameAsCut(path, {"--from", "mark:q2-begin", "--to", "mark:q2-end"},
+                       Cut(dir, lines, b2, e2));
+      }
+      SUBCASE("a phase: from its mark to the next") {
+        CheckSameAsCut(path, {"--phase", "q1-end"}, Cut(dir, lines, e1, b2));
+        CheckSameAsCut(path, {"--phase", "q2-end"}, Cut(dir, lines, e2, lines.t.back()));
+      }
+      SUBCASE("elapsed time, either bound alone") {
+        int64_t from = lines.origin + 50'000'000, to = lines.origin + 150'000'000;
+        CheckSameAsCut(path, {"--from", "50ms", "--to", "0.15"}, Cut(dir, lines, from, to));
+        CheckSameAsCut(path, {"--from", "0.05"}, Cut(dir, lines, from, lines.t.back()));
+        CheckSameAsCut(path, {"--to", "150ms"}, Cut(dir, lines, lines.origin, to));
+      }
+      SUBCASE("wall-clock time: RFC 3339, and the time of day") {
+        int64_t from = FloorMicros(b1), to = FloorMicros(b2);  // µs: the mark's sample in
+        CheckSameAsCut(path, {"--from", Rfc3339Micros(b1), "--to", Rfc3339Micros(b2)},
+                       Cut(dir, lines, from, to));
+        std::string cut = Cut(dir, lines, from, to);
+        SpawnOptions o;  // the time of day in the zone TZ names
+        o.args = {"play", "--from", TimeOfDayUtc(b1), "--to", TimeOfDayUtc(b2), path};
+        o.env = {"TZ=UTC"};
+        ExitResult utc = Child(std::move(o)).Wait();
+        CHECK(utc.code == 0);
+        CHECK(utc.out == Run({"play", cut}).out);
+      }
+    }
+  }
+
+  TEST_CASE("a mark that is not there, a window without a sample: one line naming what is") {
+    TempDir dir;
+    std::string path = RecordPhases(dir, "m.pgr", "2");
+    for (const char* reader : {"play", "summary", "cat"}) {
+      CAPTURE(reader);
+      ExitResult r = Run({reader, "--from", "mark:q1-begin", "--to", "mark:q9", path});
+      CHECK(r.code == 1);
+      CHECK(r.out.empty());  // checked before anything is printed
+      CHECK(r.err == "perfmonger " + std::string(reader) + ": error: " + path +
+                         ": no mark 'q9' at or after the start of --from mark:q1-begin --to "
+                         "mark:q9 (its marks: q1-begin, q1-end, q2-begin, q2-end)\n");
+      ExitResult phase = Run({reader, "--phase", "q3", path});
+      CHECK(phase.code == 1);
+      CHECK(phase.err.find(": no mark 'q3' for --phase q3 (its marks: q1-begin,") !=
+            std::string::npos);
+      ExitResult empty = Run({reader, "--from", "1h", path});
+      CHECK(empty.code == 1);
+      CHECK(empty.err.find(": --from 1h holds no sample (the recording's samples span 0.000-") !=
+            std::string::npos);
+    }
+    // On standard input the marks are known only at the end.
+    ExitResult piped = PendingRun({"play", "--to", "mark:q9"}, ReadFileBytes(path)).child.Wait();
+    CHECK(piped.code == 1);
+    CHECK(piped.err.find("stdin: no mark 'q9'") != std::string::npos);
+    ExitResult both = Run({"play", "--phase", "q1-begin", "--from", "1", path});
+    CHECK(both.code == 1);
+    CHECK(both.err.find("--phase is a window of its own") != std::string::npos);
+    ExitResult bad = Run({"play", "--from", "yesterday", path});
+    CHECK(bad.code == 1);
+    CHECK(bad.err.find("--from 'yesterday': give elapsed time") != std::string::npos);
+  }
+
+  TEST_CASE("a damaged v1 or v2 recording gives every line it can, warns once a span, exit 2") {
+    TempDir dir;
+    for (const char* version : {"1", "2"}) {
+      CAPTURE(version);
+      std::string path = RecordPhases(dir, std::string("d") + version + ".pgr", version);
+      std::vector<std::string> raw = SplitLines(ReadFileBytes(path));
+      std::vector<std::string> v1 = LinesOf(path).text;
+      REQUIRE(raw.size() == v1.size());
+      // Damage a sample line in the middle: garbage in v1, a difference
+      // line cut in half in v2 (its lines up to the next keyframe follow it).
+      size_t bad = raw.size() / 2;
+      while (!raw[bad].starts_with(version[0] == '1' ? "{\"t\":" : "{\"d\":1,")) ++bad;
+      size_t resume = bad + 1;
+      if (version[0] == '2')
+        while (raw[resume].starts_with("{\"d\":1,")) ++resume;
+      std::vector<std::string> damaged = raw;
+      damaged[bad] = version[0] == '1' ? "{\"t\":17,garbage" : raw[bad].substr(0, raw[bad].size() / 2);
+      std::string damaged_path = dir / (std::string("damaged") + version + ".pgr");
+      WriteFile(damaged_path, Joined(damaged, "\n") + "\n");
+      std::vector<std::string> kept;
+      for (size_t i = 0; i < v1.size(); ++i)
+        if (i < bad || i >= resume) kept.push_back(v1[i]);
+      std::string kept_path = dir / (std::string("kept") + version + ".pgr");
+      WriteFile(kept_path, Joined(kept, "\n") + "\n");
+
+      std::string lost = "warning: " + damaged_path + ": " +
+                         (resume == bad + 1 ? "line " + std::to_string(bad + 1)
+                                            : "lines " + std::to_string(bad + 1) + "-" +
+                                                  std::to_string(resume)) +
+                         " lost (pgr line " + std::to_string(bad + 1) + ", byte ";
+      for (const std::vector<std::string>& reader : std::vector<std::vector<std::string>>{
+               {"play"}, {"play", "--format", "csv"}, {"play", "--format", "openmetrics"},
+               {"summary", "--json"}, {"summary", "--json", "--phases"}, {"cat"},
+               {"play", "--phase", "q2-begin"}}) {
+        CAPTURE(Joined(reader));
+        std::vector<std::string> on_damaged = reader, on_kept = reader;
+        on_damaged.push_back(damaged_path);
+        on_kept.push_back(kept_path);
+        ExitResult d = Run(on_damaged), k = Run(on_kept);
+        CAPTURE(d.err);
+        CHECK(d.code == 2);
+        CHECK(k.code == 0);
+        CHECK(d.out == k.out);  // every recoverable sample, nothing invented
+        CHECK(d.err.find(lost) != std::string::npos);
+        CHECK(d.err.find("resumed at") != std::string::npos);
+        CHECK(d.err.find(" lost (") == d.err.rfind(" lost ("));  // one span, one warning
+      }
+    }
+  }
+
+  TEST_CASE("no output pairs two samples within one CPU tick") {
+    TempDir dir;
+    std::string path = dir / "z.pgr";
+    {
+      CommandSession s({"record", "-l", path, "-i", "1", "--format-version", "1"});
+      s.ReadReadyLine();
+      for (int i = 0; i < 4; ++i) {
+        AwaitCpuTick();
+        for (int j = 0; j < 3; ++j) REQUIRE(bool(s.Command("sample").root()["ok"]));
+      }
+      s.CloseStop();
+      REQUIRE(s.Wait().code == 0);
+    }
+    // Real back-to-back samples: whatever the ticks did, every line's CPU
+    // modes sum to 100 x cores.
+    ExitResult real = Run({"play", path});
+    REQUIRE(real.code == 0);
+    for (const std::string& line : SplitLines(real.out)) {
+      auto all = Json(line).root()["cpu"]["all"];
+      double sum = 0;
+      for (const char* mode : {"usr", "nice", "sys", "idle", "iowait", "hardirq", "softirq",
+                               "steal"})
+        sum += double(all[mode]);
+      CHECK(std::fabs(sum - 100.0 * double(Json(line).root()["cpu"]["num_core"])) < 1.0);
+    }
+    // Made deterministic: a sample repeated 0.25 ms later, CPU unchanged.
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(path));
+    size_t at = 3;
+    REQUIRE(lines[at].starts_with("{\"t\":"));
+    Json sample(lines[at]);
+    std::string again = lines[at];
+    auto shift = [&again](const std::string& key, int64_t value) {
+      std::string from = "\"" + key + "\":" + std::to_string(value);
+      size_t where = again.find(from);
+      REQUIRE(where != std::string::npos);
+      again.replace(where, from.size(), "\"" + key + "\":" + std::to_string(value + 250'000));
+    };
+    shift("t", sample.Int("t"));
+    shift("mono", sample.Int("mono"));
+    lines.insert(lines.begin() + static_cast<long>(at) + 1, again);
+    std::string twice = dir / "twice.pgr";
+    WriteFile(twice, Joined(lines, "\n") + "\n");
+    for (const std::vector<std::string>& reader : std::vector<std::vector<std::string>>{
+             {"play"}, {"play", "--format", "csv"}, {"play", "--format", "openmetrics"},
+             {"summary", "--json"}}) {
+      CAPTURE(Joined(reader));
+      std::vector<std::string> args = reader, plain = reader;
+      args.push_back(twice);
+      plain.push_back(path);
+      ExitResult r = Run(args), p = Run(plain);
+      CHECK(r.code == 0);
+      CHECK(r.out == p.out);  // as if it were not there
+      // summary pairs only a span's ends: a point inside changes nothing.
+      CHECK(ZeroWidthLeftOut(r.err) == ZeroWidthLeftOut(p.err) + (reader[0] == "play"));
+    }
+    CHECK(PlotData({twice}) == PlotData({path}));
+    // A recording of those two samples alone: no line, and a summary
+    // without rates, as of a single sample.
+    std::string alone = dir / "alone.pgr";
+    WriteFile(alone, lines[0] + "\n" + lines[at] + "\n" + again + "\n");
+    ExitResult play = Run({"play", alone});
+    CHECK(play.out.empty());
+    CHECK(ZeroWidthLeftOut(play.err) == 1);
+    ExitResult summary = Run({"summary", "--json", alone});
+    CHECK(summary.code == 0);
+    CHECK(std::string_view(summary.out).starts_with("{\"exectime\":0.000,\"mem\":"));
+    CHECK(summary.err.find("the recording spans less than one CPU tick: no rates") !=
+          std::string::npos);
+  }
+}
+
+}  // namespace pm::test
