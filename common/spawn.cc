@@ -32,16 +32,33 @@ constexpr const char* kStepNames[] = {"clone",       "mmap",  "fcntl(F_DUPFD)",
 // needs a few frames of system-call wrappers, nothing more.
 constexpr size_t kChildStack = 64 * 1024;
 
-// Shared by the parent and the child: the child writes `step`/`err` only
-// when it fails, then exits; the parent reads them once it runs again
-// (CLONE_VFORK: after the child's execve or exit).
+// ThreadSanitizer keeps its bookkeeping (each thread's clock, shadow stack
+// and trace) in the process's memory, found through the calling thread's
+// TLS: a child sharing that memory would write it as if it were the
+// caller, and the reports that follow are false (its vfork interceptor
+// makes vfork a fork for this reason). Under it the child gets a copy of
+// the memory, still with the parent suspended until the execve.
+#if defined(__SANITIZE_THREAD__)
+constexpr int kShareMemory = 0;
+#else
+constexpr int kShareMemory = CLONE_VM;
+#endif
+
+// Why the child failed: written by the child only when it fails, then it
+// exits; read by the parent once it runs again (CLONE_VFORK: after the
+// child's execve or exit). It lives in a MAP_SHARED page, so it reaches
+// the parent with or without CLONE_VM.
+struct ChildFailure {
+  int step;
+  int err;
+};
+
 struct ChildArgs {
   const SpawnSpec* spec;
   int* moved;   // one slot per map entry
   int above;    // exceeds every target
   char* const* envp;
-  int step;
-  int err;
+  ChildFailure* failure;
 };
 
 // The kernel's struct sigaction (glibc's differs, and glibc refuses to
@@ -69,11 +86,11 @@ void SetSignalMask(uint64_t mask) noexcept {
 // What follows runs in the child, which shares the caller's memory: raw
 // system calls and their thin libc wrappers only, no allocation, no
 // sanitizer instrumentation (its bookkeeping is the caller's).
-#define PM_CHILD_CODE __attribute__((no_sanitize("address", "undefined")))
+#define PM_CHILD_CODE __attribute__((no_sanitize("address", "undefined", "thread")))
 
 [[noreturn]] PM_CHILD_CODE void Fail(ChildArgs& a, int step) {
-  a.err = errno;
-  a.step = step;
+  a.failure->err = errno;
+  a.failure->step = step;
   _exit(127);
 }
 
@@ -128,22 +145,25 @@ int Failed(SpawnResult* result, int step, int err) {
 // clone(CLONE_VM | CLONE_VFORK), as glibc's posix_spawn does: the child
 // borrows the caller's page tables until its execve, so nothing of the
 // caller's memory is copied or write-protected, whatever its size.
-// Returns the pid (the pidfd in *pidfd), or -1 with errno.
-pid_t CloneChild(ChildArgs& args, int* pidfd) {
+// The child's failure, if any, is written at the bottom of its stack's
+// mapping (shared), far below the frames at its top.
+// Returns the pid (the pidfd in *pidfd), or -1 with errno and *failure set.
+pid_t CloneChild(ChildArgs& args, int* pidfd, ChildFailure* failure) {
   void* stack = mmap(nullptr, kChildStack, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+                     MAP_SHARED | MAP_ANONYMOUS | MAP_STACK, -1, 0);
   if (stack == MAP_FAILED) {
-    args.step = kStack;
+    *failure = {kStack, errno};
     return -1;
   }
+  args.failure = static_cast<ChildFailure*>(stack);
+  *args.failure = {0, 0};
   uint64_t old_mask = BlockAllSignals();
   pid_t pid = clone(RunChild, static_cast<char*>(stack) + kChildStack,
-                    CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, &args, pidfd);
+                    kShareMemory | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, &args, pidfd);
   int err = errno;
   SetSignalMask(old_mask);
+  *failure = pid < 0 ? ChildFailure{kClone, err} : *args.failure;
   munmap(stack, kChildStack);
-  if (pid < 0) args.step = kClone;
-  errno = err;
   return pid;
 }
 
@@ -161,16 +181,16 @@ int SpawnProcess(const SpawnSpec* spec, SpawnResult* result) noexcept {
   int* moved = static_cast<int*>(std::calloc(spec->fd_count + 1, sizeof(int)));
   if (!moved) return Failed(result, kStack, ENOMEM);
   ChildArgs args = {spec, moved, above,
-                    spec->envp ? const_cast<char* const*>(spec->envp) : environ, 0, 0};
+                    spec->envp ? const_cast<char* const*>(spec->envp) : environ, nullptr};
   int pidfd = -1;
-  pid_t pid = CloneChild(args, &pidfd);
-  int clone_err = errno;
+  ChildFailure failure;
+  pid_t pid = CloneChild(args, &pidfd, &failure);
   std::free(moved);
-  if (pid < 0) return Failed(result, args.step, clone_err);
-  if (args.err != 0) {  // the child has exited: reap it
+  if (pid < 0) return Failed(result, failure.step, failure.err);
+  if (failure.err != 0) {  // the child has exited: reap it
     ReapChild(pid, nullptr, nullptr);
     ::close(pidfd);
-    return Failed(result, args.step, args.err);
+    return Failed(result, failure.step, failure.err);
   }
   result->pid = pid;
   result->pidfd = pidfd;
