@@ -55,12 +55,13 @@ std::vector<size_t> TellingCuts(const std::string& bytes) {
 }
 
 // Sample lines whole in the first `cut` bytes: `play` owes one line per
-// pair, but for the stop's sample, which repeats the last counters an
-// instant later (RecordFake): zero width, left out.
+// pair, but for the stop's sample, which repeats the last counters
+// (RecordFake): zero width, left out, when it came within a tick's time.
 size_t PairsIn(const std::string& bytes, size_t cut) {
   size_t samples = CountSampleLines(DecodeRecording(bytes.substr(0, cut)));
-  size_t all = CountSampleLines(DecodeRecording(bytes));
-  if (samples == all && samples > 0) --samples;
+  Recording whole = DecodeRecording(bytes);
+  size_t all = CountSampleLines(whole);
+  if (samples == all && samples > 0 && StopWithinATick(whole)) --samples;
   return samples > 0 ? samples - 1 : 0;
 }
 
