@@ -74,7 +74,9 @@ TEST_SUITE("live") {
     ExitResult played = Run(play);
     CHECK(played.code == 0);
     CHECK(r.out == played.out);
-    if (style.empty()) CHECK(SplitLines(r.out).size() == samples - 1);
+    // A late tick just before the timeout's sample may leave that one out.
+    if (style.empty())
+      CHECK(SplitLines(r.out).size() == samples - 1 - ZeroWidthLeftOut(played.err));
   }
 
   // A fake /proc whose CPU total moves only when the test writes it: a
