@@ -15,11 +15,16 @@ inline constexpr std::array<std::string_view, 10> kCpuFields = {
 
 inline constexpr std::array<std::string_view, 2> kProcFields = {"ctxt", "processes"};
 
-// /proc/diskstats per device (later kernels' discard and flush counters are
-// not recorded).
-inline constexpr std::array<std::string_view, 11> kDiskFields = {
+// /proc/diskstats per device: the 11 counters of every kernel, then the
+// discards of 4.18 and the flushes of 5.5. A recording declares only the
+// ones its kernel printed (kDiskBaseFields, kDiskDiscardFields or all), so
+// a reader tells "never measured" from zero.
+inline constexpr std::array<std::string_view, 17> kDiskFields = {
     "reads", "read_merges", "read_sectors", "read_ms", "writes", "write_merges",
-    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms"};
+    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms",
+    "discards", "discard_merges", "discard_sectors", "discard_ms", "flushes", "flush_ms"};
+inline constexpr size_t kDiskBaseFields = 11;
+inline constexpr size_t kDiskDiscardFields = 15;
 
 // /proc/net/dev per interface: 8 receive then 8 transmit counters.
 inline constexpr std::array<std::string_view, 16> kNetFields = {

@@ -143,8 +143,31 @@ TEST_CASE("CollectorSet: disk selection") {
   CHECK_THROWS_AS(Open(root, DiskOnly({"vda,vdb"})), pm::UsageError);
 
   CollectorSet idle = Open(root, DiskOnly({"vdb", "loop0"}));
-  CHECK(Sample(idle) ==
-        R"(,"disk":[[0,0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0,0]])");
+  CHECK(Sample(idle) == R"(,"disk":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],)"
+                        R"([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");
+}
+
+TEST_CASE("CollectorSet: discards and flushes where every chosen device's line has them") {
+  auto root = DataDir() / "proc-small";
+  CollectorSet vda = Open(root, DiskOnly({"vda"}));
+  CHECK(vda.DescribeJson().find(R"("weighted_io_ms","discards","discard_merges",)"
+                                R"("discard_sectors","discard_ms","flushes","flush_ms"])") !=
+        std::string::npos);
+  CHECK(Sample(vda) ==
+        R"(,"disk":[[29486,6781,2265906,11163,2498,5654,393152,1278,0,4924,12690,3850,38,)"
+        R"(102296,239,264,9]])");
+  // cciss/c0d0's line has the 11 of kernels before 4.18: neither is
+  // declared, so a reader shows them absent, not zero.
+  CollectorSet both = Open(root, DiskOnly({"vda", "cciss/c0d0"}));
+  CHECK(both.DescribeJson().find(R"("weighted_io_ms"],"devices")") != std::string::npos);
+  CHECK(Sample(both) == R"(,"disk":[[29486,6781,2265906,11163,2498,5654,393152,1278,0,4924,)"
+                        R"(12690],[10,0,80,5,20,0,160,9,1,12,14]])");
+  // 15 numbers (4.18 to 5.4): the discards alone.
+  TempDir tree("proc-small");
+  WriteFile(tree.path() / "proc/diskstats", "8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  CollectorSet sda = Open(tree.path(), DiskOnly({"sda"}));
+  CHECK(sda.DescribeJson().find(R"("discard_ms"],"devices")") != std::string::npos);
+  CHECK(Sample(sda) == R"(,"disk":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]])");
 }
 
 TEST_CASE("CollectorSet: an old kernel's formats") {
