@@ -55,6 +55,26 @@ inline constexpr std::array<std::string_view, 7> kLoadFields = {
     "load1_x100", "load5_x100", "load15_x100", "runnable", "threads",
     "procs_running", "procs_blocked"};
 
+// /proc/vmstat's paging and swapping counters, as sar -B and -W read them:
+// pgpgin/pgpgout in kB, the others in pages or events; the pgscan_* and
+// pgsteal_* of kernels before 4.8 (per zone: pgscan_kswapd_normal, ...)
+// are summed. A recording declares those its kernel printed (oom_kill
+// since 4.13).
+inline constexpr std::array<std::string_view, 12> kVmstatFields = {
+    "pgpgin", "pgpgout", "pswpin", "pswpout", "pgfault", "pgmajfault", "pgfree",
+    "pgscan_kswapd", "pgscan_direct", "pgsteal_kswapd", "pgsteal_direct", "oom_kill"};
+
+// /proc/net/snmp's Tcp and Udp and /proc/net/netstat's TcpExt counters, as
+// sar -n TCP,ETCP,UDP reads them, each "Proto_Name" by the name on its
+// protocol's header line; Tcp_CurrEstab, a level, last. A recording
+// declares those its kernel printed.
+inline constexpr std::array<std::string_view, 18> kNetstatFields = {
+    "Tcp_ActiveOpens", "Tcp_PassiveOpens", "Tcp_AttemptFails", "Tcp_EstabResets",
+    "Tcp_InSegs", "Tcp_OutSegs", "Tcp_RetransSegs", "Tcp_InErrs", "Tcp_OutRsts",
+    "Udp_InDatagrams", "Udp_OutDatagrams", "Udp_NoPorts", "Udp_InErrors",
+    "Udp_RcvbufErrors", "Udp_SndbufErrors", "TcpExt_ListenOverflows", "TcpExt_ListenDrops",
+    "Tcp_CurrEstab"};
+
 // One process (/proc/PID/stat and /proc/PID/io): CPU times in
 // microseconds (clock ticks converted at recording), its own and its
 // waited-for children's; I/O counters in bytes and calls; then two levels

@@ -266,3 +266,53 @@ TEST_CASE("CollectorSet: the real /proc") {
   CHECK(s.starts_with(",\"cpu\":[["));
   CHECK(s.find(",\"mem\":[") != std::string::npos);
 }
+
+namespace {
+
+CollectorOptions Only(std::string_view collector) {
+  CollectorOptions o;
+  o.on("cpu") = o.on("disk") = o.on("net") = o.on("mem") = false;
+  o.on(collector) = true;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("CollectorSet: vmstat declares the fields its kernel prints") {
+  CollectorSet now = Open(DataDir() / "proc-small", Only("vmstat"));
+  CHECK(now.DescribeJson() ==
+        R"({"vmstat":{"fields":["pgpgin","pgpgout","pswpin","pswpout","pgfault",)"
+        R"("pgmajfault","pgfree","pgscan_kswapd","pgscan_direct","pgsteal_kswapd",)"
+        R"("pgsteal_direct","oom_kill"]}})");
+  CHECK(Sample(now) ==
+        R"(,"vmstat":[11609637,62413096,0,0,705144089,28457,705217961,0,0,0,0,0])");
+  // A 3.x kernel: per-zone scans summed; no pgsteal_kswapd/direct, no oom_kill.
+  CollectorSet old = Open(DataDir() / "proc-old", Only("vmstat"));
+  CHECK(old.DescribeJson() ==
+        R"({"vmstat":{"fields":["pgpgin","pgpgout","pswpin","pswpout","pgfault",)"
+        R"("pgmajfault","pgfree","pgscan_kswapd","pgscan_direct"]}})");
+  CHECK(Sample(old) == R"(,"vmstat":[4774926,2961026,17,42,8800000,2200,9900000,4010,500])");
+  // A tree without the file (stat turns the collector on for every root).
+  TempDir bare("proc-small");
+  std::filesystem::remove(bare.path() / "proc/vmstat");
+  CollectorSet none = Open(bare.path(), Only("vmstat"));
+  CHECK(none.DescribeJson() == R"({"vmstat":{"fields":[]}})");
+  CHECK(Sample(none) == R"(,"vmstat":null)");
+}
+
+TEST_CASE("CollectorSet: netstat from snmp and netstat, by name") {
+  CollectorSet old = Open(DataDir() / "proc-old", Only("netstat"));
+  CHECK(old.DescribeJson() ==
+        R"({"netstat":{"fields":["Tcp_ActiveOpens","Tcp_PassiveOpens","Tcp_AttemptFails",)"
+        R"("Tcp_EstabResets","Tcp_InSegs","Tcp_OutSegs","Tcp_RetransSegs","Tcp_InErrs",)"
+        R"("Tcp_OutRsts","Udp_InDatagrams","Udp_OutDatagrams","Udp_NoPorts","Udp_InErrors",)"
+        R"("Tcp_CurrEstab"]}})");
+  CHECK(Sample(old) ==
+        R"(,"netstat":[1500,320,12,7,150000,140000,85,0,33,12000,12100,14,0,4])");
+  CollectorSet now = Open(DataDir() / "proc-small", Only("netstat"));
+  CHECK(now.DescribeJson().find(R"("TcpExt_ListenOverflows","TcpExt_ListenDrops",)"
+                                R"("Tcp_CurrEstab"]}})") != std::string::npos);
+  TempDir bad("proc-small");
+  WriteFile(bad.path() / "proc/net/snmp", "Tcp: ActiveOpens\n");
+  CHECK_THROWS_AS(Open(bad.path(), Only("netstat")), pm::FormatError);
+}

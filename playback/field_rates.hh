@@ -1,0 +1,61 @@
+// The shape vmstat's and netstat's reports share: one row of named
+// counters (and levels), shown as per-second rates, counts over the
+// interval or levels, under keys grouped as play's object nests them;
+// a field the recording's kernel did not print shows nowhere (its header
+// did not declare it), a zero does.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "playback/report.hh"
+
+namespace pm {
+
+class CsvRow;
+class MetricFamilies;
+class MetricRow;
+
+enum class RateKind : unsigned char {
+  kPerSecond,  // Δ / interval
+  kCount,      // Δ over the interval (oom kills)
+  kLevel,      // the later sample's value
+};
+
+struct RateKey {
+  std::string_view key;    // play's: "faultps"
+  size_t field;            // of the member's
+  RateKind kind;
+  std::string_view label;  // summary's line: "faults"
+  std::string_view unit;   // summary's unit: "/s"
+};
+
+// Keys under play's `"member":{"name":{..}}`, or directly when name is "".
+struct RateGroup {
+  std::string_view name;
+  std::span<const RateKey> keys;
+};
+
+struct RateTable {
+  size_t member;
+  std::string_view key;      // play's and CSV's: "vmstat"
+  std::string_view heading;  // summary's block: "Paging and swapping"
+  std::span<const RateGroup> groups;
+  std::string_view metric_prefix;  // "node_vmstat_": + the field's name
+};
+
+// The member over the pair, by the table: each output's slot.
+void PlayRates(std::string& out, const RateTable& t, const Pair& p);
+void SummaryRates(std::string& out, const RateTable& t, const Pair& p);
+void SummaryJsonRates(std::string& out, const RateTable& t, const Pair& p);
+void CsvRates(CsvRow& row, const RateTable& t, const Pair& p);
+// OpenMetrics: a gauge per field, named prefix + field (node_exporter's
+// vmstat and netstat collectors export these untyped, without _total).
+void RateFamilies(MetricFamilies& out, const RateTable& t);
+void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s);
+// One key's value over the pair.
+double RateValue(const RateKey& k, const Pair& p, size_t member);
+
+}  // namespace pm
