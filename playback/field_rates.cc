@@ -4,6 +4,7 @@
 
 #include "playback/export_csv.hh"
 #include "playback/openmetrics_catalog.hh"
+#include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collector_spec.hh"
@@ -91,6 +92,13 @@ void CsvRates(CsvRow& row, const RateTable& t, const Pair& p) {
       else row.Int(static_cast<int64_t>(v));
     }
   }
+}
+
+void PlotRates(PlotLines& out, const RateTable& t, const Pair& p) {
+  if (!p.Both(t.member) || p.options.legacy) return;
+  std::string& line = out.Line(out.Block(0, 0, "system", std::string(t.plot_block)));
+  for (const RateKey* k : t.plotted) PlotLines::Col(line, RateValue(*k, p, t.member));
+  line.push_back('\n');
 }
 
 void RateFamilies(MetricFamilies& out, const RateTable& t) {

@@ -17,6 +17,7 @@ namespace pm {
 class CsvRow;
 class MetricFamilies;
 class MetricRow;
+class PlotLines;
 
 enum class RateKind : unsigned char {
   kPerSecond,  // Δ / interval
@@ -44,6 +45,8 @@ struct RateTable {
   std::string_view heading;  // summary's block: "Paging and swapping"
   std::span<const RateGroup> groups;
   std::string_view metric_prefix;  // "node_vmstat_": + the field's name
+  std::span<const RateKey* const> plotted;  // plot's data file's columns, in order
+  std::string_view plot_block;              // its block's comment: "# paging"
 };
 
 // The member over the pair, by the table: each output's slot.
@@ -55,7 +58,32 @@ void CsvRates(CsvRow& row, const RateTable& t, const Pair& p);
 // vmstat and netstat collectors export these untyped, without _total).
 void RateFamilies(MetricFamilies& out, const RateTable& t);
 void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s);
+// plot: one line of the table's `plotted` keys in its data file's block.
+void PlotRates(PlotLines& out, const RateTable& t, const Pair& p);
 // One key's value over the pair.
 double RateValue(const RateKey& k, const Pair& p, size_t member);
 
+// A report's slots on table kT, for its constant Report:
+//   constexpr Report kVmstatReport = RateSlots<kTable>::Report(&kPlot);
+template <const RateTable& kT>
+struct RateSlots {
+  static void Play(std::string& out, const Pair& p) { PlayRates(out, kT, p); }
+  static void Summary(std::string& out, const Pair& p) { SummaryRates(out, kT, p); }
+  static void SummaryJson(std::string& out, const Pair& p) { SummaryJsonRates(out, kT, p); }
+  static void Csv(CsvRow& row, const Pair& p) { CsvRates(row, kT, p); }
+  static void Families(MetricFamilies& out) { RateFamilies(out, kT); }
+  static void Series(MetricRow& row, const RawSample& s) { RateSeries(row, kT, s); }
+  static void PlotPair(PlotLines& out, const Pair& p) { PlotRates(out, kT, p); }
+  static constexpr MetricsSlot kMetrics = {Families, {}, Series};
+  static constexpr ::pm::Report Report(const PlotSlot* plot) {
+    return {.play = Play,
+            .summary_text = Summary,
+            .summary_json = SummaryJson,
+            .phases = &kCounterGaps,
+            .csv = Csv,
+            .openmetrics = &kMetrics,
+            .plot = plot,
+            .live = nullptr};
+  }
+};
 }  // namespace pm

@@ -14,7 +14,6 @@
 // Only the fields the recording's kernel printed.
 #include "playback/field_rates.hh"
 #include "playback/plot_chart.hh"
-#include "playback/plot_data.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -52,27 +51,13 @@ constexpr RateKey kUdp[] = {
     {"sndbuferrps", kSndbuf, kPerSecond, "sndbuf errors", "/s"},
 };
 constexpr RateGroup kGroups[] = {{"tcp", kTcp}, {"udp", kUdp}};
-constexpr RateTable kTable = {kMember, "netstat", "TCP and UDP", kGroups, "node_netstat_"};
+constexpr const RateKey* kPlotted[] = {&kTcp[0], &kTcp[1], &kTcp[6], &kTcp[8], &kTcp[10]};
+constexpr RateTable kTable = {kMember,         "netstat", "TCP and UDP", kGroups,
+                              "node_netstat_", kPlotted, "# tcp"};
 
-void Play(std::string& out, const Pair& p) { PlayRates(out, kTable, p); }
-void SummaryText(std::string& out, const Pair& p) { SummaryRates(out, kTable, p); }
-void SummaryJson(std::string& out, const Pair& p) { SummaryJsonRates(out, kTable, p); }
-void Csv(CsvRow& row, const Pair& p) { CsvRates(row, kTable, p); }
-void Families(MetricFamilies& out) { RateFamilies(out, kTable); }
-void Series(MetricRow& row, const RawSample& s) { RateSeries(row, kTable, s); }
-constexpr MetricsSlot kMetrics = {Families, {}, Series};
-
+using Slots = RateSlots<kTable>;
 constexpr PlotFileSpec kFiles[] = {
     {"tcp.dat", "# elapsed_time\tactive/s\tpassive/s\tretrans/s\torsts/s\tlisten_drops/s\n"}};
-constexpr size_t kPlotted[] = {0, 1, 6, 8, 10};  // of kTcp
-
-void PlotPair(PlotLines& out, const Pair& p) {
-  if (!p.Both(kMember) || p.options.legacy) return;
-  std::string& line = out.Line(out.Block(0, 0, "system", "# tcp"));
-  for (size_t k : kPlotted) PlotLines::Col(line, RateValue(kTcp[k], p, kMember));
-  line.push_back('\n');
-}
-
 // Connections opened solid, trouble (retransmissions, resets, drops) dashed.
 constexpr ChartLine kLines[] = {{"active opens", "$2"},
                                 {"passive opens", "$3"},
@@ -82,20 +67,11 @@ constexpr ChartLine kLines[] = {{"active opens", "$2"},
 constexpr ChartSpec kCharts[] = {
     {.name = "tcp", .title = "TCP (sar -n TCP,ETCP)", .ylabel = "per second", .lines = kLines},
 };
-constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+constexpr PlotSlot kPlot = {kFiles, Slots::PlotPair, kCharts};
 
 }  // namespace
 
 extern const Report kNetstatReport;
-constexpr Report kNetstatReport = {
-    .play = Play,
-    .summary_text = SummaryText,
-    .summary_json = SummaryJson,
-    .phases = &kCounterGaps,
-    .csv = Csv,
-    .openmetrics = &kMetrics,
-    .plot = &kPlot,
-    .live = nullptr,
-};
+constexpr Report kNetstatReport = Slots::Report(&kPlot);
 
 }  // namespace pm

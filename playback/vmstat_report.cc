@@ -10,9 +10,7 @@
 //   plot     paging.dat; chart paging
 // Only the fields the recording's kernel printed (oom_kill since 4.13).
 #include "playback/field_rates.hh"
-#include "playback/openmetrics_catalog.hh"
 #include "playback/plot_chart.hh"
-#include "playback/plot_data.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -40,27 +38,14 @@ constexpr RateKey kKeys[] = {
     {"oom_kills", kOomKill, kCount, "OOM kills", ""},
 };
 constexpr RateGroup kGroups[] = {{"", kKeys}};
-constexpr RateTable kTable = {kMember, "vmstat", "Paging and swapping", kGroups, "node_vmstat_"};
+constexpr const RateKey* kPlotted[] = {&kKeys[0], &kKeys[1], &kKeys[2],
+                                       &kKeys[3], &kKeys[9], &kKeys[10]};
+constexpr RateTable kTable = {kMember,        "vmstat",  "Paging and swapping", kGroups,
+                              "node_vmstat_", kPlotted, "# paging"};
 
-void Play(std::string& out, const Pair& p) { PlayRates(out, kTable, p); }
-void SummaryText(std::string& out, const Pair& p) { SummaryRates(out, kTable, p); }
-void SummaryJson(std::string& out, const Pair& p) { SummaryJsonRates(out, kTable, p); }
-void Csv(CsvRow& row, const Pair& p) { CsvRates(row, kTable, p); }
-void Families(MetricFamilies& out) { RateFamilies(out, kTable); }
-void Series(MetricRow& row, const RawSample& s) { RateSeries(row, kTable, s); }
-constexpr MetricsSlot kMetrics = {Families, {}, Series};
-
+using Slots = RateSlots<kTable>;
 constexpr PlotFileSpec kFiles[] = {
     {"paging.dat", "# elapsed_time\tpgpgin/s\tpgpgout/s\tfault/s\tmajflt/s\tpswpin/s\tpswpout/s\n"}};
-constexpr size_t kPlotted[] = {0, 1, 2, 3, 9, 10};  // of kKeys
-
-void PlotPair(PlotLines& out, const Pair& p) {
-  if (!p.Both(kMember) || p.options.legacy) return;
-  std::string& line = out.Line(out.Block(0, 0, "system", "# paging"));
-  for (size_t k : kPlotted) PlotLines::Col(line, RateValue(kKeys[k], p, kMember));
-  line.push_back('\n');
-}
-
 // Paging (kB/s) solid, faults and swapping (per second) dashed.
 constexpr ChartLine kLines[] = {{"pgpgin kB/s", "$2"},      {"pgpgout kB/s", "$3"},
                                 {"fault/s", "$4", true},    {"majflt/s", "$5", true},
@@ -69,20 +54,11 @@ constexpr ChartSpec kCharts[] = {
     {.name = "paging", .title = "Paging and swapping (sar -B, -W)", .ylabel = "per second",
      .lines = kLines},
 };
-constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
+constexpr PlotSlot kPlot = {kFiles, Slots::PlotPair, kCharts};
 
 }  // namespace
 
 extern const Report kVmstatReport;
-constexpr Report kVmstatReport = {
-    .play = Play,
-    .summary_text = SummaryText,
-    .summary_json = SummaryJson,
-    .phases = &kCounterGaps,
-    .csv = Csv,
-    .openmetrics = &kMetrics,
-    .plot = &kPlot,
-    .live = nullptr,
-};
+constexpr Report kVmstatReport = Slots::Report(&kPlot);
 
 }  // namespace pm

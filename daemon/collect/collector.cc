@@ -48,6 +48,10 @@ void PresentFields::Describe(std::string& out, std::string_view key) const {
 void PresentFields::Append(std::string& out, std::string_view key,
                            std::span<const uint64_t> values) const {
   AppendMember(out, key);
+  if (values.empty()) {
+    out.append("null");
+    return;
+  }
   out.push_back('[');
   for (size_t i = 0; i < index_.size(); ++i) {
     if (i != 0) out.push_back(',');

@@ -73,7 +73,8 @@ class PresentFields {
   PresentFields(std::span<const std::string_view> fields, std::span<const bool> present);
   // `"key":{"fields":[..]}`
   void Describe(std::string& out, std::string_view key) const;
-  // `"key":[..]`: the present ones of `values` (all the member's fields).
+  // `"key":[..]`: the present ones of `values` (all the member's fields);
+  // `"key":null` for none (the file is not in the tree).
   void Append(std::string& out, std::string_view key, std::span<const uint64_t> values) const;
 
  private:

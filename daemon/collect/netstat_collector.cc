@@ -34,12 +34,8 @@ class NetstatCollector final : public Collector {
   void Read() override { values_ = Parsed(snmp_, netstat_); }
 
   void Append(std::string& out) const override {
-    if (snmp_) {
-      fields_.Append(out, member_.key, values_.values);
-    } else {
-      AppendMember(out, member_.key);
-      out.append("null");
-    }
+    fields_.Append(out, member_.key, snmp_ ? std::span<const uint64_t>(values_.values)
+                                        : std::span<const uint64_t>());
   }
 
  private:

@@ -33,12 +33,8 @@ class VmstatCollector final : public Collector {
   }
 
   void Append(std::string& out) const override {
-    if (file_) {
-      fields_.Append(out, member_.key, values_.values);
-    } else {
-      AppendMember(out, member_.key);
-      out.append("null");
-    }
+    fields_.Append(out, member_.key, file_ ? std::span<const uint64_t>(values_.values)
+                                        : std::span<const uint64_t>());
   }
 
  private:

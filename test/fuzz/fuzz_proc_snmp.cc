@@ -4,17 +4,6 @@
 #include "daemon/collect/parse_snmp.hh"
 #include "test/fuzz/proc_fuzz.hh"
 
-namespace {
-
-std::string Show(const pm::NetstatValues& v) {
-  std::string out;
-  pm::fuzz::AppendNumbers(out, v.values);
-  for (bool p : v.present) out.push_back(p ? '1' : '0');
-  return out;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   pm::fuzz::FuzzParser<pm::NetstatValues>(
       data, size,
@@ -22,6 +11,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         o = pm::NetstatValues{};
         pm::ParseSnmp(t, o);
       },
-      Show);
+      pm::fuzz::ShowFields<pm::NetstatValues>);
   return 0;
 }
