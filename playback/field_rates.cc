@@ -60,7 +60,7 @@ void SummaryJsonRates(std::string& out, const RateTable& t, const Pair& p) {
 }
 
 // * Paging and swapping
-//       page-ins: 12.00 kB/s
+//             paged in: 12.00 kB/s
 void SummaryRates(std::string& out, const RateTable& t, const Pair& p) {
   if (!p.rated() || !p.Both(t.member) || p.options.legacy) return;
   out.append("* ").append(t.heading).push_back('\n');
