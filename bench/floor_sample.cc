@@ -1,7 +1,8 @@
 // The sampling floor: the least a sampler of the default collectors does per
-// tick. Usage: floor-sample INTERVAL_NS TICKS
+// tick. Usage: floor-sample INTERVAL_NS TICKS [FILE...]
 //
-// Opens /proc/stat, /proc/diskstats, /proc/net/dev and /proc/meminfo once,
+// Opens /proc/stat, /proc/diskstats, /proc/net/dev and /proc/meminfo (and
+// each FILE: the floor of more collectors) once,
 // takes one sample at start (like the recorder's first sample), writes one
 // byte to fd 3 if it is open, then wakes TICKS times on an absolute periodic
 // CLOCK_MONOTONIC timerfd; each wake preads every file from offset 0 into a
@@ -69,16 +70,18 @@ uint64_t Sample(std::vector<ProcFile>& files) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s INTERVAL_NS TICKS\n", argv[0]);
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s INTERVAL_NS TICKS [FILE...]\n", argv[0]);
     return 2;
   }
   int64_t interval = std::strtoll(argv[1], nullptr, 10);
   uint64_t ticks = std::strtoull(argv[2], nullptr, 10);
-  std::vector<ProcFile> files(std::size(kFiles));
+  std::vector<const char*> names(std::begin(kFiles), std::end(kFiles));
+  names.insert(names.end(), argv + 3, argv + argc);
+  std::vector<ProcFile> files(names.size());
   for (size_t i = 0; i < files.size(); ++i)
-    if ((files[i].fd = open(kFiles[i], O_RDONLY | O_CLOEXEC)) < 0) {
-      std::perror(kFiles[i]);
+    if ((files[i].fd = open(names[i], O_RDONLY | O_CLOEXEC)) < 0) {
+      std::perror(names[i]);
       return 1;
     }
   volatile uint64_t sink = Sample(files);

@@ -36,6 +36,7 @@ struct Plan {
   int64_t run_10_ns = 10'000 * kMs;   // run beside its floor
   int64_t run_100_ns = 15'000 * kMs;  // gzip and zstd beside the floor
   int cmd_pairs = 500;   // pause/resume pairs, 4 pings per pair
+  int64_t run_sar_ns = 20'000 * kMs;  // the sar collectors beside their floor
 };
 
 std::string FindRecorder(const fs::path& self_dir) {
@@ -100,6 +101,28 @@ void RunExtraCollectors(const Env& env, const Plan& plan, Results& r) {
   r.run_10_extra = FinishRecording(more);
 }
 
+// The sar collectors (load, vmstat, netstat) on top of the default set,
+// each recorder beside a floor sampler of the same files, all four for the
+// same time: on by default only within kSarDefaultTarget of their floor.
+void RunSarCollectors(const Env& env, const Plan& plan, Results& r) {
+  std::fprintf(stderr, "%.0f s at 10 ms: default collectors and +load+vmstat+netstat, "
+               "each beside its floor ...\n", plan.run_sar_ns / 1e9);
+  r.floor_sar_ticks = static_cast<uint64_t>(plan.run_sar_ns / (10 * kMs));
+  Child floor_base = StartFloorSample(env, 10 * kMs, r.floor_sar_ticks);
+  Child floor_sar = StartFloorSample(env, 10 * kMs, r.floor_sar_ticks,
+                                     {"/proc/loadavg", "/proc/stat", "/proc/vmstat",
+                                      "/proc/net/snmp", "/proc/net/netstat"});
+  LiveRecording base = StartRecording(env, "sarbase10.pgr.gz", 10 * kMs);
+  LiveRecording sar = StartRecording(env, "sar10.pgr.gz", 10 * kMs,
+                                     {"--record-load", "--record-vmstat", "--record-netstat"});
+  RunFor(sar, plan.run_sar_ns);
+  r.run_10_sar_base = FinishRecording(base);
+  r.run_10_sar = FinishRecording(sar);
+  int timeout_ms = static_cast<int>(plan.run_sar_ns / kMs) + 10'000;
+  r.floor_sar_base_cpu_s = FinishFloorSample(floor_base, timeout_ms);
+  r.floor_sar_cpu_s = FinishFloorSample(floor_sar, timeout_ms);
+}
+
 Results RunAll(const Env& env, const Plan& plan) {
   Results r;
   std::fprintf(stderr, "start/stop x%d, each beside its floors ...\n", plan.reps);
@@ -137,6 +160,7 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.floor_100_cpu_s = FinishFloorSample(floor100, floor_timeout_ms);
 
   RunExtraCollectors(env, plan, r);
+  RunSarCollectors(env, plan, r);
   std::fprintf(stderr, "command round-trips: %d pings, %d pause/resume pairs ...\n",
                4 * plan.cmd_pairs, plan.cmd_pairs);
   r.control = CommandLatency(env, plan.cmd_pairs, 2);
@@ -149,7 +173,7 @@ int main(int argc, char** argv) {
   Plan plan;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
-      plan = {10, 3, 1'000 * kMs, 2'000 * kMs, 50};
+      plan = {10, 3, 1'000 * kMs, 2'000 * kMs, 50, 5'000 * kMs};
     } else {
       std::fprintf(stderr, "usage: perfmonger-bench [--quick]\n");
       return 2;

@@ -7,6 +7,9 @@ namespace {
 
 constexpr double kReadyTargetMs = 7.7;
 constexpr double kRatioTarget = 1.2;
+// A collector beyond the default set is on by default only this close to
+// the floor of reading and parsing its files.
+constexpr double kSarDefaultTarget = 1.1;
 constexpr double kStopTargetMs = 2.0;
 constexpr double kRssTargetMiB = 5.0;
 constexpr double kJitterTargetUs = 300;
@@ -123,6 +126,25 @@ void AddExtraCollectorRows(const Results& r, std::vector<Row>& rows) {
                   Fmt("<=%.1fx", kRatioTarget), Check(added / existing <= kRatioTarget)});
 }
 
+// The sar collectors beside their floor: the recorder's CPU per sample
+// with them over the floor sampler's of the same files (its per-tick CPU).
+void AddSarRows(const Results& r, std::vector<Row>& rows) {
+  if (r.floor_sar_ticks == 0) return;
+  auto per_sample = [&](const TimedRun& run) {
+    return PerSample(run.cpu_s, Median(r.empty_10.cpu_s), ExtraSamples(run, r.empty_10)) * 1e6;
+  };
+  double ticks = static_cast<double>(r.floor_sar_ticks);
+  double base = per_sample(r.run_10_sar_base), sar = per_sample(r.run_10_sar);
+  double floor_base = r.floor_sar_base_cpu_s / ticks * 1e6, floor = r.floor_sar_cpu_s / ticks * 1e6;
+  rows.push_back({"CPU/sample @10ms default set", Fmt("%.1f us", base),
+                  Fmt("%.1f us floor", floor_base), Fmt("%.2fx", base / floor_base), "-",
+                  Verdict::kInfo});
+  rows.push_back({"CPU/sample @10ms +load+vmstat+netstat", Fmt("%.1f us", sar),
+                  Fmt("%.1f us floor", floor), Fmt("%.2fx", sar / floor),
+                  Fmt("<=%.1fx on by default", kSarDefaultTarget),
+                  Check(sar / floor <= kSarDefaultTarget)});
+}
+
 }  // namespace
 
 std::vector<Row> BuildRows(const Results& r) {
@@ -138,6 +160,7 @@ std::vector<Row> BuildRows(const Results& r) {
   AddCpuRow("@100ms v2", r.run_100_v2, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r,
             kRatioTarget, rows);
   AddExtraCollectorRows(r, rows);
+  AddSarRows(r, rows);
 
   double floor_rss = MiB(r.floors.start_maxrss_kib);
   double gz = MiB(r.run_100.maxrss_kib), zst = MiB(r.run_100_zstd.maxrss_kib);

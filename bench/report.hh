@@ -29,6 +29,13 @@ struct Results {
   TimedRun run_10_base, run_10_extra;
   int default_files = 4;            // stat, diskstats, net/dev, meminfo
   int extra_files = 0;              // pressure, /proc/PID/{stat,io}, the group's
+
+  // At 10 ms side by side: the default set and it plus --record-load,
+  // --record-vmstat and --record-netstat, each beside the floor sampler
+  // reading the same files: whether they may be on by default.
+  TimedRun run_10_sar_base, run_10_sar;
+  double floor_sar_base_cpu_s = 0, floor_sar_cpu_s = 0;
+  uint64_t floor_sar_ticks = 0;
 };
 
 std::vector<Row> BuildRows(const Results& r);

@@ -104,8 +104,12 @@ TimedRun FinishRecording(LiveRecording& live) {
   return run;
 }
 
-Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks) {
-  return Spawn({env.floor_sample, std::to_string(interval_ns), std::to_string(ticks)});
+Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks,
+                       const std::vector<std::string>& files) {
+  std::vector<std::string> args = {env.floor_sample, std::to_string(interval_ns),
+                                   std::to_string(ticks)};
+  args.insert(args.end(), files.begin(), files.end());
+  return Spawn(args);
 }
 
 double FinishFloorSample(Child& child, int timeout_ms) {

@@ -69,8 +69,10 @@ struct TimedRun {
 // Stops through the stop fd, reaps, decodes and removes the file.
 TimedRun FinishRecording(LiveRecording& live);
 
-// floor_sample: one sample at start, then `ticks` ticks.
-Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks);
+// floor_sample: one sample at start, then `ticks` ticks, reading the
+// default set's files and `files`.
+Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks,
+                       const std::vector<std::string>& files = {});
 double FinishFloorSample(Child& child, int timeout_ms);  // CPU seconds, user + sys
 
 }  // namespace pm::bench

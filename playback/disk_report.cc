@@ -1,14 +1,17 @@
 // The disk collector (member "disk": /proc/diskstats per device) in every
 // output:
 //   play     "disk":{"devices":[..],"<dev>":{riops wiops rkbyteps wkbyteps
-//            rlatency wlatency rsize wsize qlen util},...,"total":{..}},
-//            PerfMonger's formulas (compat §4), latency %.3f; rlatency and
-//            wlatency are iostat -x's r_await and w_await, qlen its aqu-sz,
-//            util its %util (the total's: the devices' mean)
+//            rlatency wlatency rsize wsize qlen util [diops dkbyteps
+//            dlatency] [fiops flatency]},...,"total":{..}}, PerfMonger's
+//            formulas (compat §4), latency %.3f; rlatency, wlatency and
+//            dlatency are iostat -x's r_await, w_await and d_await, qlen its
+//            aqu-sz, util its %util (the total's: the devices' mean); the
+//            discards' and flushes' only where the kernel counted them
 //   summary  PerfMonger's "Average DEVICE usage" blocks (--all adds
-//            utilization and queue length); --json its "disk"
+//            utilization, queue length, discards, flushes); --json its "disk"
 //   csv      disk.<dev>.<f>, disk.total.<f>
-//   metrics  node_disk_*{device} (sectors × 512, ms / 1000)
+//   metrics  node_disk_*{device} (bytes: sectors × 512; discarded sectors
+//            stay sectors, as node_exporter's; ms / 1000)
 //   plot     disk.dat (PerfMonger's), disk-util.dat; charts disk-iops,
 //            disk-transfer, disk-util, disk-await
 // A legacy recording's outputs stay PerfMonger's: no util, no disk-util.
@@ -32,8 +35,21 @@ namespace {
 
 constexpr size_t kDisk = PgrMemberIndex("disk");
 enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
-                 kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks };
+                 kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks,
+                 kDcIos, kDcMerges, kDcSectors, kDcTicks, kFlIos, kFlTicks };
 static_assert(kDiskFields[kReqTicks] == "weighted_io_ms" && kDiskFields[kWrSectors] == "write_sectors");
+static_assert(kDiskFields[kDcIos] == "discards" && kDiskFields[kFlTicks] == "flush_ms");
+static_assert(kDcIos == kDiskBaseFields && kFlIos == kDiskDiscardFields);
+
+// What the recording's kernel counted beyond the 11 of every kernel: a
+// recording without them (an older kernel, an older recorder, PerfMonger)
+// shows none of their keys rather than zeros.
+struct DiskExtras {
+  bool discards = false, flushes = false;
+  explicit DiskExtras(const ReportOptions& o)
+      : discards(!o.legacy && o.Recorded(kDisk, kDcIos)),
+        flushes(!o.legacy && o.Recorded(kDisk, kFlIos)) {}
+};
 
 struct DiskRates {
   double riops = 0, wiops = 0, rkbyteps = 0, wkbyteps = 0;
@@ -41,6 +57,8 @@ struct DiskRates {
   double rsize = 0, wsize = 0;        // sectors
   double qlen = 0;                    // iostat's aqu-sz
   double util = 0;                    // %: iostat's %util; the total's, the devices' mean
+  double diops = 0, dkbyteps = 0, dlatency = 0;  // discards: iostat's d/s, dkB/s, d_await
+  double fiops = 0, flatency = 0;                // flushes: iostat's f/s, f_await
   int64_t rsectors = 0, wsectors = 0; // Δ sectors: summary's amounts
 };
 
@@ -68,6 +86,11 @@ DiskRates Entry(std::span<const uint64_t> a, std::span<const uint64_t> b, double
   r.util = static_cast<double>(d(kIoTicks)) / itv / 10.0;
   r.rsectors = d(kRdSectors);
   r.wsectors = d(kWrSectors);
+  if (d(kDcIos) != 0) r.dlatency = Ratio(d(kDcTicks), d(kDcIos));
+  if (d(kFlIos) != 0) r.flatency = Ratio(d(kFlTicks), d(kFlIos));
+  r.diops = static_cast<double>(d(kDcIos)) / itv;
+  r.dkbyteps = static_cast<double>(d(kDcSectors)) / itv / 2.0;
+  r.fiops = static_cast<double>(d(kFlIos)) / itv;
   return r;
 }
 
@@ -84,7 +107,7 @@ struct Disks : Devices<DiskRates, Entry> {
 
 DiskRates Disks::Total() const {
   DiskRates t;
-  int64_t rd_ios = 0, wr_ios = 0;
+  int64_t rd_ios = 0, wr_ios = 0, dc_ios = 0, fl_ios = 0;
   for (const DeviceRow& r : rows.all()) {
     DiskRates e = Of(r);
     auto a = prev.row(r.prev), b = cur.row(r.cur);
@@ -103,7 +126,17 @@ DiskRates Disks::Total() const {
     t.util += e.util;
     rd_ios += rd;
     wr_ios += wr;
+    int64_t dc = CounterDelta(a[kDcIos], b[kDcIos]), fl = CounterDelta(a[kFlIos], b[kFlIos]);
+    t.diops += e.diops;
+    t.dkbyteps += e.dkbyteps;
+    t.fiops += e.fiops;
+    t.dlatency += e.dlatency * static_cast<double>(dc);
+    t.flatency += e.flatency * static_cast<double>(fl);
+    dc_ios += dc;
+    fl_ios += fl;
   }
+  if (dc_ios > 0) t.dlatency /= static_cast<double>(dc_ios);
+  if (fl_ios > 0) t.flatency /= static_cast<double>(fl_ios);
   if (rd_ios > 0) {
     t.rlatency /= static_cast<double>(rd_ios);
     t.rsize /= static_cast<double>(rd_ios);
@@ -116,11 +149,11 @@ DiskRates Disks::Total() const {
   return t;
 }
 
-constexpr size_t kEntryMax = 10 * kFixedMember + 2;
+constexpr size_t kEntryMax = 15 * kFixedMember + 2;
 
 // PerfMonger's keys; then, beyond its schema (not for a legacy recording),
-// "util".
-char* PutEntry(char* p, const DiskRates& d, bool legacy) {
+// "util", and the discards' and flushes' where the kernel counted them.
+char* PutEntry(char* p, const DiskRates& d, bool legacy, DiskExtras x) {
   p = Member(p, "{\"riops\":", d.riops);
   p = Member(p, ",\"wiops\":", d.wiops);
   p = Member(p, ",\"rkbyteps\":", d.rkbyteps);
@@ -131,6 +164,15 @@ char* PutEntry(char* p, const DiskRates& d, bool legacy) {
   p = Member(p, ",\"wsize\":", d.wsize);
   p = Member(p, ",\"qlen\":", d.qlen);
   if (!legacy) p = Member(p, ",\"util\":", d.util);
+  if (x.discards) {
+    p = Member(p, ",\"diops\":", d.diops);
+    p = Member(p, ",\"dkbyteps\":", d.dkbyteps);
+    p = Member(p, ",\"dlatency\":", d.dlatency, 3);
+  }
+  if (x.flushes) {
+    p = Member(p, ",\"fiops\":", d.fiops);
+    p = Member(p, ",\"flatency\":", d.flatency, 3);
+  }
   return Put(p, '}');
 }
 
@@ -138,15 +180,16 @@ void Play(std::string& out, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
   const bool legacy = p.options.legacy;
+  const DiskExtras x(p.options);
   AppendDeviceMember<kEntryMax>(out, "disk", disks, disks.Total(),
-                                [legacy](char* q, const DiskRates& d) { return PutEntry(q, d, legacy); });
+                                [legacy, x](char* q, const DiskRates& d) { return PutEntry(q, d, legacy, x); });
 }
 
 double Megabytes(int64_t sectors) {
   return static_cast<double>(sectors * 512) / 1024.0 / 1024.0;
 }
 
-void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar) {
+void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar, DiskExtras x) {
   out.append("* Average DEVICE usage: ").append(name).push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
   double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
@@ -162,6 +205,15 @@ void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar
     SummaryLine(out, "      utilization: ", d.util, 2, " %");
     SummaryLine(out, "     queue length: ", d.qlen, 2, "");
   }
+  if (sar && x.discards) {
+    SummaryLine(out, "     discard IOPS: ", d.diops, 2, "");
+    SummaryLine(out, "discard throughput: ", d.dkbyteps / 1024.0, 2, " MB/s");
+    SummaryLine(out, "  discard latency: ", d.dlatency * 1000.0, 1, " usec");
+  }
+  if (sar && x.flushes) {
+    SummaryLine(out, "       flush rate: ", d.fiops, 2, " /s");
+    SummaryLine(out, "    flush latency: ", d.flatency * 1000.0, 1, " usec");
+  }
   out.push_back('\n');
 }
 
@@ -172,32 +224,49 @@ void SummaryText(std::string& out, const Pair& p) {
   const Disks disks(p);
   // The default text stays PerfMonger's byte for byte (scripts compare it).
   const bool sar = p.options.all && !p.options.legacy;
-  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r), sar);
-  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), sar);
+  const DiskExtras x(p.options);
+  for (const DeviceRow& r : disks.rows.listed()) Block(out, disks.Name(r), disks.Of(r), sar, x);
+  if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), sar, x);
 }
 
-// play's keys; a legacy recording's stop before "util".
-constexpr std::string_view kCsvKeys[] = {"riops",    "wiops", "rkbyteps", "wkbyteps", "rlatency",
+// play's keys; a legacy recording's stop before "util", one without
+// discards or flushes before theirs.
+constexpr std::string_view kCsvKeys[] = {"riops", "wiops",    "rkbyteps", "wkbyteps", "rlatency",
                                          "wlatency", "rsize", "wsize",    "qlen",     "util"};
+constexpr std::string_view kDiscardKeys[] = {"diops", "dkbyteps", "dlatency"};
+constexpr std::string_view kFlushKeys[] = {"fiops", "flatency"};
 
-void CsvCells(CsvRow& row, std::string_view name, const DiskRates& d, bool legacy) {
+void CsvCells(CsvRow& row, std::string_view name, const DiskRates& d, bool legacy, DiskExtras x) {
   row.Group("disk", name, std::span(kCsvKeys).first(std::size(kCsvKeys) - (legacy ? 1 : 0)));
   for (double v : {d.riops, d.wiops, d.rkbyteps, d.wkbyteps}) row.Fixed(v, 2);
   for (double v : {d.rlatency, d.wlatency}) row.Fixed(v, 3);
   for (double v : {d.rsize, d.wsize, d.qlen}) row.Fixed(v, 2);
   if (!legacy) row.Fixed(d.util, 2);
+  if (x.discards) {
+    row.Group("disk", name, kDiscardKeys);
+    row.Fixed(d.diops, 2);
+    row.Fixed(d.dkbyteps, 2);
+    row.Fixed(d.dlatency, 3);
+  }
+  if (x.flushes) {
+    row.Group("disk", name, kFlushKeys);
+    row.Fixed(d.fiops, 2);
+    row.Fixed(d.flatency, 3);
+  }
 }
 
 void Csv(CsvRow& row, const Pair& p) {
   if (!p.Both(kDisk)) return;
   const Disks disks(p);
   const bool legacy = p.options.legacy;
-  for (const DeviceRow& r : disks.rows.listed()) CsvCells(row, disks.Name(r), disks.Of(r), legacy);
-  CsvCells(row, "total", disks.Total(), legacy);
+  const DiskExtras x(p.options);
+  for (const DeviceRow& r : disks.rows.listed())
+    CsvCells(row, disks.Name(r), disks.Of(r), legacy, x);
+  CsvCells(row, "total", disks.Total(), legacy, x);
 }
 
 // In kDiskFields order; help texts as node_exporter words them.
-constexpr FieldFamily kFamilies[11] = {
+constexpr FieldFamily kFamilies[17] = {
     {"node_disk_reads_completed", true, "", "The total number of reads completed successfully.", Scale::kOne},
     {"node_disk_reads_merged", true, "", "The total number of reads merged.", Scale::kOne},
     {"node_disk_read_bytes", true, "bytes", "The total number of bytes read successfully.", Scale::kTimes512},
@@ -209,13 +278,27 @@ constexpr FieldFamily kFamilies[11] = {
     {"node_disk_io_now", false, "", "The number of I/Os currently in progress.", Scale::kOne},
     {"node_disk_io_time_seconds", true, "seconds", "Total seconds spent doing I/Os.", Scale::kPerThousand},
     {"node_disk_io_time_weighted_seconds", true, "seconds", "The weighted # of seconds spent doing I/Os.", Scale::kPerThousand},
+    {"node_disk_discards_completed", true, "", "The total number of discards completed successfully.", Scale::kOne},
+    {"node_disk_discards_merged", true, "", "The total number of discards merged.", Scale::kOne},
+    {"node_disk_discarded_sectors", true, "", "The total number of sectors discarded successfully.", Scale::kOne},
+    {"node_disk_discard_time_seconds", true, "seconds", "This is the total number of seconds spent by all discards.", Scale::kPerThousand},
+    {"node_disk_flush_requests", true, "", "The total number of flush requests completed successfully", Scale::kOne},
+    {"node_disk_flush_requests_time_seconds", true, "seconds", "This is the total number of seconds spent by all flush requests.", Scale::kPerThousand},
 };
 static_assert(std::size(kFamilies) == kDiskFields.size());
 
 void Families(MetricFamilies& out) { out.Declare(kFamilies); }
 
+// The families of the fields the recording has: the 11, then the
+// discards' and the flushes' where its kernel counted them.
+size_t RecordedFamilies(const RecordingInfo& info) {
+  if (info.legacy() || !info.Recorded(kDisk, kDcIos)) return kDiskBaseFields;
+  return info.Recorded(kDisk, kFlIos) ? kDiskFields.size() : kDiskDiscardFields;
+}
+
 void Series(MetricRow& row, const RawSample& s) {
   const MemberRows& disk = s.members[kDisk];
+  const size_t n = RecordedFamilies(row.info());
   for (size_t d = 0; disk.has && d < disk.rows(); ++d) {
     if (!disk.live(d)) continue;
     const std::string& name = disk.names[d];
@@ -223,9 +306,9 @@ void Series(MetricRow& row, const RawSample& s) {
       if (row.disk_only() && !row.disk_only()->Keeps(name)) return MetricRow::kLeftOut;
       std::string device;
       AppendLabel(device, "device", name);
-      return row.Add(kFamilies, 0, device);
+      return row.Add(std::span(kFamilies).first(n), 0, device);
     });
-    if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d));
+    if (base != MetricRow::kLeftOut) row.Put(base, disk.row(d).first(n));
   }
 }
 

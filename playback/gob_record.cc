@@ -55,7 +55,7 @@ int64_t BigEndian(std::string_view bytes) {
 constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc"),
                  kIntr = PgrMemberIndex("intr"), kDisk = PgrMemberIndex("disk"),
                  kNet = PgrMemberIndex("net"), kMem = PgrMemberIndex("mem");
-static_assert(kCpuNames.size() == kCpuFields.size() && kDiskNames.size() == kDiskFields.size() &&
+static_assert(kCpuNames.size() == kCpuFields.size() && kDiskNames.size() == kDiskBaseFields &&
               kNetNames.size() == kNetFields.size() && kMemNames.size() == kMemFields.size());
 
 // A row appended to `m` (`m.width` zeros, live): its values.
@@ -144,7 +144,7 @@ void RecordDecoder::StatRecord(TypeId id, RawSample& out) {
     else if (n == "Proc")
       Proc(f->id, out);
     else if (n == "Disk")
-      Entries(f->id, Carried(out, kDisk, kDiskNames.size()), kDiskNames);
+      Entries(f->id, Carried(out, kDisk, kDiskFields.size()), kDiskNames);  // no discards
     else if (n == "Net")
       Entries(f->id, Carried(out, kNet, kNetNames.size()), kNetNames);
     else if (n == "Mem")

@@ -13,7 +13,7 @@ namespace pm {
 
 // Defined in their collectors' report files.
 extern const Report kCpuReport, kIntrReport, kDiskReport, kNetReport, kMemReport,
-    kPressureReport, kLoadReport, kProcessReport, kCgroupReport;
+    kPressureReport, kLoadReport, kVmstatReport, kNetstatReport, kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -30,6 +30,8 @@ constexpr Listed kReports[] = {
     {"mem", kMemReport},
     {"pressure", kPressureReport},
     {"load", kLoadReport},
+    {"vmstat", kVmstatReport},
+    {"netstat", kNetstatReport},
     {"procs", kProcessReport},
     {"cgroups", kCgroupReport},
 };

@@ -32,6 +32,8 @@ inline constexpr PgrMember kMem[] = {{"mem", kMemFields, kOne, kMemFields.size()
 inline constexpr PgrMember kIntr[] = {{"intr", {}, kPerCpu}};
 inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, kNamed}};
 inline constexpr PgrMember kLoad[] = {{"load", kLoadFields, kOne, kLoadFields.size()}};
+inline constexpr PgrMember kVmstat[] = {{"vmstat", kVmstatFields}};
+inline constexpr PgrMember kNetstat[] = {{"netstat", kNetstatFields, kOne, 1}};
 inline constexpr PgrMember kProcs[] = {
     {"procs", kProcessFields, kNamed, kProcessFields.size() - kProcessCounters}};
 inline constexpr PgrMember kCgroups[] = {
@@ -41,7 +43,7 @@ inline constexpr PgrMember kCgroups[] = {
 
 // In the order a sample line carries them, which is the order of every
 // output: PerfMonger's play keys (cpu, intr, disk, net, mem), then ours.
-inline constexpr std::array<CollectorSpec, 9> kCollectors = {{
+inline constexpr std::array<CollectorSpec, 11> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
     {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
@@ -56,6 +58,11 @@ inline constexpr std::array<CollectorSpec, 9> kCollectors = {{
      "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}"},
     {"load", collector_members::kLoad, false, "record-load",
      "record load averages and the run queue", "/proc/loadavg, /proc/stat"},
+    {"vmstat", collector_members::kVmstat, false, "record-vmstat",
+     "record paging and swapping (/proc/vmstat)", "/proc/vmstat"},
+    {"netstat", collector_members::kNetstat, false, "record-netstat",
+     "record TCP and UDP counters (/proc/net/snmp, netstat)",
+     "/proc/net/snmp, /proc/net/netstat"},
     {"procs", collector_members::kProcs, false, "pid",
      "record process PID's CPU time and I/O (repeatable)", "/proc/PID/stat, /proc/PID/io",
      "PID"},

@@ -15,11 +15,16 @@ inline constexpr std::array<std::string_view, 10> kCpuFields = {
 
 inline constexpr std::array<std::string_view, 2> kProcFields = {"ctxt", "processes"};
 
-// /proc/diskstats per device (later kernels' discard and flush counters are
-// not recorded).
-inline constexpr std::array<std::string_view, 11> kDiskFields = {
+// /proc/diskstats per device: the 11 counters of every kernel, then the
+// discards of 4.18 and the flushes of 5.5. A recording declares only the
+// ones its kernel printed (kDiskBaseFields, kDiskDiscardFields or all), so
+// a reader tells "never measured" from zero.
+inline constexpr std::array<std::string_view, 17> kDiskFields = {
     "reads", "read_merges", "read_sectors", "read_ms", "writes", "write_merges",
-    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms"};
+    "write_sectors", "write_ms", "in_flight", "io_ms", "weighted_io_ms",
+    "discards", "discard_merges", "discard_sectors", "discard_ms", "flushes", "flush_ms"};
+inline constexpr size_t kDiskBaseFields = 11;
+inline constexpr size_t kDiskDiscardFields = 15;
 
 // /proc/net/dev per interface: 8 receive then 8 transmit counters.
 inline constexpr std::array<std::string_view, 16> kNetFields = {
@@ -49,6 +54,26 @@ inline constexpr std::array<std::string_view, 1> kPressureFields = {"total_us"};
 inline constexpr std::array<std::string_view, 7> kLoadFields = {
     "load1_x100", "load5_x100", "load15_x100", "runnable", "threads",
     "procs_running", "procs_blocked"};
+
+// /proc/vmstat's paging and swapping counters, as sar -B and -W read them:
+// pgpgin/pgpgout in kB, the others in pages or events; the pgscan_* and
+// pgsteal_* of kernels before 4.8 (per zone: pgscan_kswapd_normal, ...)
+// are summed. A recording declares those its kernel printed (oom_kill
+// since 4.13).
+inline constexpr std::array<std::string_view, 12> kVmstatFields = {
+    "pgpgin", "pgpgout", "pswpin", "pswpout", "pgfault", "pgmajfault", "pgfree",
+    "pgscan_kswapd", "pgscan_direct", "pgsteal_kswapd", "pgsteal_direct", "oom_kill"};
+
+// /proc/net/snmp's Tcp and Udp and /proc/net/netstat's TcpExt counters, as
+// sar -n TCP,ETCP,UDP reads them, each "Proto_Name" by the name on its
+// protocol's header line; Tcp_CurrEstab, a level, last. A recording
+// declares those its kernel printed.
+inline constexpr std::array<std::string_view, 18> kNetstatFields = {
+    "Tcp_ActiveOpens", "Tcp_PassiveOpens", "Tcp_AttemptFails", "Tcp_EstabResets",
+    "Tcp_InSegs", "Tcp_OutSegs", "Tcp_RetransSegs", "Tcp_InErrs", "Tcp_OutRsts",
+    "Udp_InDatagrams", "Udp_OutDatagrams", "Udp_NoPorts", "Udp_InErrors",
+    "Udp_RcvbufErrors", "Udp_SndbufErrors", "TcpExt_ListenOverflows", "TcpExt_ListenDrops",
+    "Tcp_CurrEstab"};
 
 // One process (/proc/PID/stat and /proc/PID/io): CPU times in
 // microseconds (clock ticks converted at recording), its own and its

@@ -61,7 +61,8 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   const RawSample& prev = samples_[cur_ ^ 1];
   if (have_prev_ && cur.time_ns > prev.time_ns) {
     line_.clear();
-    const ReportOptions options;
+    ReportOptions options;
+    options.recorded = &reader_->info().recorded;
     AppendPlayJson(line_, Pair(prev, cur, first_ns_, options));
     if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
     else out.append(line_);

@@ -42,6 +42,7 @@ class Player {
         keys_(args.columns, input.info(), RunKey(args)) {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
+    report_options_.recorded = &input.info().recorded;
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
                    input_.name().c_str(), Printable(RunKey(args)).c_str());

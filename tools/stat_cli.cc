@@ -76,10 +76,12 @@ const Command<StatArgs>& StatCommand() {
 
 StatArgs ParseStatArgs(int argc, char** argv) {
   StatArgs s;
-  // CMD's own process, the pressure stalls and the load, unless
-  // --record-pressure=false, --record-load=false.
+  // CMD's own process, the pressure stalls, the load, paging and TCP/UDP,
+  // unless --record-pressure=false, --record-load=false, ...
   s.record.config.collectors.on("pressure") = true;
   s.record.config.collectors.on("load") = true;
+  s.record.config.collectors.on("vmstat") = true;
+  s.record.config.collectors.on("netstat") = true;
   s.record.config.collectors.on("procs") = true;
   s.record.config.collectors.command_process = true;
   std::vector<Occurrence> given;

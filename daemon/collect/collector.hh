@@ -61,8 +61,31 @@ std::unique_ptr<Collector> MakeMemCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeIntrCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeLoadCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeVmstatCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeNetstatCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
+
+// A member of fixed fields of which the kernel printed some at the start
+// (vmstat, netstat): the header declares those, each sample writes them.
+class PresentFields {
+ public:
+  PresentFields(std::span<const std::string_view> fields, std::span<const bool> present);
+  // `"key":{"fields":[..]}`
+  void Describe(std::string& out, std::string_view key) const;
+  // `"key":[..]`: the present ones of `values` (all the member's fields);
+  // `"key":null` for none (the file is not in the tree).
+  void Append(std::string& out, std::string_view key, std::span<const uint64_t> values) const;
+
+ private:
+  std::vector<std::string_view> names_;
+  std::vector<size_t> index_;
+};
+
+// A /proc file, or none where the tree has none (a --root without it: the
+// collector records null).
+std::optional<ProcFile> OpenIfPresent(int root_dirfd, std::string_view path,
+                                      ProcFile::Delivery delivery);
 
 // `"key":` preceded by ',' unless it is the first member of an object.
 void AppendMember(std::string& out, std::string_view key);

@@ -24,6 +24,8 @@ constexpr Factory kFactories[] = {
     {"mem", MakeMemCollector},
     {"pressure", MakePressureCollector},
     {"load", MakeLoadCollector},
+    {"vmstat", MakeVmstatCollector},
+    {"netstat", MakeNetstatCollector},
     {"procs", MakeProcessCollector},
     {"cgroups", MakeCgroupCollector},
 };

@@ -3,6 +3,8 @@
 // Internal to daemon/collect.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,9 +19,12 @@ namespace pm {
 template <class Snapshot, void (*Parse)(std::string_view, Snapshot&, std::string_view)>
 class DeviceCollector final : public Collector {
  public:
-  DeviceCollector(const PgrMember& member, ProcFile file, std::vector<std::string> devices)
+  // `width`: the leading fields of the member's the kernel has (disk's
+  // discards and flushes are later kernels'); all of them by default.
+  DeviceCollector(const PgrMember& member, ProcFile file, std::vector<std::string> devices,
+                  size_t width = SIZE_MAX)
       : key_(member.key),
-        fields_(member.fields),
+        fields_(member.fields.first(std::min(width, member.fields.size()))),
         file_(std::move(file)),
         slots_(std::move(devices), fields_.size()) {}
 

@@ -45,6 +45,20 @@ std::vector<std::string> SelectDisks(const DiskStats& stats, int root_dirfd,
   return chosen;
 }
 
+// The counters every chosen device's line has, as kDiskFields' prefixes
+// (11, 15 with discards, 17 with flushes too): what the header declares,
+// so a kernel without them records them absent rather than zero.
+size_t CommonWidth(const DiskStats& stats, const std::vector<std::string>& devices) {
+  size_t width = kDiskFields.size();
+  for (const DiskRow& row : stats.rows) {
+    if (!devices.empty() && std::find(devices.begin(), devices.end(), row.name) == devices.end())
+      continue;
+    width = std::min(width, row.fields);
+  }
+  if (width >= kDiskFields.size()) return kDiskFields.size();
+  return width >= kDiskDiscardFields ? kDiskDiscardFields : kDiskBaseFields;
+}
+
 }  // namespace
 
 std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context) {
@@ -54,8 +68,9 @@ std::unique_ptr<Collector> MakeDiskCollector(CollectorContext& context) {
   DiskStats stats;
   ParseDiskstats(file.Read(), stats, file.name());
   std::vector<std::string> devices = SelectDisks(stats, root_dirfd, wanted, file.name());
+  size_t width = CommonWidth(stats, devices);
   return std::make_unique<DeviceCollector<DiskStats, ParseDiskstats>>(
-      context.members[0], std::move(file), std::move(devices));
+      context.members[0], std::move(file), std::move(devices), width);
 }
 
 }  // namespace pm

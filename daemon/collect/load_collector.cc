@@ -2,9 +2,7 @@
 // of /proc/stat of its own (the cpu collector's may be off). A tree
 // without loadavg (a --root that has none) records null, as `stat` turns
 // the collector on for every root.
-#include <cerrno>
 #include <optional>
-#include <system_error>
 #include <utility>
 
 #include "daemon/collect/collector.hh"
@@ -44,21 +42,12 @@ class LoadCollector final : public Collector {
   LoadValues values_{};
 };
 
-std::optional<ProcFile> OpenLoadavg(int root_dirfd) {
-  try {
-    return ProcFile(root_dirfd, "proc/loadavg", 4096, ProcFile::Delivery::kWhole);
-  } catch (const std::system_error& e) {
-    if (e.code().value() == ENOENT) return std::nullopt;
-    throw;
-  }
-}
-
 }  // namespace
 
 std::unique_ptr<Collector> MakeLoadCollector(CollectorContext& context) {
   int root = context.root_dirfd;
   auto collector = std::make_unique<LoadCollector>(
-      context.members[0], OpenLoadavg(root),
+      context.members[0], OpenIfPresent(root, "proc/loadavg", ProcFile::Delivery::kWhole),
       ProcFile(root, "proc/stat", ProcFile::kDefaultMaxBytes, ProcFile::Delivery::kWhole));
   collector->Read();  // a malformed file is a setup error, not a sampling one
   return collector;

@@ -21,18 +21,23 @@ unsigned ParseDeviceNumber(std::string_view& rest, std::string_view source, int 
   return v;
 }
 
-void ParseCounters(std::string_view rest, DiskCounters& c, std::string_view source,
-                   int line) {
+// Returns how many of kDiskFields the line had (4-column partitions count
+// as the 11 of their time, zero-filled).
+size_t ParseCounters(std::string_view rest, DiskCounters& c, std::string_view source,
+                     int line) {
   c.fill(0);
   int n = scan::ReadNumbers(rest, c);
   if (n < 0) scan::ThrowAt(source, line, "disk counters must be unsigned integers");
   if (n == kOldPartitionColumns) {
     // rd_ios rd_sectors wr_ios wr_sectors -> reads, read_sectors, writes, write_sectors
-    c = DiskCounters{c[0], 0, c[1], 0, c[2], 0, c[3], 0, 0, 0, 0};
-  } else if (n != static_cast<int>(c.size())) {
+    c = DiskCounters{c[0], 0, c[1], 0, c[2], 0, c[3]};
+    return kDiskBaseFields;
+  }
+  if (n < static_cast<int>(kDiskBaseFields)) {
     scan::ThrowAt(source, line, "device line has " + std::to_string(n) +
                                     " counters; expected 4 or at least 11");
   }
+  return static_cast<size_t>(n);
 }
 
 }  // namespace
@@ -49,7 +54,7 @@ void ParseDiskstats(std::string_view text, DiskStats& out, std::string_view sour
     row.minor = ParseDeviceNumber(rest, source, lines.number());
     row.name = scan::NextWord(rest);
     if (row.name.empty()) scan::ThrowAt(source, lines.number(), "missing device name");
-    ParseCounters(rest, row.counters, source, lines.number());
+    row.fields = ParseCounters(rest, row.counters, source, lines.number());
   }
 }
 

@@ -143,8 +143,31 @@ TEST_CASE("CollectorSet: disk selection") {
   CHECK_THROWS_AS(Open(root, DiskOnly({"vda,vdb"})), pm::UsageError);
 
   CollectorSet idle = Open(root, DiskOnly({"vdb", "loop0"}));
-  CHECK(Sample(idle) ==
-        R"(,"disk":[[0,0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0,0]])");
+  CHECK(Sample(idle) == R"(,"disk":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],)"
+                        R"([0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");
+}
+
+TEST_CASE("CollectorSet: discards and flushes where every chosen device's line has them") {
+  auto root = DataDir() / "proc-small";
+  CollectorSet vda = Open(root, DiskOnly({"vda"}));
+  CHECK(vda.DescribeJson().find(R"("weighted_io_ms","discards","discard_merges",)"
+                                R"("discard_sectors","discard_ms","flushes","flush_ms"])") !=
+        std::string::npos);
+  CHECK(Sample(vda) ==
+        R"(,"disk":[[29486,6781,2265906,11163,2498,5654,393152,1278,0,4924,12690,3850,38,)"
+        R"(102296,239,264,9]])");
+  // cciss/c0d0's line has the 11 of kernels before 4.18: neither is
+  // declared, so a reader shows them absent, not zero.
+  CollectorSet both = Open(root, DiskOnly({"vda", "cciss/c0d0"}));
+  CHECK(both.DescribeJson().find(R"("weighted_io_ms"],"devices")") != std::string::npos);
+  CHECK(Sample(both) == R"(,"disk":[[29486,6781,2265906,11163,2498,5654,393152,1278,0,4924,)"
+                        R"(12690],[10,0,80,5,20,0,160,9,1,12,14]])");
+  // 15 numbers (4.18 to 5.4): the discards alone.
+  TempDir tree("proc-small");
+  WriteFile(tree.path() / "proc/diskstats", "8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  CollectorSet sda = Open(tree.path(), DiskOnly({"sda"}));
+  CHECK(sda.DescribeJson().find(R"("discard_ms"],"devices")") != std::string::npos);
+  CHECK(Sample(sda) == R"(,"disk":[[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]])");
 }
 
 TEST_CASE("CollectorSet: an old kernel's formats") {
@@ -242,4 +265,54 @@ TEST_CASE("CollectorSet: the real /proc") {
   std::string s = Sample(set);
   CHECK(s.starts_with(",\"cpu\":[["));
   CHECK(s.find(",\"mem\":[") != std::string::npos);
+}
+
+namespace {
+
+CollectorOptions Only(std::string_view collector) {
+  CollectorOptions o;
+  o.on("cpu") = o.on("disk") = o.on("net") = o.on("mem") = false;
+  o.on(collector) = true;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("CollectorSet: vmstat declares the fields its kernel prints") {
+  CollectorSet now = Open(DataDir() / "proc-small", Only("vmstat"));
+  CHECK(now.DescribeJson() ==
+        R"({"vmstat":{"fields":["pgpgin","pgpgout","pswpin","pswpout","pgfault",)"
+        R"("pgmajfault","pgfree","pgscan_kswapd","pgscan_direct","pgsteal_kswapd",)"
+        R"("pgsteal_direct","oom_kill"]}})");
+  CHECK(Sample(now) ==
+        R"(,"vmstat":[11609637,62413096,0,0,705144089,28457,705217961,0,0,0,0,0])");
+  // A 3.x kernel: per-zone scans summed; no pgsteal_kswapd/direct, no oom_kill.
+  CollectorSet old = Open(DataDir() / "proc-old", Only("vmstat"));
+  CHECK(old.DescribeJson() ==
+        R"({"vmstat":{"fields":["pgpgin","pgpgout","pswpin","pswpout","pgfault",)"
+        R"("pgmajfault","pgfree","pgscan_kswapd","pgscan_direct"]}})");
+  CHECK(Sample(old) == R"(,"vmstat":[4774926,2961026,17,42,8800000,2200,9900000,4010,500])");
+  // A tree without the file (stat turns the collector on for every root).
+  TempDir bare("proc-small");
+  std::filesystem::remove(bare.path() / "proc/vmstat");
+  CollectorSet none = Open(bare.path(), Only("vmstat"));
+  CHECK(none.DescribeJson() == R"({"vmstat":{"fields":[]}})");
+  CHECK(Sample(none) == R"(,"vmstat":null)");
+}
+
+TEST_CASE("CollectorSet: netstat from snmp and netstat, by name") {
+  CollectorSet old = Open(DataDir() / "proc-old", Only("netstat"));
+  CHECK(old.DescribeJson() ==
+        R"({"netstat":{"fields":["Tcp_ActiveOpens","Tcp_PassiveOpens","Tcp_AttemptFails",)"
+        R"("Tcp_EstabResets","Tcp_InSegs","Tcp_OutSegs","Tcp_RetransSegs","Tcp_InErrs",)"
+        R"("Tcp_OutRsts","Udp_InDatagrams","Udp_OutDatagrams","Udp_NoPorts","Udp_InErrors",)"
+        R"("Tcp_CurrEstab"]}})");
+  CHECK(Sample(old) ==
+        R"(,"netstat":[1500,320,12,7,150000,140000,85,0,33,12000,12100,14,0,4])");
+  CollectorSet now = Open(DataDir() / "proc-small", Only("netstat"));
+  CHECK(now.DescribeJson().find(R"("TcpExt_ListenOverflows","TcpExt_ListenDrops",)"
+                                R"("Tcp_CurrEstab"]}})") != std::string::npos);
+  TempDir bad("proc-small");
+  WriteFile(bad.path() / "proc/net/snmp", "Tcp: ActiveOpens\n");
+  CHECK_THROWS_AS(Open(bad.path(), Only("netstat")), pm::FormatError);
 }

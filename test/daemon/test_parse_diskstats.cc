@@ -27,10 +27,14 @@ TEST_CASE("ParseDiskstats: the formats of kernels through the ages") {
   CHECK(d.rows[0].major == 254);
   CHECK(d.rows[0].minor == 0);
   CHECK(d.rows[0].name == "vda");
-  CHECK(d.rows[0].counters ==
-        DiskCounters{29486, 6781, 2265906, 11163, 2498, 5654, 393152, 1278, 0, 4924, 12690});
+  CHECK(d.rows[0].counters == DiskCounters{29486, 6781, 2265906, 11163, 2498, 5654, 393152,
+                                           1278, 0, 4924, 12690, 3850, 38, 102296, 239, 264, 9});
+  CHECK(d.rows[0].fields == 17);
   CHECK(d.rows[1].name == "sdb");
-  CHECK(d.rows[1].counters == DiskCounters{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  CHECK(d.rows[1].counters == DiskCounters{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+  CHECK(d.rows[1].fields == 15);
+  CHECK(d.rows[2].fields == 11);
+  CHECK(d.rows[3].fields == 11);
   CHECK(d.rows[2].name == "cciss/c0d0");
   CHECK(d.rows[2].reads() == 10);
   CHECK(d.rows[2].writes() == 20);
@@ -38,6 +42,19 @@ TEST_CASE("ParseDiskstats: the formats of kernels through the ages") {
   CHECK(d.rows[3].counters == DiskCounters{35486, 0, 283888, 0, 4321, 0, 34568, 0, 0, 0, 0});
   CHECK(d.rows[4].minor == 65536);
   CHECK(d.rows[4].name == "nvme0n1p1");
+}
+
+TEST_CASE("ParseDiskstats: a later kernel's extra columns are skipped") {
+  DiskStats d;
+  ParseDiskstats("8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 x\n", d);
+  REQUIRE(d.rows.size() == 1);
+  CHECK(d.rows[0].counters ==
+        DiskCounters{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17});
+  CHECK(d.rows[0].fields == 17);
+  // 12 to 14 (no kernel printed them): what is there, the rest 0.
+  ParseDiskstats("8 0 sda 1 2 3 4 5 6 7 8 9 10 11 12 13\n", d);
+  CHECK(d.rows[0].counters == DiskCounters{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13});
+  CHECK(d.rows[0].fields == 13);
 }
 
 TEST_CASE("ParseDiskstats: reuse drops rows that are gone") {

@@ -11,6 +11,7 @@ std::string Show(const pm::DiskStats& s) {
     out += std::to_string(row.major) + ":" + std::to_string(row.minor) + " ";
     out.append(row.name);
     pm::fuzz::AppendNumbers(out, row.counters);
+    out += " fields " + std::to_string(row.fields);
     out += "\n";
   }
   return out;

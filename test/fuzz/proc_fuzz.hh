@@ -48,4 +48,14 @@ void AppendNumbers(std::string& out, const Numbers& numbers) {
   for (uint64_t n : numbers) out.append(" ").append(std::to_string(n));
 }
 
+// A parse of named fields (vmstat, snmp): the values, then which were
+// present.
+template <class Fields>
+std::string ShowFields(const Fields& f) {
+  std::string out;
+  AppendNumbers(out, f.values);
+  for (bool p : f.present) out.push_back(p ? '1' : '0');
+  return out;
+}
+
 }  // namespace pm::fuzz

@@ -139,7 +139,7 @@ inline RawSample MakeSample(const Shape& shape, uint64_t k) {
   AddRow(s, "proc", "", row(2, true));
   for (size_t i = 0; i < shape.disks.size(); ++i) {
     bool present = !(odd && i == 1);
-    AddRow(s, "disk", shape.disks[i], row(11, present), present);
+    AddRow(s, "disk", shape.disks[i], row(MemberAt(MemberIndexOf("disk")).fields.size(), present), present);
   }
   for (const std::string& name : shape.nets) AddRow(s, "net", name, row(16, true));
   AddRow(s, "mem", "", row(30, true));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "playback/raw_sample.hh"
+#include "proto/pgr_columns.hh"
 #include "proto/pgr_collector_spec.hh"
 
 namespace pm::test {
@@ -17,8 +18,10 @@ namespace pm::test {
 // user nice system idle iowait irq softirq steal guest guest_nice
 using CpuCounters = std::array<uint64_t, 10>;
 // reads read_merges read_sectors read_ms writes write_merges write_sectors
-// write_ms in_flight io_ms weighted_io_ms
-using DiskCounters = std::array<uint64_t, 11>;
+// write_ms in_flight io_ms weighted_io_ms, then discards discard_merges
+// discard_sectors discard_ms flushes flush_ms (a reader's rows are always
+// kDiskFields wide, a field never recorded reading 0)
+using DiskCounters = std::array<uint64_t, kDiskFields.size()>;
 // rx: bytes packets errs drop fifo frame compressed multicast, then tx
 using NetCounters = std::array<uint64_t, 16>;
 using Values = std::vector<uint64_t>;

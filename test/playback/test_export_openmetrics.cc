@@ -85,6 +85,10 @@ TEST_CASE("openmetrics: node_exporter's names, units and labels") {
   std::string io_ms = Num(sda[9] / 1000) + "." + std::string(3 - Num(sda[9] % 1000).size(), '0') +
                       Num(sda[9] % 1000);
   CHECK(first("node_disk_io_time_seconds_total" + dev).value == io_ms);
+  // node_exporter's discard and flush counters: sectors stay sectors.
+  CHECK(first("node_disk_discards_completed_total" + dev).value == Num(sda[11]));
+  CHECK(first("node_disk_discarded_sectors_total" + dev).value == Num(sda[13]));
+  CHECK(first("node_disk_flush_requests_total" + dev).value == Num(sda[15]));
   std::string eth = "{device=\"eth0\"," + common + "}";
   CHECK(first("node_network_receive_bytes_total" + eth).value == Num(test::Row(s, "net", "eth0")[0]));
   CHECK(first("node_network_transmit_colls_total" + eth).value == Num(test::Row(s, "net", "eth0")[13]));
@@ -97,6 +101,21 @@ TEST_CASE("openmetrics: node_exporter's names, units and labels") {
   CHECK(e.types["node_cpu_seconds"] == "counter");
   CHECK(e.types["node_disk_io_now"] == "gauge");
   CHECK(e.types["node_memory_MemFree_bytes"] == "gauge");
+}
+
+TEST_CASE("openmetrics: a kernel without discards and flushes has no such series") {
+  test::Shape shape;
+  RecordingInfo info;
+  info.recorded.assign(MemberCount(), {});
+  info.recorded[MemberIndexOf("disk")].assign(kDiskFields.size(), false);
+  for (size_t f = 0; f < kDiskBaseFields; ++f) info.recorded[MemberIndexOf("disk")][f] = true;
+  OpenMetricsExport exporter(info, Options());
+  for (const Item& item : Samples(shape, 2)) exporter.OnSample(item.sample);
+  StringOutputStream out;
+  exporter.Write(out);
+  CHECK(out.data().find("node_disk_io_time_weighted_seconds_total{") != std::string::npos);
+  CHECK(out.data().find("node_disk_discard") == std::string::npos);
+  CHECK(out.data().find("node_disk_flush") == std::string::npos);
 }
 
 TEST_CASE("openmetrics: every family and series in one piece, whatever the block size") {

@@ -15,11 +15,25 @@
 namespace pm::test {
 namespace {
 
+// What a recording's header declared, per member: the disk's 11 fields of
+// a kernel before 4.18 (`extras` 0), with the discards (4.18 to 5.4: 1) or
+// the flushes too (2).
+std::vector<std::vector<bool>> Recorded(int extras) {
+  std::vector<std::vector<bool>> recorded(MemberCount());
+  std::vector<bool>& disk = recorded[MemberIndexOf("disk")];
+  disk.assign(kDiskFields.size(), false);
+  size_t n = extras == 0 ? kDiskBaseFields : extras == 1 ? kDiskDiscardFields : kDiskFields.size();
+  for (size_t f = 0; f < n; ++f) disk[f] = true;
+  return recorded;
+}
+
 // Two disks over 2 s: vda busy 500 ms (25 %), 100 writes taking 400 ms
 // (w_await 4 ms), 600 weighted ms (aqu-sz 0.30); sdb busy 1500 ms. 20000
-// context switches and 10 forks.
+// context switches and 10 forks. Recorded on a kernel before 4.18 unless
+// told (`recorded`): no discards nor flushes.
 struct Burst {
   RawSample a = At(0), b = At(2 * kSec);
+  std::vector<std::vector<bool>> recorded = Recorded(0);
   Burst() {
     AddDisk(a, "vda", {0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 5000});
     AddDisk(b, "vda", {0, 0, 0, 0, 100, 0, 800, 400, 0, 1500, 5600});
@@ -31,6 +45,7 @@ struct Burst {
   std::string Play(bool legacy) const {
     ReportOptions options;
     options.legacy = legacy;
+    options.recorded = &recorded;
     std::string out;
     AppendPlayJson(out, Pair(a, b, 0, options));
     return out;
@@ -41,11 +56,13 @@ struct Burst {
     in.last = &b;
     in.legacy = legacy;
     in.all = all;
+    in.recorded = recorded;
     return SummaryText(in);
   }
   std::string Csv(bool legacy) const {
     ReportOptions options;
     options.legacy = legacy;
+    options.recorded = &recorded;
     CsvExport csv;
     std::string out;
     csv.AppendRow(out, Pair(a, b, 0, options));
@@ -125,6 +142,58 @@ TEST_CASE("plot: disk-util.dat per device (%util r_await w_await aqu-sz), not fo
   legacy.OnSample(burst.b);
   CHECK(legacy.File("disk-util.dat").empty());
   CHECK_FALSE(legacy.File("disk.dat").empty());
+}
+
+// A 5.5+ kernel's vda over the same 2 s: 50 discards of 204800 sectors
+// (100 MiB) taking 100 ms, 20 flushes taking 60 ms; sdb none.
+struct Discards : Burst {
+  Discards() {
+    recorded = Recorded(2);
+    Member(a, "disk") = {};
+    Member(b, "disk") = {};
+    AddDisk(a, "vda", {0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 5000, 10, 0, 4096, 20, 5, 15});
+    AddDisk(b, "vda", {0, 0, 0, 0, 100, 0, 800, 400, 0, 1500, 5600, 60, 2, 208896, 120, 25, 75});
+    AddDisk(a, "sdb", {});
+    AddDisk(b, "sdb", {0, 0, 0, 0, 0, 0, 0, 0, 0, 1500, 0});
+  }
+};
+
+TEST_CASE("play: discards (iostat's d/s, dkB/s, d_await) and flushes (f/s, f_await)") {
+  Discards burst;
+  std::string disk = PlayMember(burst.Play(false), "disk");
+  CHECK(disk.find(R"("util":25.00,"diops":25.00,"dkbyteps":51200.00,"dlatency":2.000,)"
+                  R"("fiops":10.00,"flatency":3.000})") != std::string::npos);
+  // The total weighs each latency by its device's count (sdb has none).
+  CHECK(disk.find(R"("util":50.00,"diops":25.00,"dkbyteps":51200.00,"dlatency":2.000,)"
+                  R"("fiops":10.00,"flatency":3.000}})") != std::string::npos);
+  // 4.18 to 5.4: discards without flushes.
+  burst.recorded = Recorded(1);
+  disk = PlayMember(burst.Play(false), "disk");
+  CHECK(disk.find(R"("dlatency":2.000})") != std::string::npos);
+  CHECK(disk.find("fiops") == std::string::npos);
+  // Before 4.18 (or a recording of an older recorder): neither, not zeros.
+  burst.recorded = Recorded(0);
+  disk = PlayMember(burst.Play(false), "disk");
+  CHECK(disk.find("diops") == std::string::npos);
+  CHECK(disk.find("fiops") == std::string::npos);
+  CHECK(PlayMember(burst.Play(true), "disk").find("diops") == std::string::npos);
+}
+
+TEST_CASE("summary --all and csv: discards and flushes where recorded") {
+  Discards burst;
+  const std::string text = burst.Summary(false, true);
+  CHECK(text.find("     queue length: 0.30\n     discard IOPS: 25.00\n"
+                  "discard throughput: 50.00 MB/s\n  discard latency: 2000.0 usec\n"
+                  "       flush rate: 10.00 /s\n    flush latency: 3000.0 usec\n\n") !=
+        std::string::npos);
+  CHECK(burst.Summary(false, false).find("discard") == std::string::npos);
+  const std::string csv = burst.Csv(false);
+  CHECK(csv.find(",disk.vda.util,disk.vda.diops,disk.vda.dkbyteps,disk.vda.dlatency,"
+                 "disk.vda.fiops,disk.vda.flatency,") != std::string::npos);
+  CHECK(csv.find(",25.00,25.00,51200.00,2.000,10.00,3.000,") != std::string::npos);
+  burst.recorded = Recorded(0);
+  CHECK(burst.Summary(false, true).find("discard") == std::string::npos);
+  CHECK(burst.Csv(false).find("diops") == std::string::npos);
 }
 
 }  // namespace pm::test

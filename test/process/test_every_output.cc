@@ -37,6 +37,9 @@ const Shows kShows[] = {
     {"mem", "* Memory usage", "node_memory_MemTotal_bytes", "mem.dat", {"mem"}},
     {"pressure", "* Pressure stall", "node_pressure_cpu_waiting_seconds", "pressure.dat",
      {"pressure"}},
+    {"load", "* Load (last sample)", "node_load1", "load.dat", {"load"}},
+    {"vmstat", "* Paging and swapping", "node_vmstat_pgfault", "paging.dat", {"paging"}},
+    {"netstat", "* TCP and UDP", "node_netstat_Tcp_ActiveOpens", "tcp.dat", {"tcp"}},
     {"procs", "* Process ", "perfmonger_process_cpu_seconds", "process.dat",
      {"process-cpu", "process-io"}},
     {"cgroups", "* Cgroup ", "container_cpu_usage_seconds", "cgroup.dat",
@@ -78,6 +81,7 @@ TEST_SUITE("collectors on the real machine") {
     TempDir dir;
     std::string out = dir / "all.pgr.gz";
     std::vector<std::string> args = {"record", "-l", out, "-i", "10", "--record-intr",
+                                     "--record-load", "--record-vmstat", "--record-netstat",
                                      "--pid", std::to_string(child.pid())};
     if (pressure) args.push_back("--record-pressure");
     if (cgroups) args.insert(args.end(), {"--cgroup", group.name});

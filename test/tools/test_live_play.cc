@@ -77,7 +77,8 @@ std::string PlayedWhole(const std::string& text) {
   bool have_prev = false;
   while (reader.Next(cur, event) == pm::RecordingReader::Item::kSample) {
     if (have_prev) {
-      const pm::ReportOptions options;
+      pm::ReportOptions options;  // as play's: what the header declared
+      options.recorded = &reader.info().recorded;
       pm::AppendPlayJson(out, pm::Pair(prev, cur, kT0, options));
       out.push_back('\n');
     }
