@@ -25,6 +25,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -176,6 +177,30 @@ void SummaryText(std::string& out, const Pair& p) {
   if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), sar);
 }
 
+// summary --stats, per device and the total: throughput in MiB/s (2^20
+// bytes, the MB/s of the summary's block), latency (iostat's r_await and
+// w_await) only over intervals with I/O of its direction (none measured
+// nothing), and iostat's %util and aqu-sz.
+void StatsOf(StatRow& row, std::string_view name, const DiskRates& d, bool legacy) {
+  row.Rate("disk", name, "riops", "IO/s", d.riops);
+  row.Rate("disk", name, "wiops", "IO/s", d.wiops);
+  row.Rate("disk", name, "rmibps", "MiB/s", d.rkbyteps / 1024.0);
+  row.Rate("disk", name, "wmibps", "MiB/s", d.wkbyteps / 1024.0);
+  row.Rate("disk", name, "rlatency", "ms", d.riops > 0 ? d.rlatency : StatRow::kNoValue);
+  row.Rate("disk", name, "wlatency", "ms", d.wiops > 0 ? d.wlatency : StatRow::kNoValue);
+  if (legacy) return;
+  row.Rate("disk", name, "util", "%", d.util);
+  row.Rate("disk", name, "qlen", "requests", d.qlen);
+}
+
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated() || !p.Both(kDisk)) return;
+  const Disks disks(p);
+  const bool legacy = p.options.legacy;
+  for (const DeviceRow& r : disks.rows.listed()) StatsOf(row, disks.Name(r), disks.Of(r), legacy);
+  if (disks.rows.listed().size() > 1) StatsOf(row, "total", disks.Total(), legacy);
+}
+
 // play's keys; a legacy recording's stop before "util".
 constexpr std::string_view kCsvKeys[] = {"riops",    "wiops", "rkbyteps", "wkbyteps", "rlatency",
                                          "wlatency", "rsize", "wsize",    "qlen",     "util"};
@@ -301,6 +326,7 @@ constexpr Report kDiskReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
