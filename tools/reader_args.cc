@@ -209,7 +209,7 @@ Command<SummaryArgs> BuildSummary() {
                 "disk's IOPS, MiB/s, await, %util and queue, each\n"
                 "interface's KiB/s, memory in MiB, pressure, load,\n"
                 "processes, cgroups) its mean (time-weighted), min,\n"
-                "max and when (seconds from the start), p50, p95 and\n"
+                "max and when (play's elapsed_time), p50, p95 and\n"
                 "p99 (nearest rank); per phase with --phases; with\n"
                 "--json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
