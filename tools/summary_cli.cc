@@ -54,15 +54,6 @@ void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
-// Every reader warns once of the samples it left out (zero_width.hh).
-void WarnOfZeroWidth(const RecordingInput& input, const StatsWalk* stats) {
-  if (stats == nullptr || stats->zero_width() == 0) return;
-  std::fprintf(stderr,
-               "warning: %s: %llu sample(s) less than one CPU tick after the one before "
-               "left out of the statistics (no zero-width intervals)\n",
-               input.name().c_str(), static_cast<unsigned long long>(stats->zero_width()));
-}
-
 // One summary of `span`; `end` holds its active end. A span whose ends
 // are of zero width (zero_width.hh) has no rates, as a single sample: its
 // end is its first sample, with a note naming it.
@@ -166,7 +157,7 @@ int Summarize(const SummaryArgs& args) {
   Walk(input, walk, clocks, stats ? &*stats : nullptr);
   input.Finish();
   WarnOfClock(input, clocks);
-  WarnOfZeroWidth(input, stats ? &*stats : nullptr);
+  if (stats) WarnOfZeroWidth(input.name(), stats->zero_width());
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");
