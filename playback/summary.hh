@@ -59,6 +59,8 @@ struct SummaryPauses {
 //   Clock:                          when the recording has the clock's
 //     at start: STATE               state (playback/clock_report.hh)
 //       at end: STATE
+//   * Statistics over N intervals   with `stats` (summary --stats):
+//                                   span_stats.hh's block
 //   Metadata:                       last, when meta is non-empty, in header
 //     key: value                    order (control bytes escaped C-style)
 // Every block ends with a blank line. Rate blocks are left out when the

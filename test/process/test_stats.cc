@@ -206,6 +206,15 @@ TEST_SUITE("summary --stats on real load") {
     CHECK(saw_cpu);
     CHECK(saw_mem);
 
+    // A window is a recording of just that span: --phase cpu holds the burn.
+    ExitResult window = Run({"summary", "--stats", "--json", "--phase", "cpu", path});
+    CAPTURE(window.err);
+    REQUIRE(window.code == 0);
+    const Json windowed(window.out);
+    const JsonValue& in_window = windowed.root()["stats"]["series"][proc + ".usr"];
+    CHECK(double(in_window["max"]) == double(usr["max"]));
+    CHECK(int64_t(in_window["count"]) == 1);  // cpu to cpu-end: one interval
+
     // The text names the series and their units.
     ExitResult text = Run({"summary", "--stats", "--no-pager", path});
     REQUIRE(text.code == 0);
