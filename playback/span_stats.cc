@@ -113,14 +113,15 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
   out.append("* Statistics over ");
   AppendUint(out, stats.intervals());
   out.append(stats.intervals() == 1 ? " interval" : " intervals");
-  out.append(" (mean time-weighted; p50/p95/p99 nearest rank)\n  series");
+  out.append(" (rates time-weighted; p50/p95/p99 nearest rank)\n  series");
   Pad(out, 6, name_width + 2);
   out.append("unit");
   Pad(out, 4, unit_width);
   out.append("        mean         min         max  max at (s)         p50         p95"
              "         p99\n");
   for (const SeriesStats& s : all) {
-    out.append("  ").append(s.name);
+    out.append("  ");
+    AppendPrintable(out, s.name);  // a cgroup's or a device's name as recorded
     Pad(out, s.name.size(), name_width + 2);
     out.append(s.unit);
     Pad(out, s.unit.size(), unit_width);

@@ -76,7 +76,7 @@ class SpanStats final : public StatRow {
 };
 
 // The --stats block of the text summary:
-//   * Statistics over N intervals (mean time-weighted; p50/p95/p99 nearest rank)
+//   * Statistics over N intervals (rates time-weighted; p50/p95/p99 nearest rank)
 //     series  unit  mean  min  max  max at (s)  p50  p95  p99
 // one line per series, "max at" seconds after `origin_ns`; none when the
 // span has no interval.

@@ -208,9 +208,9 @@ Command<SummaryArgs> BuildSummary() {
                 "per series (CPU modes and the busiest core, each\n"
                 "disk's IOPS, MiB/s, await, %util and queue, each\n"
                 "interface's KiB/s, memory in MiB, pressure, load,\n"
-                "processes, cgroups) its mean (time-weighted), min,\n"
-                "max and when (play's elapsed_time), p50, p95 and\n"
-                "p99 (nearest rank); per phase with --phases; with\n"
+                "processes, cgroups) its mean (a rate's time-weighted),\n"
+                "min, max and when (play's elapsed_time), p50, p95\n"
+                "and p99 (nearest rank); per phase with --phases; with\n"
                 "--json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
                 &SummaryArgs::stats),

@@ -175,7 +175,7 @@ TEST_CASE("the text block and the JSON member") {
   walk.OnSample(At(14'000, 70, 200));
   std::string text;
   AppendStatsText(text, walk.whole());
-  CHECK(text.starts_with("* Statistics over 3 intervals (mean time-weighted; "
+  CHECK(text.starts_with("* Statistics over 3 intervals (rates time-weighted; "
                          "p50/p95/p99 nearest rank)\n  series"));
   CHECK(text.find("\n  disk.vda.wiops         IO/s           17.50       10.00       40.00"
                   "       4.000       10.00       40.00       40.00\n") != std::string::npos);
