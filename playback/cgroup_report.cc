@@ -23,6 +23,7 @@
 #include "playback/export_csv.hh"
 #include "playback/cgroup_report.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -219,6 +220,31 @@ void Csv(CsvRow& row, const Pair& p) {
   for (size_t i = 0; i < p.cur.members[kCgroupMember].rows(); ++i) CsvGroup(row, p, i);
 }
 
+// summary --stats, per group: CPU in % of one core, I/O in IO/s and
+// MiB/s, memory.current in MiB (each sample's), pressure "some" in % of
+// each interval.
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.Both(kCgroupMember)) return;
+  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
+  const double s = p.interval, mib = 1024.0 * 1024.0;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
+    if (!v.present) continue;
+    const std::string& name = cur.names[i];
+    auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
+    row.Rate("cgroups", name, "cpu", "%", pct(kUsage));
+    row.Rate("cgroups", name, "riops", "IO/s", PerSecond(v[kRios], s));
+    row.Rate("cgroups", name, "wiops", "IO/s", PerSecond(v[kWios], s));
+    row.Rate("cgroups", name, "rmibps", "MiB/s", PerSecond(v[kRbytes] / mib, s));
+    row.Rate("cgroups", name, "wmibps", "MiB/s", PerSecond(v[kWbytes] / mib, s));
+    row.Level("cgroups", name, "memory_current", "MiB", v[kMemCurrent] / mib);
+    for (auto [resource, f] : {std::pair{"pressure_cpu_some", kCpuSome},
+                               std::pair{"pressure_io_some", kIoSome},
+                               std::pair{"pressure_memory_some", kMemSome}})
+      row.Rate("cgroups", name, resource, "%", pct(f));
+  }
+}
+
 }  // namespace
 
 // cgroup_io's rows ("PATH:DEV", io.stat per disk) show in each group's
@@ -229,6 +255,7 @@ constexpr Report kCgroupReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kCgroupMetrics,
     .plot = &kCgroupPlot,

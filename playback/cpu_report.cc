@@ -27,6 +27,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -175,6 +176,35 @@ void TasksText(std::string& out, const Pair& p) {
 void Summary(std::string& out, const Pair& p) {
   SummaryText(out, p);
   TasksText(out, p);
+}
+
+// summary --stats: all CPUs' modes and busy share (100 = one core), the
+// busiest core's busy share in each interval, sar -w's rates. An
+// interval without a tick measured nothing: no value.
+void CpuStats(StatRow& row, const Pair& p) {
+  const CpuUsage a = AllUsage(p);
+  if (NoTick(a)) return;
+  constexpr std::string_view kModes[] = {"usr",     "nice",    "sys",   "iowait",
+                                         "hardirq", "softirq", "steal", "idle"};
+  const double values[] = {a.usr, a.nice, a.sys, a.iowait, a.hardirq, a.softirq, a.steal, a.idle};
+  const size_t cores = NumCore(p);
+  row.Rate("cpu", "all", "busy", "%", static_cast<double>(cores) * 100.0 - a.idle - a.iowait);
+  for (size_t i = 0; i < std::size(kModes); ++i) row.Rate("cpu", "all", kModes[i], "%", values[i]);
+  double busiest = 0;
+  for (size_t c = 0; c < cores; ++c) {
+    const CpuUsage u = RowUsage(p, c + 1);
+    if (!NoTick(u)) busiest = std::max(busiest, 100.0 - u.idle - u.iowait);
+  }
+  row.Rate("cpu", "busiest_core", "busy", "%", busiest);
+}
+
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated()) return;
+  if (p.Both(kCpu)) CpuStats(row, p);
+  if (!HasTasks(p)) return;
+  const TaskRates t = Tasks(p);
+  row.Rate("proc", "", "cswchps", "/s", t.cswch);
+  row.Rate("proc", "", "forkps", "/s", t.forks);
 }
 
 constexpr std::string_view kCsvKeys[] = {"usr",     "nice",    "sys",   "idle",  "iowait",
@@ -331,6 +361,7 @@ constexpr Report kCpuReport = {
     .summary_text = Summary,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

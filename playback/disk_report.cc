@@ -28,6 +28,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -229,6 +230,42 @@ void SummaryText(std::string& out, const Pair& p) {
   if (disks.rows.listed().size() > 1) Block(out, "total", disks.Total(), sar, x);
 }
 
+// summary --stats, per device and the total: throughput in MiB/s (2^20
+// bytes, the MB/s of the summary's block), latency (iostat's r_await and
+// w_await) only over intervals with I/O of its direction (none measured
+// nothing), and iostat's %util and aqu-sz.
+void StatsOf(StatRow& row, std::string_view name, const DiskRates& d, bool legacy,
+             DiskExtras x) {
+  row.Rate("disk", name, "riops", "IO/s", d.riops);
+  row.Rate("disk", name, "wiops", "IO/s", d.wiops);
+  row.Rate("disk", name, "rmibps", "MiB/s", d.rkbyteps / 1024.0);
+  row.Rate("disk", name, "wmibps", "MiB/s", d.wkbyteps / 1024.0);
+  row.Rate("disk", name, "rlatency", "ms", d.riops > 0 ? d.rlatency : StatRow::kNoValue);
+  row.Rate("disk", name, "wlatency", "ms", d.wiops > 0 ? d.wlatency : StatRow::kNoValue);
+  if (legacy) return;
+  row.Rate("disk", name, "util", "%", d.util);
+  row.Rate("disk", name, "qlen", "requests", d.qlen);
+  if (x.discards) {
+    row.Rate("disk", name, "diops", "IO/s", d.diops);
+    row.Rate("disk", name, "dmibps", "MiB/s", d.dkbyteps / 1024.0);
+    row.Rate("disk", name, "dlatency", "ms", d.diops > 0 ? d.dlatency : StatRow::kNoValue);
+  }
+  if (x.flushes) {
+    row.Rate("disk", name, "fiops", "IO/s", d.fiops);
+    row.Rate("disk", name, "flatency", "ms", d.fiops > 0 ? d.flatency : StatRow::kNoValue);
+  }
+}
+
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated() || !p.Both(kDisk)) return;
+  const Disks disks(p);
+  const bool legacy = p.options.legacy;
+  const DiskExtras x(p.options);
+  for (const DeviceRow& r : disks.rows.listed())
+    StatsOf(row, disks.Name(r), disks.Of(r), legacy, x);
+  if (disks.rows.listed().size() > 1) StatsOf(row, "total", disks.Total(), legacy, x);
+}
+
 // play's keys; a legacy recording's stop before "util", one without
 // discards or flushes before theirs.
 constexpr std::string_view kCsvKeys[] = {"riops", "wiops",    "rkbyteps", "wkbyteps", "rlatency",
@@ -384,6 +421,7 @@ constexpr Report kDiskReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

@@ -6,6 +6,7 @@
 #include "playback/openmetrics_catalog.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collector_spec.hh"
 
@@ -74,6 +75,22 @@ void SummaryRates(std::string& out, const RateTable& t, const Pair& p) {
       out.push_back('\n');
     }
   out.push_back('\n');
+}
+
+// A level is read at every sample (the span's first too: a pair of one
+// instant), a rate only over a pair that has an interval.
+void StatsRates(StatRow& row, const RateTable& t, const Pair& p) {
+  if (!p.cur.members[t.member].has || p.options.legacy) return;
+  const bool rates = p.rated() && p.Both(t.member);
+  for (const RateGroup& g : t.groups)
+    for (const RateKey& k : g.keys) {
+      if (!Shown(k, p, t.member)) continue;
+      if (k.kind == RateKind::kLevel)
+        row.Level(t.key, g.name, k.key, k.unit, RateValue(k, p, t.member));
+      else if (rates)
+        row.Rate(t.key, g.name, k.key, k.unit.empty() ? "per interval" : k.unit,
+                 RateValue(k, p, t.member));
+    }
 }
 
 void CsvRates(CsvRow& row, const RateTable& t, const Pair& p) {

@@ -18,6 +18,7 @@ class CsvRow;
 class MetricFamilies;
 class MetricRow;
 class PlotLines;
+class StatRow;
 
 enum class RateKind : unsigned char {
   kPerSecond,  // Δ / interval
@@ -58,6 +59,9 @@ void CsvRates(CsvRow& row, const RateTable& t, const Pair& p);
 // vmstat and netstat collectors export these untyped, without _total).
 void RateFamilies(MetricFamilies& out, const RateTable& t);
 void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s);
+// summary --stats: each key shown, as a rate (per second, or a count over
+// the interval) or a level, under its play path and summary unit.
+void StatsRates(StatRow& row, const RateTable& t, const Pair& p);
 // plot: one line of the table's `plotted` keys in its data file's block.
 void PlotRates(PlotLines& out, const RateTable& t, const Pair& p);
 // One key's value over the pair.
@@ -73,6 +77,7 @@ struct RateSlots {
   static void Csv(CsvRow& row, const Pair& p) { CsvRates(row, kT, p); }
   static void Families(MetricFamilies& out) { RateFamilies(out, kT); }
   static void Series(MetricRow& row, const RawSample& s) { RateSeries(row, kT, s); }
+  static void Stats(StatRow& row, const Pair& p) { StatsRates(row, kT, p); }
   static void PlotPair(PlotLines& out, const Pair& p) { PlotRates(out, kT, p); }
   static constexpr MetricsSlot kMetrics = {Families, {}, Series};
   static constexpr ::pm::Report Report(const PlotSlot* plot) {
@@ -80,6 +85,7 @@ struct RateSlots {
             .summary_text = Summary,
             .summary_json = SummaryJson,
             .phases = &kCounterGaps,
+            .stats = Stats,
             .csv = Csv,
             .openmetrics = &kMetrics,
             .plot = plot,

@@ -18,6 +18,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -48,6 +49,17 @@ IntrRates Rates(const Pair& p) {
       sums[c] += static_cast<double>(CounterDelta(x[c], b[c])) / p.interval;
   }
   return r;
+}
+
+// summary --stats: all CPUs' device and system interrupts per second.
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated() || !p.Both(kIntr)) return;
+  IntrRates r = Rates(p);
+  double device = 0, system = 0;
+  for (double v : r.device) device += v;
+  for (double v : r.system) system += v;
+  row.Rate("intr", "all", "device", "/s", device);
+  row.Rate("intr", "all", "system", "/s", system);
 }
 
 void Play(std::string& out, const Pair& p) {
@@ -167,6 +179,7 @@ constexpr Report kIntrReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

@@ -17,6 +17,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -67,6 +68,16 @@ void SummaryText(std::string& out, const Pair& p) {
   out.append(" blocked, ");
   AppendUint(out, v[kThreads]);
   out.append(" threads\n\n");
+}
+
+// summary --stats: each sample's load averages and run queue.
+void Stats(StatRow& row, const Pair& p) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!m.has) return;
+  std::span<const uint64_t> v = m.row(0);
+  for (size_t f = kLoad1; f <= kLoad15; ++f) row.Level("load", "", kKeys[f], "tasks", Average(v, f));
+  row.Level("load", "", kKeys[kRunning], "tasks", static_cast<double>(v[kRunning]));
+  row.Level("load", "", kKeys[kBlocked], "tasks", static_cast<double>(v[kBlocked]));
 }
 
 void Csv(CsvRow& row, const Pair& p) {
@@ -136,6 +147,7 @@ constexpr Report kLoadReport = {
     .summary_text = SummaryText,
     .summary_json = Play,  // the last sample's, as play writes it
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

@@ -18,6 +18,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -119,6 +120,23 @@ void SummaryText(std::string& out, const Pair& p) {
   out.push_back('\n');
 }
 
+// summary --stats: levels in MiB (2^20 bytes), each sample's, so the
+// peak between the first and the last sample shows; what the recording
+// never measured is left out.
+void Stats(StatRow& row, const Pair& p) {
+  const MemberRows& mem = p.cur.members[kMem];
+  if (!mem.has) return;
+  std::span<const uint64_t> m = mem.row(0);
+  auto has = [&](size_t i) { return p.options.Recorded(kMem, i); };
+  auto mib = [](double kb) { return kb / 1024.0; };
+  if (has(0) && has(1) && has(3) && has(4) && has(16))
+    row.Level("mem", "", "used", "MiB", mib(static_cast<double>(MemUsed(m))));
+  constexpr std::pair<std::string_view, size_t> kLevels[] = {
+      {"available", 2}, {"free", 1}, {"cached", 4}, {"dirty", 10}};
+  for (const auto& [name, i] : kLevels)
+    if (has(i)) row.Level("mem", "", name, "MiB", mib(static_cast<double>(m[i])));
+}
+
 void Csv(CsvRow& row, const Pair& p) {
   const MemberRows& mem = p.cur.members[kMem];
   if (!mem.has) return;
@@ -199,6 +217,7 @@ constexpr Report kMemReport = {
     .summary_text = SummaryText,
     .summary_json = Play,  // the later sample's, rated or not
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

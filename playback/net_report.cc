@@ -19,6 +19,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -99,6 +100,22 @@ void SummaryText(std::string& out, const Pair& p) {
   const Nets nets(p);
   for (const DeviceRow& r : nets.rows.listed()) Block(out, nets.Name(r), nets.Of(r));
   if (nets.rows.listed().size() > 1) Block(out, "total", nets.Total());
+}
+
+// summary --stats, per interface and the total: KiB/s (2^10 bytes, play's
+// kbyteps) and packets/s.
+void StatsOf(StatRow& row, std::string_view name, const NetRates& n) {
+  row.Rate("net", name, "rxkbyteps", "KiB/s", n.rxkbyteps);
+  row.Rate("net", name, "txkbyteps", "KiB/s", n.txkbyteps);
+  row.Rate("net", name, "rxpktps", "packets/s", n.rxpktps);
+  row.Rate("net", name, "txpktps", "packets/s", n.txpktps);
+}
+
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated() || !p.Both(kNet)) return;
+  const Nets nets(p);
+  for (const DeviceRow& r : nets.rows.listed()) StatsOf(row, nets.Name(r), nets.Of(r));
+  if (nets.rows.listed().size() > 1) StatsOf(row, "total", nets.Total());
 }
 
 constexpr std::string_view kCsvKeys[] = {"rxkbyteps", "rxpktps", "rxerrps", "rxdropps",
@@ -189,6 +206,7 @@ constexpr Report kNetReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

@@ -17,6 +17,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -92,6 +93,17 @@ void SummaryText(std::string& out, const Pair& p) {
     }
   }
   out.push_back('\n');
+}
+
+// summary --stats: pressure.<resource>.<some|full>, % of each interval.
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.rated() || !p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    RowDelta d = DeltaOf(prev, cur, i, 0);
+    auto [resource, line] = Split(cur.names[i]);
+    if (d.present) row.Rate("pressure", resource, line, "%", Percent(d, p.interval));
+  }
 }
 
 void Csv(CsvRow& row, const Pair& p) {
@@ -171,6 +183,7 @@ constexpr Report kPressureReport = {
     .summary_text = SummaryText,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

@@ -17,6 +17,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "playback/stat_row.hh"
 #include "playback/cpu_report.hh"
 #include "playback/disk_report.hh"
 #include "playback/report.hh"
@@ -139,6 +140,26 @@ void SummaryText(std::string& out, const Pair& p) {
 constexpr std::string_view kCsvKeys[] = {
     "usr", "sys", "child_usr", "child_sys", "rkbyteps", "wkbyteps", "rchar_kbyteps",
     "wchar_kbyteps", "syscrps", "syscwps", "num_threads", "rss_kb"};
+
+// summary --stats, per process: CPU in % of one core (children waited
+// for included), storage I/O in MiB/s, RSS in MiB (each sample's).
+void Stats(StatRow& row, const Pair& p) {
+  if (!p.Both(kMember)) return;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  const double s = p.interval, mib = 1024.0 * 1024.0;
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) continue;
+    const std::string& name = cur.names[i];
+    auto pct = [&](double us) { return PerSecond(us / 1e6, s) * 100.0; };
+    row.Rate("procs", name, "cpu", "%", pct(v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]));
+    row.Rate("procs", name, "usr", "%", pct(v[kUtime] + v[kCutime]));
+    row.Rate("procs", name, "sys", "%", pct(v[kStime] + v[kCstime]));
+    row.Rate("procs", name, "rmibps", "MiB/s", PerSecond(v[kReadBytes] / mib, s));
+    row.Rate("procs", name, "wmibps", "MiB/s", PerSecond(v[kWriteBytes] / mib, s));
+    row.Level("procs", name, "rss", "MiB", v[kRssKb] / 1024.0);
+  }
+}
 
 void Csv(CsvRow& row, const Pair& p) {
   if (!p.Both(kMember)) return;
@@ -266,6 +287,7 @@ constexpr Report kProcessReport = {
     .summary_text = SummaryText,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
+    .stats = Stats,
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,

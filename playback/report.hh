@@ -30,6 +30,7 @@ class CsvRow;          // export_csv.hh
 class MetricFamilies;  // openmetrics_catalog.hh
 class MetricRow;       // openmetrics_catalog.hh
 class PlotLines;       // plot_data.hh
+class StatRow;         // stat_row.hh
 struct ChartSpec;      // plot_chart.hh
 struct PlotFileSpec;   // plot_chart.hh
 
@@ -115,6 +116,8 @@ struct Report {
   void (*summary_json)(std::string& out, const Pair& p);
   // summary's active time and phases.
   const GapRule* phases;
+  // summary --stats: its series over one pair (stat_row.hh); null: none.
+  void (*stats)(StatRow& row, const Pair& p);
   // play --format csv: its columns' cells for the pair.
   void (*csv)(CsvRow& row, const Pair& p);
   const MetricsSlot* openmetrics;

@@ -6,6 +6,7 @@
 #include "proto/text.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
+#include "playback/span_stats.hh"
 
 namespace pm {
 namespace {
@@ -69,6 +70,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
     SummaryLine(out, "\nDuration: ", duration, 3, " sec\n");
   }
   AppendReports(out, in, &Report::summary_text);
+  if (in.stats) AppendStatsText(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockText(out, *in.clock);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
   return out;
@@ -81,6 +83,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
   AppendReports(out, in, &Report::summary_json);
+  if (in.stats) AppendStatsJson(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockSummaryJson(o.Key("clock"), *in.clock);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);
   o.Close();

@@ -13,6 +13,8 @@
 
 namespace pm {
 
+class SpanStats;
+
 struct SummaryInput {
   std::string title_file;            // named in the title line; "" = none
   const RawSample* first = nullptr;  // both required, may be the same
@@ -29,6 +31,9 @@ struct SummaryInput {
     return field < recorded[member].size() && recorded[member][field];
   }
   const ClockHistory* clock = nullptr;  // the clock's states, if recorded
+  // summary --stats: the span's statistics (span_stats.hh), after the
+  // reports' blocks (JSON: "stats" after theirs); null: none.
+  const SpanStats* stats = nullptr;
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).
@@ -54,6 +59,8 @@ struct SummaryPauses {
 //   Clock:                          when the recording has the clock's
 //     at start: STATE               state (playback/clock_report.hh)
 //       at end: STATE
+//   * Statistics over N intervals   with `stats` (summary --stats):
+//                                   span_stats.hh's block
 //   Metadata:                       last, when meta is non-empty, in header
 //     key: value                    order (control bytes escaped C-style)
 // Every block ends with a blank line. Rate blocks are left out when the

@@ -203,6 +203,17 @@ Command<SummaryArgs> BuildSummary() {
                 "one summary per phase, phases split at the marks",
                 &SummaryArgs::phases),
            flag("all", "add network and memory blocks to the text", "", &SummaryArgs::all),
+           flag("stats",
+                "add statistics over every pair of consecutive samples:\n"
+                "per series (CPU modes and the busiest core, each\n"
+                "disk's IOPS, MiB/s, await, %util and queue, each\n"
+                "interface's KiB/s, memory in MiB, pressure, load,\n"
+                "processes, cgroups) its mean (a rate's time-weighted),\n"
+                "min, max and when (play's elapsed_time), p50, p95\n"
+                "and p99 (nearest rank); per phase with --phases; with\n"
+                "--json a \"stats\" member",
+                "statistics per series: mean, min, max and when, p50/p95/p99",
+                &SummaryArgs::stats),
            DiskOnly<SummaryArgs>(),
            Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
                              .help = "page the text through CMD (default $PAGER, else less)",

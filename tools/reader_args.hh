@@ -36,6 +36,7 @@ struct SummaryArgs {
   bool json = false;
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
+  bool stats = false;   // --stats: statistics over every pair of samples
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER

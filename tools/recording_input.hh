@@ -96,6 +96,10 @@ class RecordingInput {
 // reader like `head` went away) ends the command quietly with 0.
 int RunReaderCommand(std::string_view command, const std::function<int()>& body);
 
+// The one warning of the `n` samples a reader left out for their width
+// (playback/zero_width.hh); nothing when n is 0.
+void WarnOfZeroWidth(const std::string& name, uint64_t n);
+
 // `perfmonger CMD: MESSAGE` on stderr: why there is no output.
 void Note(std::string_view command, const std::string& message);
 

@@ -7,6 +7,7 @@
 
 #include "common/io.hh"
 #include "playback/phases.hh"
+#include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "playback/zero_width.hh"
 #include "tools/pager.hh"
@@ -19,8 +20,8 @@ namespace {
 using Item = RecordingReader::Item;
 
 // Every item through the walk: memory stays flat whatever the length (one
-// span per phase with --phases).
-void Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks) {
+// span per phase with --phases); with --stats, through the statistics too.
+void Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks, StatsWalk* stats) {
   RawSample sample;
   RecordingEvent event;
   for (;;) {
@@ -28,11 +29,24 @@ void Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks) {
     if (item == Item::kEnd) return;
     if (item == Item::kSample) {
       walk.OnSample(sample);
+      if (stats) stats->OnSample(sample);
     } else {
       walk.OnEvent(event);
       clocks.OnEvent(event);
+      if (stats) stats->OnEvent(event);
     }
   }
+}
+
+// What the statistics' reports see of the options (summary's own, as
+// playback/summary.cc gives its reports).
+ReportOptions StatsOptions(const SummaryArgs& args, const RecordingInput& input) {
+  ReportOptions o;
+  o.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  o.all = args.all;
+  o.legacy = input.info().legacy();
+  o.recorded = &input.info().recorded;
+  return o;
 }
 
 void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
@@ -71,11 +85,13 @@ SummaryPauses PausesOf(const ActiveSpan& span) {
 }
 
 std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
-                        const ActiveSpan& whole, const ClockHistory& clocks) {
+                        const ActiveSpan& whole, const ClockHistory& clocks,
+                        const StatsWalk* stats) {
   RawSample end = whole.ActiveEnd();
   SummaryInput in = InputFor(args, input, whole, end);
   in.meta = input.info().meta;
   in.clock = &clocks;
+  if (stats) in.stats = &stats->whole();
   SummaryPauses p = PausesOf(whole);
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
 }
@@ -83,11 +99,13 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
 // Text: the phases' blocks one after another; JSON: one array. A phase
 // without a sample (two marks in one pause) is a zero-length one.
 std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
-                        const std::vector<Phase>& phases) {
+                        const std::vector<Phase>& phases, const StatsWalk* stats) {
   std::string out = args.json ? "[" : "";
-  for (const Phase& phase : phases) {
+  for (size_t i = 0; i < phases.size(); ++i) {
+    const Phase& phase = phases[i];
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
     SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + phase.label + "'");
+    if (stats) in.stats = &stats->phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
     if (!args.json) {
@@ -125,15 +143,21 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 int Summarize(const SummaryArgs& args) {
   // Samples are not left out for their width: summary pairs only the ends
   // of each span, which InputFor checks.
+  // --stats pairs every sample (StatsWalk applies the zero-width rule).
   RecordingInput input(args.file, {args.window, false});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
-  input.SkimSamples();  // the walk needs each span's first and last sample only
+  // Without --stats the walk needs each span's first and last sample only.
+  if (!args.stats) input.SkimSamples();
   PhaseWalk walk(args.phases);
   ClockHistory clocks(input.info());
-  Walk(input, walk, clocks);
+  const ReportOptions options = StatsOptions(args, input);
+  std::optional<StatsWalk> stats;
+  if (args.stats) stats.emplace(args.phases, options);
+  Walk(input, walk, clocks, stats ? &*stats : nullptr);
   input.Finish();
   WarnOfClock(input, clocks);
+  if (stats) WarnOfZeroWidth(input.name(), stats->zero_width());
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");
@@ -141,8 +165,9 @@ int Summarize(const SummaryArgs& args) {
   }
   if (input.samples() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
-  std::string report = args.phases ? PhaseReport(args, input, walk.phases())
-                                   : WholeReport(args, input, walk.whole(), clocks);
+  const StatsWalk* with = stats ? &*stats : nullptr;
+  std::string report = args.phases ? PhaseReport(args, input, walk.phases(), with)
+                                   : WholeReport(args, input, walk.whole(), clocks, with);
   if (args.json) {
     WriteAll(1, report);
     return input.ExitStatus();

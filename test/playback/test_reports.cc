@@ -1,6 +1,6 @@
 // The report list (playback/reports.cc): for every descriptor of
 // proto/pgr_collectors.hh, in its order, a report with every output's slot
-// filled — play, summary text and JSON, phases, CSV, OpenMetrics (families
+// filled — play, summary text and JSON, phases, stats, CSV, OpenMetrics (families
 // and series), plot (files, lines, charts). The live table's slot is
 // filled by the table itself: `live` prints play's lines today.
 #include <doctest/doctest.h>
@@ -35,6 +35,7 @@ TEST_CASE("every descriptor has a report, in order, and every output slot filled
     CHECK(bool(r.summary_text));
     CHECK(bool(r.summary_json));
     CHECK(bool(r.phases));
+    CHECK(bool(r.stats));
     CHECK(bool(r.csv));
     REQUIRE(r.openmetrics != nullptr);
     CHECK(bool(r.openmetrics->families));

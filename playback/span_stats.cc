@@ -1,0 +1,161 @@
+#include "playback/span_stats.hh"
+
+#include <algorithm>
+#include <cmath>
+
+#include "playback/rates.hh"
+#include "playback/reports.hh"
+#include "proto/json.hh"
+#include "proto/pgr_format.hh"
+#include "proto/text.hh"
+
+namespace pm {
+namespace {
+
+// The ceil(p/100 · n)-th smallest of `sorted` (n > 0).
+double NearestRank(const std::vector<double>& sorted, int p) {
+  size_t n = sorted.size();
+  size_t rank = (static_cast<size_t>(p) * n + 99) / 100;
+  return sorted[std::max<size_t>(rank, 1) - 1];
+}
+
+void Pad(std::string& out, size_t used, size_t width) {
+  if (used < width) out.append(width - used, ' ');
+}
+
+// `v` right-aligned in `width` columns, 2 decimals.
+void Column(std::string& out, double v, size_t width) {
+  std::string cell;
+  AppendFixed(cell, v, 2);
+  Pad(out, cell.size(), width);
+  out.append(cell);
+}
+
+}  // namespace
+
+void SpanStats::First(const RawSample& s, const ReportOptions& options) {
+  levels_only_ = true;
+  Walk(Pair(s, s, origin_ns_, options));
+  levels_only_ = false;
+}
+
+void SpanStats::Add(const Pair& p) {
+  ++intervals_;
+  Walk(p);
+}
+
+void SpanStats::Walk(const Pair& p) {
+  interval_ = levels_only_ ? 0.0 : p.interval;
+  time_ns_ = p.cur.time_ns;
+  next_ = 0;
+  for (report_ = 0; report_ < Reports().size(); ++report_) {
+    const Report& r = *Reports()[report_].report;
+    if (r.stats) r.stats(*this, p);
+  }
+}
+
+SpanStats::Series& SpanStats::Find(std::string_view name, std::string_view unit, bool level) {
+  if (next_ < series_.size() && series_[next_].name == name) return series_[next_++];
+  auto [it, added] = index_.try_emplace(std::string(name), series_.size());
+  if (added) series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
+  next_ = it->second + 1;
+  return series_[it->second];
+}
+
+void SpanStats::Put(std::string_view name, std::string_view unit, bool level, double v) {
+  Series& s = Find(name, unit, level);
+  if (!std::isfinite(v) || (levels_only_ && !level)) return;
+  if (s.values.empty() || v > s.max) {
+    s.max = v;
+    s.max_ns = time_ns_;
+  }
+  s.values.push_back(v);
+  s.weighted += v * interval_;
+  s.weight += interval_;
+}
+
+std::vector<SeriesStats> SpanStats::Results() const {
+  std::vector<const Series*> order;
+  for (const Series& s : series_) order.push_back(&s);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Series* a, const Series* b) { return a->report < b->report; });
+  std::vector<SeriesStats> out;
+  std::vector<double> sorted;
+  for (const Series* one : order) {
+    const Series& s = *one;
+    if (s.values.empty()) continue;
+    sorted = s.values;
+    std::sort(sorted.begin(), sorted.end());
+    SeriesStats r{s.name, s.unit, s.level, sorted.size()};
+    double sum = 0;
+    for (double v : s.values) sum += v;
+    r.mean = s.level || s.weight <= 0 ? sum / static_cast<double>(sorted.size())
+                                      : s.weighted / s.weight;
+    r.min = sorted.front();
+    r.max = s.max;
+    r.max_ns = s.max_ns;
+    r.p50 = NearestRank(sorted, 50);
+    r.p95 = NearestRank(sorted, 95);
+    r.p99 = NearestRank(sorted, 99);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+void AppendStatsText(std::string& out, const SpanStats& stats) {
+  if (stats.intervals() == 0) return;
+  const std::vector<SeriesStats> all = stats.Results();
+  size_t name_width = 6, unit_width = 4;
+  for (const SeriesStats& s : all) {
+    name_width = std::max(name_width, s.name.size());
+    unit_width = std::max(unit_width, s.unit.size());
+  }
+  out.append("* Statistics over ");
+  AppendUint(out, stats.intervals());
+  out.append(stats.intervals() == 1 ? " interval" : " intervals");
+  out.append(" (rates time-weighted; p50/p95/p99 nearest rank)\n  series");
+  Pad(out, 6, name_width + 2);
+  out.append("unit");
+  Pad(out, 4, unit_width);
+  out.append("        mean         min         max  max at (s)         p50         p95"
+             "         p99\n");
+  for (const SeriesStats& s : all) {
+    out.append("  ");
+    AppendPrintable(out, s.name);  // a cgroup's or a device's name as recorded
+    Pad(out, s.name.size(), name_width + 2);
+    out.append(s.unit);
+    Pad(out, s.unit.size(), unit_width);
+    for (double v : {s.mean, s.min, s.max}) Column(out, v, 12);
+    std::string at;
+    AppendFixed(at, ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    Pad(out, at.size(), 12);
+    out.append(at);
+    for (double v : {s.p50, s.p95, s.p99}) Column(out, v, 12);
+    out.push_back('\n');
+  }
+  out.push_back('\n');
+}
+
+void AppendStatsJson(std::string& out, const SpanStats& stats) {
+  out.append(",\"stats\":");
+  JsonObjectWriter o(out);
+  o.Uint("intervals", stats.intervals());
+  JsonObjectWriter series(o.Key("series"));
+  for (const SeriesStats& s : stats.Results()) {
+    JsonObjectWriter one(series.Key(s.name));
+    one.Str("unit", s.unit).Str("kind", s.level ? "level" : "rate").Uint("count", s.count);
+    AppendFixed(one.Key("mean"), s.mean, 3);
+    AppendFixed(one.Key("min"), s.min, 3);
+    AppendFixed(one.Key("max"), s.max, 3);
+    AppendFixed(one.Key("max_elapsed"), ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    one.Str("max_time", FormatRfc3339(s.max_ns));
+    AppendFixed(one.Key("p50"), s.p50, 3);
+    AppendFixed(one.Key("p95"), s.p95, 3);
+    AppendFixed(one.Key("p99"), s.p99, 3);
+    one.Close();
+  }
+  series.Close();
+  o.Close();
+}
+
+}  // namespace pm

@@ -1,0 +1,89 @@
+// `summary --stats`: per series of every report's `stats` slot
+// (playback/stat_row.hh), over every pair of consecutive samples of a span
+// (the whole recording, a window, a phase): mean, min, max and the instant
+// of the max, p50, p95 and p99.
+//
+//   mean        Rate: Σ v·Δt / Σ Δt over the intervals (time-weighted: a
+//               counter's mean rate equals the span's average, the
+//               summary's own figure; CPU shares agree with it to the tick)
+//               Level: the plain mean of the samples (sar's average row)
+//   min, max    the smallest and largest value; the max's instant is the
+//               end of its interval (a level: its sample), the first one
+//               when the max repeats
+//   p50 p95 p99 nearest rank over the values, each counted once: the
+//               ceil(p/100 · n)-th smallest (so p99 of fewer than 100
+//               values is the max)
+//
+// The values are kept (8 bytes per interval and series) for the ranks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "playback/report.hh"
+#include "playback/stat_row.hh"
+
+namespace pm {
+
+struct SeriesStats {
+  std::string name;
+  std::string unit;
+  bool level = false;
+  size_t count = 0;  // values (intervals, or samples for a level)
+  double mean = 0, min = 0, max = 0;
+  int64_t max_ns = 0;  // Unix ns of the max
+  double p50 = 0, p95 = 0, p99 = 0;
+};
+
+class SpanStats final : public StatRow {
+ public:
+  // A segment's first sample (the span's, or the first after a pause).
+  void First(const RawSample& s, const ReportOptions& options);
+  // Two consecutive samples of one segment, cur later than prev.
+  void Add(const Pair& p);
+
+  uint64_t intervals() const { return intervals_; }
+  int64_t origin_ns() const { return origin_ns_; }
+  void set_origin(int64_t ns) { origin_ns_ = ns; }
+  // In kCollectors order, each report's in the order it first gave them.
+  std::vector<SeriesStats> Results() const;
+
+ private:
+  struct Series {
+    std::string name, unit;
+    bool level = false;
+    size_t report = 0;  // its report's position in Reports()
+    std::vector<double> values;
+    double weighted = 0, weight = 0;
+    double max = 0;
+    int64_t max_ns = 0;
+  };
+  void Put(std::string_view name, std::string_view unit, bool level, double v) override;
+  void Walk(const Pair& p);
+  bool levels_only_ = false;
+  size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
+  Series& Find(std::string_view name, std::string_view unit, bool level);
+
+  std::vector<Series> series_;
+  std::unordered_map<std::string, size_t> index_;
+  size_t next_ = 0;  // series come in one order pair after pair: try here first
+  double interval_ = 0;
+  int64_t time_ns_ = 0;
+  int64_t origin_ns_ = 0;
+  uint64_t intervals_ = 0;
+};
+
+// The --stats block of the text summary:
+//   * Statistics over N intervals (rates time-weighted; p50/p95/p99 nearest rank)
+//     series  unit  mean  min  max  max at (s)  p50  p95  p99
+// one line per series, "max at" seconds after `origin_ns`; none when the
+// span has no interval.
+void AppendStatsText(std::string& out, const SpanStats& stats);
+// ,"stats":{"intervals":N,"series":{"NAME":{"unit":..,"kind":"rate"|"level",
+//   "count":N,"mean":..,"min":..,"max":..,"max_elapsed":..,"max_time":RFC 3339,
+//   "p50":..,"p95":..,"p99":..},...}}
+void AppendStatsJson(std::string& out, const SpanStats& stats);
+
+}  // namespace pm

@@ -1,0 +1,52 @@
+#include "playback/stats_walk.hh"
+
+namespace pm {
+
+StatsWalk::StatsWalk(bool split, const ReportOptions& options)
+    : split_(split), options_(options) {
+  if (split) phases_.emplace_back();
+}
+
+// play's origin: the first sample or event, so "max at" reads as play's
+// elapsed_time.
+void StatsWalk::Origin(int64_t t_ns) {
+  if (have_origin_) return;
+  have_origin_ = true;
+  whole_.set_origin(t_ns);
+  for (SpanStats& p : phases_) p.set_origin(t_ns);
+}
+
+void StatsWalk::First(const RawSample& s) {
+  whole_.First(s, options_);
+  if (split_) phases_.back().First(s, options_);
+}
+
+void StatsWalk::OnSample(const RawSample& s) {
+  Origin(s.time_ns);
+  if (!filter_.Keep(s)) return;
+  if (!have_prev_ || s.time_ns <= prev_.time_ns) {
+    First(s);
+  } else {
+    const Pair pair(prev_, s, whole_.origin_ns(), options_);
+    whole_.Add(pair);
+    if (split_) phases_.back().Add(pair);
+  }
+  prev_ = s;
+  have_prev_ = true;
+}
+
+void StatsWalk::OnEvent(const RecordingEvent& e) {
+  if (e.kind == "pause" || e.kind == "resume") {
+    Origin(e.time_ns);
+    have_prev_ = false;
+    filter_.Break();
+  } else if (e.kind == "mark") {
+    Origin(e.time_ns);
+    if (!split_) return;
+    phases_.emplace_back();
+    phases_.back().set_origin(whole_.origin_ns());
+    if (have_prev_) phases_.back().First(prev_, options_);  // the mark's sample opens it
+  }
+}
+
+}  // namespace pm

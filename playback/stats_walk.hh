@@ -1,0 +1,43 @@
+// summary --stats's walk over a recording's items, beside PhaseWalk
+// (phases.hh): every pair of consecutive samples into the whole span's
+// statistics and, with `split`, into its phase's (the pair ending at a
+// mark's sample is the phase's that the mark ends). No pair spans a pause;
+// a sample too close after the one before is left out of the pairs
+// (zero_width.hh), and a sample not later than the one before starts anew.
+#pragma once
+
+#include <vector>
+
+#include "playback/raw_sample.hh"
+#include "playback/report.hh"
+#include "playback/span_stats.hh"
+#include "playback/zero_width.hh"
+
+namespace pm {
+
+class StatsWalk {
+ public:
+  // `options` must outlive the walk.
+  StatsWalk(bool split, const ReportOptions& options);
+  void OnSample(const RawSample& s);
+  void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
+
+  const SpanStats& whole() const { return whole_; }
+  const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  uint64_t zero_width() const { return filter_.left_out(); }
+
+ private:
+  void Origin(int64_t t_ns);
+  void First(const RawSample& s);
+
+  bool split_;
+  const ReportOptions& options_;
+  SpanStats whole_;
+  std::vector<SpanStats> phases_;
+  ZeroWidthFilter filter_;
+  RawSample prev_;
+  bool have_prev_ = false;
+  bool have_origin_ = false;
+};
+
+}  // namespace pm
