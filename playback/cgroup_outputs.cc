@@ -124,5 +124,33 @@ constexpr ChartSpec kCharts[] = {
 
 constexpr PlotSlot kCgroupPlot = {kFiles, PlotPair, kCharts};
 
+namespace {
+
+// live: a group per cgroup, its CPU as a percent of one CPU and its
+// memory.current.
+constexpr LiveColumn kLiveColumns[] = {{"cpu", 4, LiveUnit::kPercent},
+                                       {"mem", 5, LiveUnit::kBytes}};
+
+void LiveParts(const RawSample& s, std::vector<std::string>& out) {
+  const MemberRows& m = s.members[kCgroupMember];
+  out.assign(m.names.begin(), m.names.end());
+}
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!p.Both(kCgroupMember)) return false;
+  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
+  size_t i = cur.Find(part, 0);
+  if (i == MemberRows::npos) return false;
+  const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
+  if (!v.present) return false;
+  out[0] = PerSecond(v[kUsage] / 1e6, p.interval) * 100.0;
+  out[1] = v[kMemCurrent];
+  return true;
+}
+
+}  // namespace
+
+constexpr LiveSlot kCgroupLive = {"cgroups", kLiveColumns, LiveParts, LiveValues};
+
 
 }  // namespace pm
