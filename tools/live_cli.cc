@@ -27,8 +27,8 @@ of rates, as perfmonger play prints them.
 constexpr char kLiveFooter[] =
     R"(The recording options are perfmonger record's. Stops at SIGINT, SIGTERM,
 --timeout, or when stdout is closed (a reader such as head(1) went away),
-with exit status 0; the table ends with the last row and an average row. Exit status: 1 setup error, 2 collection error or a
-failing stdout.
+with exit status 0; the table ends with the last row and an average row.
+Exit status: 1 setup error, 2 collection error or a failing stdout.
 )";
 
 void PrintError(const std::string& message) {
