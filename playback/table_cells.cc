@@ -43,7 +43,8 @@ CellTone AppendCell(std::string& out, double v, LiveUnit unit, int width) {
   const char* suffixes = bytes ? "KMGTPE" : "kmgtpe";
   double x = v;
   for (int tier = 0; tier <= 6; ++tier, x /= base) {
-    if (x >= base && tier < 6) continue;  // 20K, not 20481: the unit is read at a glance
+    // 20K, not 20481: the unit is read at a glance; a percent keeps its digits.
+    if (unit != LiveUnit::kPercent && x >= base && tier < 6) continue;
     char suffix = tier == 0 ? 0 : suffixes[tier - 1];
     // 1.5M keeps a digit that 2M would lose, where the width allows.
     if (tier > 0 && x < 9.95 && Fits(out, x, 1, suffix, width)) return ToneOf(tier, v);
