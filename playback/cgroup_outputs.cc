@@ -137,11 +137,7 @@ void LiveParts(const RawSample& s, std::vector<std::string>& out) {
 }
 
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
-  if (!p.Both(kCgroupMember)) return false;
-  const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
-  size_t i = cur.Find(part, 0);
-  if (i == MemberRows::npos) return false;
-  const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
+  const RowDelta v = NamedDelta(p, kCgroupMember, part, kCgroupLevels);
   if (!v.present) return false;
   out[0] = PerSecond(v[kUsage] / 1e6, p.interval) * 100.0;
   out[1] = v[kMemCurrent];

@@ -171,11 +171,9 @@ constexpr LiveColumn kLiveColumns[] = {{"cpu", 3, LiveUnit::kPercent},
 
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
   if (!part.empty() || !p.Both(kMember)) return false;
-  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   size_t c = 0;
   for (std::string_view row : {"cpu.some", "io.some", "memory.some"}) {
-    size_t i = cur.Find(row, 0);
-    RowDelta d = i == MemberRows::npos ? RowDelta{} : DeltaOf(prev, cur, i, 0);
+    const RowDelta d = NamedDelta(p, kMember, row, 0);
     out[c++] = d.present ? Percent(d, p.interval) : std::nan("");
   }
   return true;

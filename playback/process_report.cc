@@ -269,11 +269,7 @@ void LiveParts(const RawSample& s, std::vector<std::string>& out) {
 }
 
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
-  if (!p.Both(kMember)) return false;
-  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
-  size_t i = cur.Find(part, 0);
-  if (i == MemberRows::npos) return false;
-  RowDelta v = DeltaOf(prev, cur, i, kLevels);
+  const RowDelta v = NamedDelta(p, kMember, part, kLevels);
   if (!v.present) return false;
   out[0] = PerSecond((v[kUtime] + v[kStime]) / 1e6, p.interval) * 100.0;
   out[1] = v[kRssKb] * 1024;

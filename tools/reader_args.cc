@@ -154,7 +154,8 @@ Command<PlayArgs> BuildPlay() {
            Opt<PlayArgs>({.name = "table",
                           .help = "the recording as live's table (--format table): a\n"
                                   "row per interval, the header every screenful, an\n"
-                                  "average row at the end"},
+                                  "average row at the end",
+                          .brief = "the recording as live's table (--format table)"},
                          [](PlayArgs& a, const Given& g) {
                            if (g.on) a.format = PlayFormat::kTable;
                          }),
