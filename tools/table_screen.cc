@@ -8,7 +8,6 @@
 #include <charconv>
 #include <ctime>
 
-
 namespace pm {
 namespace {
 
