@@ -124,5 +124,29 @@ constexpr ChartSpec kCharts[] = {
 
 constexpr PlotSlot kCgroupPlot = {kFiles, PlotPair, kCharts};
 
+namespace {
+
+// live: a group per cgroup, its CPU as a percent of one CPU and its
+// memory.current.
+constexpr LiveColumn kLiveColumns[] = {{"cpu", 4, LiveUnit::kPercent},
+                                       {"mem", 5, LiveUnit::kBytes}};
+
+void LiveParts(const RawSample& s, std::vector<std::string>& out) {
+  const MemberRows& m = s.members[kCgroupMember];
+  out.assign(m.names.begin(), m.names.end());
+}
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  const RowDelta v = NamedDelta(p, kCgroupMember, part, kCgroupLevels);
+  if (!v.present) return false;
+  out[0] = PerSecond(v[kUsage] / 1e6, p.interval) * 100.0;
+  out[1] = v[kMemCurrent];
+  return true;
+}
+
+}  // namespace
+
+constexpr LiveSlot kCgroupLive = {"cgroups", kLiveColumns, LiveParts, LiveValues};
+
 
 }  // namespace pm

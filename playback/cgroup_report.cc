@@ -259,7 +259,7 @@ constexpr Report kCgroupReport = {
     .csv = Csv,
     .openmetrics = &kCgroupMetrics,
     .plot = &kCgroupPlot,
-    .live = nullptr,
+    .live = &kCgroupLive,
 };
 
 }  // namespace pm

@@ -23,5 +23,6 @@ inline std::string_view DiskOf(std::string_view row, std::string_view group) {
 
 extern const MetricsSlot kCgroupMetrics;
 extern const PlotSlot kCgroupPlot;
+extern const LiveSlot kCgroupLive;
 
 }  // namespace pm

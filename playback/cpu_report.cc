@@ -348,6 +348,14 @@ CpuUsage AllUsage(const Pair& p) {
 
 CpuUsage CoreUsage(const Pair& p, size_t core) { return RowUsage(p, core + 1); }
 
+CpuUsage MeanUsage(const Pair& p) { return RowUsage(p, 0); }
+
+bool HasCore(const Pair& p, size_t core) {
+  const MemberRows &a = p.prev.members[kCpu], &b = p.cur.members[kCpu];
+  size_t row = core + 1;
+  return row < a.rows() && row < b.rows() && a.live(row) && b.live(row);
+}
+
 double BusyCpuSeconds(const Pair& p) {
   if (!p.Both(kCpu)) return 0.0;
   const CpuUsage a = AllUsage(p);
@@ -355,6 +363,7 @@ double BusyCpuSeconds(const Pair& p) {
   return busy > 0 ? busy / 100.0 * p.interval : 0.0;
 }
 
+extern const LiveSlot kCpuLive;  // cpu_live.cc
 extern const Report kCpuReport;
 constexpr Report kCpuReport = {
     .play = Play,
@@ -365,7 +374,7 @@ constexpr Report kCpuReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kCpuLive,
 };
 
 }  // namespace pm

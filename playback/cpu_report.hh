@@ -15,6 +15,10 @@ struct CpuUsage {  // percent of one core (or, for the aggregate, × num_core)
 CpuUsage AllUsage(const Pair& p);
 // Core `core` (0, 1, ...) over the pair; 0 when offline in either sample.
 CpuUsage CoreUsage(const Pair& p, size_t core);
+// The "all" row as one CPU's percent (not × num_core); 0 when offline.
+CpuUsage MeanUsage(const Pair& p);
+// Whether core `core` is online in both samples.
+bool HasCore(const Pair& p, size_t core);
 // The cores of the later sample.
 size_t NumCore(const Pair& p);
 

@@ -92,6 +92,14 @@ struct Devices {
   const std::string& Name(const DeviceRow& r) const { return prev.names[r.prev]; }
 };
 
+// The listed device named `name`, or null.
+template <class D>
+const DeviceRow* FindListed(const D& devices, std::string_view name) {
+  for (const DeviceRow& r : devices.rows.listed())
+    if (devices.Name(r) == name) return &r;
+  return nullptr;
+}
+
 // `,"key":{"devices":[..],"<name>":{..},...,"total":{..}}` (play's
 // object), each entry written by put(p, rates) in at most kEntryMax bytes.
 template <size_t kEntryMax, class D, class Rates, class Put>

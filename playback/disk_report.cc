@@ -18,6 +18,7 @@
 // --disk-only keeps the devices its regex matches, everywhere.
 #include "playback/disk_report.hh"
 
+#include <algorithm>
 #include <string>
 
 #include "playback/device_rows.hh"
@@ -407,6 +408,32 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: read and write bytes/s and %util; the total's %util is the busiest
+// device's (the mean would hide one saturated disk among idle ones).
+constexpr LiveColumn kLiveColumns[] = {{"read", 5, LiveUnit::kBytes},
+                                       {"writ", 5, LiveUnit::kBytes},
+                                       {"util", 4, LiveUnit::kPercent}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!p.Both(kDisk)) return false;
+  const Disks disks(p);
+  DiskRates r;
+  if (part.empty()) {
+    r = disks.Total();
+    r.util = 0;
+    for (const DeviceRow& d : disks.rows.listed()) r.util = std::max(r.util, disks.Of(d).util);
+  } else if (const DeviceRow* d = FindListed(disks, part)) {
+    r = disks.Of(*d);
+  } else {
+    return false;
+  }
+  out[0] = r.rkbyteps * 1024;
+  out[1] = r.wkbyteps * 1024;
+  out[2] = r.util;
+  return true;
+}
+constexpr LiveSlot kLive = {"disk", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 DiskSectors TotalSectors(const Pair& p) {
@@ -425,7 +452,7 @@ constexpr Report kDiskReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

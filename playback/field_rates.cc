@@ -39,6 +39,16 @@ double RateValue(const RateKey& k, const Pair& p, size_t member) {
   return k.kind == RateKind::kCount ? d : d / p.interval;
 }
 
+bool LiveRates(const RateTable& t, const Pair& p, std::string_view part, std::span<double> out) {
+  if (!part.empty() || !p.Both(t.member) || p.options.legacy) return false;
+  for (size_t i = 0; i < t.live_keys.size() && i < out.size(); ++i) {
+    const RateColumn& c = t.live_keys[i];
+    out[i] = Shown(*c.key, p, t.member) ? RateValue(*c.key, p, t.member) * c.scale
+                                        : __builtin_nan("");
+  }
+  return true;
+}
+
 void PlayRates(std::string& out, const RateTable& t, const Pair& p) {
   if (!p.Both(t.member) || p.options.legacy) return;
   out.append(",\"").append(t.key).append("\":{");

@@ -40,6 +40,13 @@ struct RateGroup {
   std::span<const RateKey> keys;
 };
 
+// live's table: a column of the key's value times `scale` (into the
+// column's unit: kB/s are bytes/s there).
+struct RateColumn {
+  const RateKey* key;
+  double scale = 1.0;
+};
+
 struct RateTable {
   size_t member;
   std::string_view key;      // play's and CSV's: "vmstat"
@@ -48,6 +55,9 @@ struct RateTable {
   std::string_view metric_prefix;  // "node_vmstat_": + the field's name
   std::span<const RateKey* const> plotted;  // plot's data file's columns, in order
   std::string_view plot_block;              // its block's comment: "# paging"
+  std::string_view live_heading;              // live's group: "paging"
+  std::span<const LiveColumn> live_columns;   // its columns...
+  std::span<const RateColumn> live_keys;      // ...and their keys, one each
 };
 
 // The member over the pair, by the table: each output's slot.
@@ -64,6 +74,8 @@ void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s);
 void StatsRates(StatRow& row, const RateTable& t, const Pair& p);
 // plot: one line of the table's `plotted` keys in its data file's block.
 void PlotRates(PlotLines& out, const RateTable& t, const Pair& p);
+// live: the columns' values over the pair (NaN: a key not recorded).
+bool LiveRates(const RateTable& t, const Pair& p, std::string_view part, std::span<double> out);
 // One key's value over the pair.
 double RateValue(const RateKey& k, const Pair& p, size_t member);
 
@@ -79,7 +91,11 @@ struct RateSlots {
   static void Series(MetricRow& row, const RawSample& s) { RateSeries(row, kT, s); }
   static void Stats(StatRow& row, const Pair& p) { StatsRates(row, kT, p); }
   static void PlotPair(PlotLines& out, const Pair& p) { PlotRates(out, kT, p); }
+  static bool Live(const Pair& p, std::string_view part, std::span<double> out) {
+    return LiveRates(kT, p, part, out);
+  }
   static constexpr MetricsSlot kMetrics = {Families, {}, Series};
+  static constexpr LiveSlot kLive = {kT.live_heading, kT.live_columns, nullptr, Live};
   static constexpr ::pm::Report Report(const PlotSlot* plot) {
     return {.play = Play,
             .summary_text = Summary,
@@ -89,7 +105,7 @@ struct RateSlots {
             .csv = Csv,
             .openmetrics = &kMetrics,
             .plot = plot,
-            .live = nullptr};
+            .live = &kLive};
   }
 };
 }  // namespace pm

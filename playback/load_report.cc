@@ -139,6 +139,19 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: the three averages of the later sample.
+constexpr LiveColumn kLiveColumns[] = {{"1m", 4, LiveUnit::kFixed},
+                                       {"5m", 4, LiveUnit::kFixed},
+                                       {"15m", 4, LiveUnit::kFixed}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  const MemberRows& m = p.cur.members[kMember];
+  if (!part.empty() || !m.has || m.rows() == 0) return false;
+  for (size_t f = kLoad1; f <= kLoad15; ++f) out[f] = Average(m.row(0), f);
+  return true;
+}
+constexpr LiveSlot kLive = {"load avg", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 extern const Report kLoadReport;
@@ -151,7 +164,7 @@ constexpr Report kLoadReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

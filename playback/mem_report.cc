@@ -209,6 +209,23 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: the later sample's used (play's mem_used), cache (buffers, page
+// cache and reclaimable slab: what used leaves out) and free, in bytes.
+constexpr LiveColumn kLiveColumns[] = {{"used", 5, LiveUnit::kBytes},
+                                       {"cach", 5, LiveUnit::kBytes},
+                                       {"free", 5, LiveUnit::kBytes}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  const MemberRows& mem = p.cur.members[kMem];
+  if (!part.empty() || !mem.has || mem.rows() == 0) return false;
+  std::span<const uint64_t> m = mem.row(0);
+  out[0] = static_cast<double>(MemUsed(m)) * 1024;
+  out[1] = static_cast<double>(m[3] + m[4] + m[16]) * 1024;
+  out[2] = static_cast<double>(m[1]) * 1024;
+  return true;
+}
+constexpr LiveSlot kLive = {"memory", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 extern const Report kMemReport;
@@ -221,7 +238,7 @@ constexpr Report kMemReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

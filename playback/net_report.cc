@@ -198,6 +198,23 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: bytes/s received and sent, every interface's or one's.
+constexpr LiveColumn kLiveColumns[] = {{"recv", 5, LiveUnit::kBytes},
+                                       {"send", 5, LiveUnit::kBytes}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!p.Both(kNet)) return false;
+  const Nets nets(p);
+  NetRates r;
+  if (part.empty()) r = nets.Total();
+  else if (const DeviceRow* d = FindListed(nets, part)) r = nets.Of(*d);
+  else return false;
+  out[0] = r.rxkbyteps * 1024;
+  out[1] = r.txkbyteps * 1024;
+  return true;
+}
+constexpr LiveSlot kLive = {"net", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 extern const Report kNetReport;
@@ -210,7 +227,7 @@ constexpr Report kNetReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

@@ -52,8 +52,15 @@ constexpr RateKey kUdp[] = {
 };
 constexpr RateGroup kGroups[] = {{"tcp", kTcp}, {"udp", kUdp}};
 constexpr const RateKey* kPlotted[] = {&kTcp[0], &kTcp[1], &kTcp[6], &kTcp[8], &kTcp[10]};
+// live: sar -n TCP,ETCP's active/s, passive/s and retrans/s.
+constexpr LiveColumn kLiveColumns[] = {{"act", 5, LiveUnit::kCount},
+                                       {"pas", 5, LiveUnit::kCount},
+                                       {"retr", 5, LiveUnit::kCount}};
+constexpr RateColumn kLiveKeys[] = {{&kTcp[0]}, {&kTcp[1]}, {&kTcp[6]}};
+static_assert(std::size(kLiveColumns) == std::size(kLiveKeys));
 constexpr RateTable kTable = {kMember,         "netstat", "TCP and UDP", kGroups,
-                              "node_netstat_", kPlotted, "# tcp"};
+                              "node_netstat_", kPlotted, "# tcp",
+                              "tcp",           kLiveColumns, kLiveKeys};
 
 using Slots = RateSlots<kTable>;
 constexpr PlotFileSpec kFiles[] = {

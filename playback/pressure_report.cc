@@ -11,6 +11,7 @@
 //   plot     pressure.dat: elapsed_time %stalled, a block per line;
 //            chart pressure
 #include <algorithm>
+#include <cmath>
 
 #include "playback/export_csv.hh"
 #include "playback/openmetrics_catalog.hh"
@@ -175,6 +176,22 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: the share of the interval some tasks stalled on each resource.
+constexpr LiveColumn kLiveColumns[] = {{"cpu", 3, LiveUnit::kPercent},
+                                       {"io", 3, LiveUnit::kPercent},
+                                       {"mem", 3, LiveUnit::kPercent}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!part.empty() || !p.Both(kMember)) return false;
+  size_t c = 0;
+  for (std::string_view row : {"cpu.some", "io.some", "memory.some"}) {
+    const RowDelta d = NamedDelta(p, kMember, row, 0);
+    out[c++] = d.present ? Percent(d, p.interval) : std::nan("");
+  }
+  return true;
+}
+constexpr LiveSlot kLive = {"pressure", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 extern const Report kPressureReport;
@@ -187,7 +204,7 @@ constexpr Report kPressureReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

@@ -279,6 +279,25 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: a group per recorded process (its row's name), its CPU time as a
+// percent of one CPU (above 100 on several) and its resident set.
+constexpr LiveColumn kLiveColumns[] = {{"cpu", 4, LiveUnit::kPercent},
+                                       {"rss", 5, LiveUnit::kBytes}};
+
+void LiveParts(const RawSample& s, std::vector<std::string>& out) {
+  const MemberRows& m = s.members[kMember];
+  out.assign(m.names.begin(), m.names.end());
+}
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  const RowDelta v = NamedDelta(p, kMember, part, kLevels);
+  if (!v.present) return false;
+  out[0] = PerSecond((v[kUtime] + v[kStime]) / 1e6, p.interval) * 100.0;
+  out[1] = v[kRssKb] * 1024;
+  return true;
+}
+constexpr LiveSlot kLive = {"procs", kLiveColumns, LiveParts, LiveValues};
+
 }  // namespace
 
 extern const Report kProcessReport;
@@ -291,7 +310,7 @@ constexpr Report kProcessReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

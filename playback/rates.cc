@@ -14,6 +14,13 @@ double ElapsedSeconds(int64_t t_ns, int64_t origin_ns) {
   return (static_cast<double>(t_ns) - static_cast<double>(origin_ns)) / 1e9;
 }
 
+RowDelta NamedDelta(const Pair& p, size_t member, std::string_view name, size_t levels) {
+  if (!p.Both(member)) return {};
+  const MemberRows &prev = p.prev.members[member], &cur = p.cur.members[member];
+  size_t i = cur.Find(name, 0);
+  return i == MemberRows::npos ? RowDelta{} : DeltaOf(prev, cur, i, levels);
+}
+
 RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size_t levels) {
   RowDelta d;
   size_t p = prev.Find(cur.names[row], row);

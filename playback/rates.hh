@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "playback/raw_sample.hh"
+#include "playback/report.hh"
 #include "proto/text.hh"  // AppendFixed: every rate is printed with it
 
 namespace pm {
@@ -42,6 +43,9 @@ struct RowDelta {
 // Row `row` of `cur` over the row of its name in `prev`; the last `levels`
 // fields are levels.
 RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size_t levels);
+// Row `name` of member `member` over a pair (not present when either
+// sample lacks the member or the row).
+RowDelta NamedDelta(const Pair& p, size_t member, std::string_view name, size_t levels);
 
 // What the reports share when they write JSON: v per second (0 over no
 // time); a member `"key":v` with two decimals or as an integer, preceded by

@@ -94,17 +94,31 @@ struct PlotSlot {
   std::span<const ChartSpec> charts;
 };
 
-// live's table: a heading over the collector's columns, each a label and
-// a width, and one value per column for a pair (NaN: none), for a person
-// reading a terminal as dstat's or sar's.
+// live's table (perfmonger live, play --table), as dstat's: a group of
+// columns under a heading for one part of the collector: "" its whole (all
+// CPUs, the disks' total), or what --columns names after a colon (a core,
+// a device). Each column keeps its width: its values are scaled into it by
+// their unit (playback/table_cells.hh).
+enum class LiveUnit : uint8_t {
+  kPercent,  // integer percent
+  kBytes,    // bytes or bytes/s, scaled by 1024 (K M G T)
+  kCount,    // a count or a rate of events, scaled by 1000 (k m g)
+  kFixed,    // two decimals, fewer when wide (a load average)
+};
 struct LiveColumn {
   std::string_view label;
   int width;
+  LiveUnit unit;
 };
 struct LiveSlot {
-  std::string_view heading;
+  std::string_view heading;              // "cpu"; a part's group is "cpu:1"
   std::span<const LiveColumn> columns;
-  void (*values)(const Pair& p, std::span<double> out);
+  // The parts shown without --columns, from the first sample that has
+  // the member: null is the whole alone; procs and cgroups list their rows.
+  void (*parts)(const RawSample& s, std::vector<std::string>& out);
+  // One value per column for `part` (NaN: none this interval); false when
+  // the pair lacks the part (a device gone).
+  bool (*values)(const Pair& p, std::string_view part, std::span<double> out);
 };
 
 struct Report {

@@ -40,8 +40,18 @@ constexpr RateKey kKeys[] = {
 constexpr RateGroup kGroups[] = {{"", kKeys}};
 constexpr const RateKey* kPlotted[] = {&kKeys[0], &kKeys[1], &kKeys[2],
                                        &kKeys[3], &kKeys[9], &kKeys[10]};
+// live: vmstat's si/so beside paging in/out and major faults.
+constexpr LiveColumn kLiveColumns[] = {{"in", 5, LiveUnit::kBytes},
+                                       {"out", 5, LiveUnit::kBytes},
+                                       {"majf", 5, LiveUnit::kCount},
+                                       {"si", 5, LiveUnit::kCount},
+                                       {"so", 5, LiveUnit::kCount}};
+constexpr RateColumn kLiveKeys[] = {
+    {&kKeys[0], 1024.0}, {&kKeys[1], 1024.0}, {&kKeys[3]}, {&kKeys[9]}, {&kKeys[10]}};
+static_assert(std::size(kLiveColumns) == std::size(kLiveKeys));
 constexpr RateTable kTable = {kMember,        "vmstat",  "Paging and swapping", kGroups,
-                              "node_vmstat_", kPlotted, "# paging"};
+                              "node_vmstat_", kPlotted, "# paging",
+                              "paging",       kLiveColumns, kLiveKeys};
 
 using Slots = RateSlots<kTable>;
 constexpr PlotFileSpec kFiles[] = {

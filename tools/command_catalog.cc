@@ -46,7 +46,7 @@ std::vector<CommandEntry> BuildCatalog() {
       Entry(StatCommand(),
             {{}, "run a command while recording, then summarize (stat -- CMD)", kCommand},
             ParseStatArgs),
-      Entry(LiveCommand(), {{}, "record and print play lines as the samples are taken"},
+      Entry(LiveCommand(), {{}, "record and print a table or play lines as the samples are taken"},
             ParseLiveArgs),
       Entry(InitShellCommand(),
             {{}, "print shell completion for eval, the shell detected or named", kNothing,

@@ -1,5 +1,6 @@
 #include "tools/live_cli.hh"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <optional>
@@ -16,16 +17,18 @@ namespace pm {
 namespace {
 
 constexpr char kLiveAbout[] =
-    R"(Record system activity and print it as it is sampled: one JSON line of
-rates per interval, as perfmonger play prints them, from the second sample
-on. Each line is written as soon as its sample is taken.
+    R"(Record system activity and print it as it is sampled, from the second
+sample on, each interval as soon as its sample is taken: on a terminal a row
+of a table (CPU, disk, network, memory, and what else is recorded, as dstat
+shows them, the header repeated every screenful), into a pipe one JSON line
+of rates, as perfmonger play prints them.
 )";
 
 constexpr char kLiveFooter[] =
     R"(The recording options are perfmonger record's. Stops at SIGINT, SIGTERM,
 --timeout, or when stdout is closed (a reader such as head(1) went away),
-with exit status 0. Exit status: 1 setup error, 2 collection error or a
-failing stdout.
+with exit status 0; the table ends with the last row and an average row.
+Exit status: 1 setup error, 2 collection error or a failing stdout.
 )";
 
 void PrintError(const std::string& message) {
@@ -46,11 +49,29 @@ Command<LiveArgs> BuildLiveCommand() {
   take(RecordOptions({"interval", "timeout", "logfile"}));
   c.options.back().help = "keep a recording too (default: none)";
   c.options.back().brief = {};
-  c.options.push_back(LiveFlag({.name = "color", .short_name = 'c',
-                                .help = "colour keys, strings and numbers (ANSI escapes)"},
-                               &LiveArgs::color));
   c.options.push_back(
-      LiveFlag({.name = "pretty", .help = "PerfMonger's layout: members wrapped at 80 columns"},
+      LiveFlag({.name = "table", .help = "the table even into a pipe (default on a terminal)"},
+               &LiveArgs::table));
+  c.options.push_back(
+      LiveFlag({.name = "json", .help = "JSON lines even on a terminal (default into a pipe)"},
+               &LiveArgs::json));
+  c.options.push_back(MakeOption<LiveArgs>(
+      {.name = "columns", .value = "LIST",
+       .help = "the table's groups: cpu, cpu:N (core N), disk, disk:DEV,\n"
+               "net, net:IFACE, mem, load, pressure, procs:PID, cgroups:PATH\n"
+               "(default: all recorded that fit the width)",
+       .brief = "the table's groups: cpu,cpu:N,disk:DEV,net:IFACE,mem,..."},
+      [](LiveArgs& a, const Given& g) { a.columns = g.value; }));
+  c.options.push_back(MakeOption<LiveArgs>(
+      {.name = "color", .short_name = 'c',
+       .help = "colour (ANSI escapes): always (-c alone), auto or never;\n"
+               "the table's default is auto: on a terminal, unless NO_COLOR\n"
+               "is set; JSON lines are plain unless asked",
+       .brief = "colour: always (alone), auto or never",
+       .choices = "always auto never"},
+      [](LiveArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }));
+  c.options.push_back(
+      LiveFlag({.name = "pretty", .help = "JSON in PerfMonger's layout: members wrapped at 80 columns"},
                &LiveArgs::pretty));
   take(RecordOptions({"start-delay", "disk"}));
   take(CollectorOptions());
@@ -73,6 +94,20 @@ LiveArgs ParseLiveArgs(int argc, char** argv) {
   if (!operands.empty())
     throw UsageError("unexpected argument '" + operands[0] + "' (see perfmonger live --help)");
   if (l.record.help) return l;
+  if (l.table && (l.json || l.pretty))
+    throw UsageError(std::string(l.json ? "--json" : "--pretty") +
+                     " shapes JSON lines: not with --table");
+  if (!l.columns.empty() && (l.json || l.pretty))
+    throw UsageError("--columns chooses the table's columns: not with --json or --pretty");
+  LiveTable check(l.columns);  // a wrong --columns is a usage error now, not at the first row
+  l.table = UseTable(l.table, l.json || l.pretty, 1);
+  // The table shows the load (JSON lines stay as they were) unless
+  // --record-load=false.
+  auto named = [&](std::string_view name) {
+    return std::any_of(given.begin(), given.end(),
+                       [&](const Occurrence& o) { return o.option->name == name; });
+  };
+  if (l.table && !named("record-load")) l.record.config.collectors.on("load") = true;
   FinishRecordArgs(l.record, given);
   l.record.config.no_file = !l.record.output_given;
   return l;
@@ -80,18 +115,35 @@ LiveArgs ParseLiveArgs(int argc, char** argv) {
 
 namespace {
 
-// Play lines to stdout, one write per sample. A reader gone (EPIPE) stops
-// the recording quietly; another write error stops it as a failure.
+// Play lines or table rows to stdout, one write per sample. A reader gone
+// (EPIPE) stops the recording quietly; another write error stops it as a
+// failure.
 class StdoutPlayer final : public RecordingObserver {
  public:
-  StdoutPlayer(const LiveArgs& args, Recorder& recorder)
-      : play_(args.pretty, args.color), recorder_(recorder) {}
+  StdoutPlayer(const LiveArgs& args, Recorder& recorder, TableScreen* table)
+      : table_(table), recorder_(recorder) {
+    if (table) play_.emplace(*table);
+    else play_.emplace(args.pretty, UseColor(args.color, false, 1));
+  }
 
   void OnLines(std::string_view lines) noexcept override {
+    Write([&] { play_->Push(lines, out_); });
+  }
+
+  // The table's average row, once the recording is over.
+  void Finish() noexcept {
+    if (table_) Write([&] { table_->Finish(out_); });
+  }
+
+  const std::optional<std::string>& error() const { return error_; }
+
+ private:
+  template <class Fill>
+  void Write(Fill fill) noexcept {
     if (stopped_) return;
     try {
       out_.clear();
-      play_.Push(lines, out_);
+      fill();
       if (!out_.empty()) WriteAll(1, out_);
     } catch (const std::system_error& e) {
       if (e.code().value() != EPIPE) error_ = std::string("stdout: ") + e.what();
@@ -102,15 +154,13 @@ class StdoutPlayer final : public RecordingObserver {
     }
   }
 
-  const std::optional<std::string>& error() const { return error_; }
-
- private:
   void Halt() noexcept {
     stopped_ = true;
     recorder_.RequestStop(error_ ? "stdout-error" : "stdout-closed");
   }
 
-  LivePlay play_;
+  TableScreen* table_;
+  std::optional<LivePlay> play_;
   Recorder& recorder_;
   std::string out_;
   bool stopped_ = false;
@@ -121,10 +171,13 @@ int Live(const LiveArgs& args) {
   // Until the signalfd exists, SIGINT and SIGTERM wait; then they stop us.
   SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
+  std::optional<TableScreen> table;
   std::optional<StdoutPlayer> player;
   try {
+    if (args.table)
+      table.emplace(args.columns, UseColor(args.color, true, 1), 1);
     recorder.emplace();
-    player.emplace(args, *recorder);
+    player.emplace(args, *recorder, table ? &*table : nullptr);
     recorder->SetObserver(*player);
     // A pipe's reader leaving ends us at once, not at the next sample.
     if (HangupSource::CanWatch(1)) recorder->StopOnHangup(1);
@@ -134,6 +187,7 @@ int Live(const LiveArgs& args) {
     return 1;
   }
   recorder->Run();
+  player->Finish();
   int status = recorder->failure() ? 2 : 0;
   if (recorder->failure()) PrintError(*recorder->failure());
   if (player->error()) {

@@ -1,19 +1,24 @@
-// `perfmonger live [record options] [-c|--color] [--pretty]`: prints `play`
-// lines as the samples are taken.
+// `perfmonger live [record options] [--table|--json] [--columns LIST]
+// [-c|--color[=WHEN]] [--pretty]`: prints a row of a table (on a terminal)
+// or a `play` line (into a pipe) as each sample is taken.
 #pragma once
 
 #include "tools/option_table.hh"
 #include "tools/record_args.hh"
+#include "tools/table_screen.hh"
 
 namespace pm {
 
 struct LiveArgs {
   RecordArgs record;
-  bool color = false;
+  ColorWhen color = ColorWhen::kUnset;
   bool pretty = false;
+  bool table = false;   // --table, or a terminal without --json: once parsed, the table
+  bool json = false;    // --json: even on a terminal
+  std::string columns;  // --columns: the table's (playback/live_table.hh)
 };
 
-// The option table: record's but the session's, -c, --pretty.
+// The option table: record's but the session's, then live's own.
 const Command<LiveArgs>& LiveCommand();
 
 // Throws UsageError naming the fix (exit 1).

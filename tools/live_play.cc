@@ -4,6 +4,7 @@
 
 #include "playback/play_json.hh"
 #include "playback/play_style.hh"
+#include "tools/table_screen.hh"
 
 namespace pm {
 
@@ -29,6 +30,8 @@ class LivePlay::Feed final : public InputStream {
 
 LivePlay::LivePlay(bool pretty, bool color)
     : pretty_(pretty), color_(color), feed_(std::make_unique<Feed>()) {}
+
+LivePlay::LivePlay(TableScreen& table) : table_(&table), feed_(std::make_unique<Feed>()) {}
 
 LivePlay::~LivePlay() = default;
 
@@ -60,16 +63,24 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   }
   const RawSample& prev = samples_[cur_ ^ 1];
   if (have_prev_ && cur.time_ns > prev.time_ns) {
-    line_.clear();
     ReportOptions options;
     options.recorded = &reader_->info().recorded;
-    AppendPlayJson(line_, Pair(prev, cur, first_ns_, options));
-    if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
-    else out.append(line_);
-    out.push_back('\n');
+    OnPair(Pair(prev, cur, first_ns_, options), out);
   }
   have_prev_ = true;
   cur_ ^= 1;
+}
+
+void LivePlay::OnPair(const Pair& pair, std::string& out) {
+  if (table_) {
+    table_->OnPair(pair, out);
+    return;
+  }
+  line_.clear();
+  AppendPlayJson(line_, pair);
+  if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
+  else out.append(line_);
+  out.push_back('\n');
 }
 
 }  // namespace pm

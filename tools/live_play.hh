@@ -12,14 +12,19 @@
 #include <string_view>
 
 #include "playback/raw_sample.hh"
+#include "playback/report.hh"
 #include "playback/recording_reader.hh"
 #include "playback/zero_width.hh"
 
 namespace pm {
 
+class TableScreen;
+
 class LivePlay {
  public:
   LivePlay(bool pretty, bool color);
+  // Rows of `table` (which outlives this) instead of JSON lines.
+  explicit LivePlay(TableScreen& table);
   ~LivePlay();
 
   // `lines`: complete lines, the header first. Appends one play line
@@ -33,9 +38,11 @@ class LivePlay {
  private:
   class Feed;
   void OnSample(const RawSample& cur, std::string& out);
+  void OnPair(const Pair& pair, std::string& out);
 
-  bool pretty_;
-  bool color_;
+  bool pretty_ = false;
+  bool color_ = false;
+  TableScreen* table_ = nullptr;
   std::unique_ptr<Feed> feed_;
   std::unique_ptr<RecordingReader> reader_;  // from the header on
   ZeroWidthFilter pairs_;

@@ -2,6 +2,8 @@
 
 #include <getopt.h>
 
+#include <algorithm>
+
 #include "common/error.hh"
 
 namespace pm {
@@ -16,6 +18,7 @@ std::string Spec(const OptionInfo& o) {
   spec += "--";
   spec += o.name;
   if (!o.is_flag()) spec.append(" ").append(o.value);
+  else if (!o.choices.empty()) spec.append("[=WHEN]");
   return spec;
 }
 
@@ -45,6 +48,23 @@ std::string Spelled(const OptionInfo& o, const char* optarg_text) {
   std::string s = "--" + std::string(o.name);
   if (optarg_text) s.append("=").append(optarg_text);
   return s;
+}
+
+// A flag's `=VALUE`: one of its choices (--color=never), else true or false.
+Given FlagGiven(const OptionInfo& o, std::string_view value) {
+  for (size_t at = 0; at < o.choices.size();) {
+    size_t end = std::min(o.choices.find(' ', at), o.choices.size());
+    if (o.choices.substr(at, end - at) == value) return {value, true};
+    at = end + 1;
+  }
+  if (o.choices.empty()) return {{}, ParseFlagValue(o.name, value)};
+  try {
+    return {{}, ParseFlagValue(o.name, value)};
+  } catch (const UsageError&) {
+  }
+  std::string flag = "--" + std::string(o.name);
+  throw UsageError(flag + "=" + std::string(value) + ": not one of " + std::string(o.choices) +
+                   " (write " + flag + "=" + std::string(o.choices.substr(0, o.choices.find(' '))) + ")");
 }
 
 // A listed flag besides -h/--help.
@@ -122,7 +142,7 @@ std::vector<std::string> ParseOptions(
     }
     const OptionInfo& o = *options[i];
     Given given;
-    if (o.is_flag() && optarg) given.on = ParseFlagValue(o.name, optarg);
+    if (o.is_flag() && optarg) given = FlagGiven(o, optarg);
     if (!o.is_flag()) given.value = optarg;
     apply(i, given);
     if (occurrences) occurrences->push_back({&o, Spelled(o, optarg)});

@@ -38,7 +38,9 @@ struct OptionInfo {
   // Completion's one-line description; "": `help`, its lines joined.
   std::string_view brief = {};
   std::string_view section = {}; // heading it is listed under; "": "Options:"
-  std::string_view choices = {}; // the values it takes, space-separated (completion)
+  // The values it takes, space-separated (completion); a flag with choices
+  // takes them as `--FLAG=VALUE` too (--color=never), shown "--FLAG[=WHEN]".
+  std::string_view choices = {};
   Completes completes = Completes::kNothing;  // the value's, when not `choices`
   bool hidden = false;      // internal: accepted, never listed
   bool to_child = false;    // record: the --background child gets it too

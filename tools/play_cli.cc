@@ -1,6 +1,7 @@
 #include "tools/play_cli.hh"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "proto/json.hh"
@@ -14,6 +15,7 @@
 #include "tools/play_export.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
+#include "tools/table_screen.hh"
 
 namespace pm {
 namespace {
@@ -43,6 +45,8 @@ class Player {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
     report_options_.recorded = &input.info().recorded;
+    if (args.format == PlayFormat::kTable)
+      table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1);
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
                    input_.name().c_str(), Printable(RunKey(args)).c_str());
@@ -58,6 +62,7 @@ class Player {
       if (item == Item::kEvent) OnEvent(event);
       else OnSample(cur);
     }
+    if (table_) table_->Finish(out_.buffer());
     out_.Flush();
     if (csv_.left_out())
       std::fprintf(stderr, "warning: %s: devices absent from the first line are not in "
@@ -95,6 +100,11 @@ class Player {
       out_.MaybeFlush();
       return;
     }
+    if (table_) {
+      table_->OnPair(pair, out_.buffer());
+      out_.MaybeFlush();
+      return;
+    }
     if (styled()) {
       line_.clear();
       AppendPlayJson(line_, pair);
@@ -107,7 +117,7 @@ class Player {
     out_.MaybeFlush();
   }
 
-  bool styled() const { return args_.pretty || args_.color; }
+  bool styled() const { return args_.pretty || color_; }
 
   // The start and the trailer are shown for the clock's state they carry:
   // a recording made before the clock was recorded plays as it always did.
@@ -156,7 +166,7 @@ class Player {
   // One compact JSON line out, styled as the rate lines are.
   void Emit(const std::string& json) {
     std::string& out = out_.buffer();
-    if (styled()) AppendStyledPlayJson(out, json, {args_.pretty, args_.color});
+    if (styled()) AppendStyledPlayJson(out, json, {args_.pretty, color_});
     else out.append(json);
     out.push_back('\n');
     out_.MaybeFlush();
@@ -174,6 +184,8 @@ class Player {
   std::string line_;
   CsvKeys keys_;        // --format csv --columns
   CsvExport csv_{&keys_};
+  bool color_ = UseColor(args_.color, false, 1);  // JSON's
+  std::optional<TableScreen> table_;
 };
 
 int Play(const PlayArgs& args) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/error.hh"
+#include "playback/live_table.hh"
 #include "playback/export_openmetrics.hh"
 #include "tools/window_args.hh"
 
@@ -59,8 +60,9 @@ PlayFormat ParseFormat(std::string_view text) {
   if (text == "json") return PlayFormat::kJson;
   if (text == "csv") return PlayFormat::kCsv;
   if (text == "openmetrics") return PlayFormat::kOpenMetrics;
+  if (text == "table") return PlayFormat::kTable;
   throw UsageError("--format '" + std::string(text) +
-                   "': give json, csv or openmetrics (see perfmonger play --help)");
+                   "': give json, csv, openmetrics or table (see perfmonger play --help)");
 }
 
 // --label KEY=VALUE: a name every series can take, once, with a value.
@@ -96,16 +98,31 @@ std::vector<CsvKey> ParseColumns(std::string_view text) {
   }
 }
 
+// --columns: csv's leading columns, or the table's groups.
+void ReadColumns(PlayArgs& a) {
+  if (!a.columns_given) return;
+  if (a.format == PlayFormat::kCsv) {
+    a.columns = ParseColumns(*a.columns_given);
+  } else if (a.format == PlayFormat::kTable) {
+    a.table_columns = *a.columns_given;
+    LiveTable check(a.table_columns);  // throws naming the fix
+  } else {
+    throw UsageError("--columns adds CSV columns or chooses the table's: add --format csv or --table");
+  }
+}
+
 // The options that only make sense with some formats.
-void CheckFormatOptions(const PlayArgs& a) {
-  if (a.format != PlayFormat::kJson && (a.events || a.pretty || a.color))
-    throw UsageError(std::string(a.events ? "--events" : a.pretty ? "--pretty" : "--color") +
-                     " shapes JSON lines: not with --format csv or openmetrics");
+void CheckFormatOptions(PlayArgs& a) {
+  const bool json = a.format == PlayFormat::kJson, table = a.format == PlayFormat::kTable;
+  if (!json && (a.events || a.pretty))
+    throw UsageError(std::string(a.events ? "--events" : "--pretty") +
+                     " shapes JSON lines: not with --format csv, openmetrics or table");
+  if (!json && !table && a.color != ColorWhen::kUnset)
+    throw UsageError("--color colours JSON lines or the table: not with --format csv or openmetrics");
+  ReadColumns(a);
   if (a.format != PlayFormat::kOpenMetrics && (a.instance || a.job || !a.labels.empty()))
     throw UsageError(std::string(a.instance ? "--instance" : a.job ? "--job" : "--label") +
                      " labels OpenMetrics series: add --format openmetrics");
-  if (a.format != PlayFormat::kCsv && !a.columns.empty())
-    throw UsageError("--columns adds CSV columns: add --format csv");
   if (a.run_key &&
       std::find(a.columns.begin(), a.columns.end(), CsvKey::kRun) == a.columns.end())
     throw UsageError("--run-key names the run column's meta key: add --columns with run");
@@ -127,8 +144,21 @@ Option<Args> Help() {
 Command<PlayArgs> BuildPlay() {
   Command<PlayArgs> c{{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
           {Opt<PlayArgs>({.name = "color", .short_name = 'c',
-                          .help = "colour keys, strings and numbers (ANSI escapes)"},
-                         [](PlayArgs& a, const Given& g) { a.color = g.on; }),
+                          .help = "colour (ANSI escapes): always (-c alone), auto or\n"
+                                  "never; JSON lines are plain unless asked, the\n"
+                                  "table is coloured on a terminal unless NO_COLOR is\n"
+                                  "set",
+                          .brief = "colour: always (alone), auto or never",
+                          .choices = "always auto never"},
+                         [](PlayArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }),
+           Opt<PlayArgs>({.name = "table",
+                          .help = "the recording as live's table (--format table): a\n"
+                                  "row per interval, the header every screenful, an\n"
+                                  "average row at the end",
+                          .brief = "the recording as live's table (--format table)"},
+                         [](PlayArgs& a, const Given& g) {
+                           if (g.on) a.format = PlayFormat::kTable;
+                         }),
            Opt<PlayArgs>({.name = "pretty", .short_name = 'p',
                           .help = "PerfMonger's layout: members wrapped at 80 columns"},
                          [](PlayArgs& a, const Given& g) { a.pretty = g.on; }),
@@ -152,9 +182,9 @@ Command<PlayArgs> BuildPlay() {
                                   "(the raw counters under node_exporter's metric\n"
                                   "names, for promtool tsdb create-blocks-from\n"
                                   "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
-                                  "and series)",
-                          .brief = "json (the default), csv or openmetrics",
-                          .choices = "json csv openmetrics"},
+                                  "and series) or table (as --table)",
+                          .brief = "json (the default), csv, openmetrics or table",
+                          .choices = "json csv openmetrics table"},
                          [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
            Opt<PlayArgs>({.name = "instance", .value = "NAME",
                           .help = "openmetrics: the instance label (default: the\n"
@@ -175,9 +205,10 @@ Command<PlayArgs> BuildPlay() {
                           .help = "csv: leading columns, any of host,run,phase (the\n"
                                   "recording's host; the --run-key meta value; the\n"
                                   "last mark's label), so that recordings of many\n"
-                                  "hosts read as one table",
-                          .brief = "csv: leading columns from host,run,phase"},
-                         [](PlayArgs& a, const Given& g) { a.columns = ParseColumns(g.value); }),
+                                  "hosts read as one table; table: its groups, as\n"
+                                  "perfmonger live --columns takes them",
+                          .brief = "csv: leading columns from host,run,phase; table: its groups"},
+                         [](PlayArgs& a, const Given& g) { a.columns_given = std::string(g.value); }),
            Opt<PlayArgs>({.name = "run-key", .value = "KEY",
                           .help = "csv: the meta key the run column shows (default run)"},
                          [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),

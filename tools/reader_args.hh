@@ -10,14 +10,15 @@
 #include "playback/disk_filter.hh"
 #include "playback/sample_window.hh"
 #include "tools/option_table.hh"
+#include "tools/output_mode.hh"
 
 namespace pm {
 
-enum class PlayFormat { kJson, kOpenMetrics, kCsv };
+enum class PlayFormat { kJson, kOpenMetrics, kCsv, kTable };
 
 struct PlayArgs {
   bool help = false;
-  bool color = false;
+  ColorWhen color = ColorWhen::kUnset;  // --color[=WHEN]
   bool pretty = false;
   bool events = false;  // --events: pause/resume/mark as JSON lines on stdout
   PlayFormat format = PlayFormat::kJson;  // --format
@@ -25,6 +26,8 @@ struct PlayArgs {
   std::optional<std::string> job;         // --job (openmetrics)
   std::vector<std::pair<std::string, std::string>> labels;  // --label, checked (openmetrics)
   std::vector<CsvKey> columns;            // --columns (csv), in the order given
+  std::string table_columns;              // --columns (table, playback/live_table.hh)
+  std::optional<std::string> columns_given;  // --columns as written: its format reads it
   std::optional<std::string> run_key;     // --run-key (csv, with the run column)
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase

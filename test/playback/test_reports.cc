@@ -1,8 +1,9 @@
 // The report list (playback/reports.cc): for every descriptor of
 // proto/pgr_collectors.hh, in its order, a report with every output's slot
-// filled — play, summary text and JSON, phases, stats, CSV, OpenMetrics (families
-// and series), plot (files, lines, charts). The live table's slot is
-// filled by the table itself: `live` prints play's lines today.
+// filled — play, summary text and JSON, phases, stats, CSV, OpenMetrics
+// (families and series), plot (files, lines, charts), and live's table
+// (columns that fit their widths) for every collector but intr, whose
+// per-CPU counts are not a dstat column.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -45,6 +46,12 @@ TEST_CASE("every descriptor has a report, in order, and every output slot filled
     CHECK(bool(r.plot->pair));
     CHECK_FALSE(r.plot->charts.empty());
     for (const ChartSpec& chart : r.plot->charts) CHECK(chart.file < r.plot->files.size());
+    if (spec.name == "intr") continue;
+    REQUIRE(r.live != nullptr);
+    CHECK_FALSE(r.live->heading.empty());
+    CHECK_FALSE(r.live->columns.empty());
+    CHECK(bool(r.live->values));
+    for (const LiveColumn& c : r.live->columns) CHECK(c.label.size() <= static_cast<size_t>(c.width));
   }
   CHECK(member == kPgrMemberCount);
 }

@@ -43,13 +43,14 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
 
 }  // namespace
 
-Terminal::Terminal(std::vector<std::string> argv, std::vector<std::string> env) {
+Terminal::Terminal(std::vector<std::string> argv, std::vector<std::string> env,
+                   unsigned short columns, unsigned short rows) {
   master_ = UniqueFd::Adopt(posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
   if (!master_ || grantpt(master_.Get()) < 0 || unlockpt(master_.Get()) < 0)
     throw Errno("posix_openpt");
   char slave[128];
   if (ptsname_r(master_.Get(), slave, sizeof slave) != 0) throw Errno("ptsname_r");
-  struct winsize size = {50, 200, 0, 0};
+  struct winsize size = {rows, columns, 0, 0};
   if (ioctl(master_.Get(), TIOCSWINSZ, &size) < 0) throw Errno("TIOCSWINSZ");
   std::vector<char*> args = Pointers(argv);
   std::vector<char*> envp = Pointers(env);
@@ -59,11 +60,31 @@ Terminal::Terminal(std::vector<std::string> argv, std::vector<std::string> env) 
 }
 
 Terminal::~Terminal() {
+  if (pid_ < 0) return;  // reaped by WaitExit
   ::kill(-pid_, SIGKILL);  // the shell's whole session: what it started too
   ::kill(pid_, SIGKILL);
   int status;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+}
+
+void Terminal::Resize(unsigned short columns, unsigned short rows) {
+  struct winsize size = {rows, columns, 0, 0};
+  if (ioctl(master_.Get(), TIOCSWINSZ, &size) < 0) throw Errno("TIOCSWINSZ");
+}
+
+int Terminal::WaitExit(Deadline deadline) {
+  try {
+    for (;;) Read(deadline);  // until the terminal's last writer has gone
+  } catch (const DeadlineExpired&) {
+    // EIO: it exited (or the deadline passed: waitpid below tells which)
+  }
+  WaitForExit(pid_, deadline);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  return status;
 }
 
 void Terminal::Type(std::string_view keys) {

@@ -16,15 +16,23 @@ namespace pm::test {
 
 class Terminal {
  public:
-  // Runs `argv` (argv[0] a path) with exactly `env` on a new 200x50
-  // terminal: its own session, the terminal its controlling one.
-  Terminal(std::vector<std::string> argv, std::vector<std::string> env);
+  // Runs `argv` (argv[0] a path) with exactly `env` on a new terminal of
+  // `columns` x `rows` (200x50): its own session, the terminal its
+  // controlling one.
+  Terminal(std::vector<std::string> argv, std::vector<std::string> env, unsigned short columns = 200,
+           unsigned short rows = 50);
   ~Terminal();  // kills the session and reaps the shell
   Terminal(const Terminal&) = delete;
   Terminal& operator=(const Terminal&) = delete;
 
   pid_t pid() const { return pid_; }
   void Type(std::string_view keys);
+  // A new size, as a terminal emulator's window resized: the kernel sends
+  // SIGWINCH to the foreground processes.
+  void Resize(unsigned short columns, unsigned short rows);
+  // The program's exit status (waitpid's), once it exits by `deadline`;
+  // what it showed until then is read.
+  int WaitExit(Deadline deadline = DefaultDeadline());
 
   // What the terminal showed since the last wait (escape sequences and
   // carriage returns removed) up to and including the first `text` in it.

@@ -55,6 +55,7 @@ std::set<std::string> HelpOptions(const std::string& help) {
     std::istringstream words(line);
     for (std::string w; words >> w && w.starts_with("-");) {
       if (w.ends_with(",")) w.pop_back();
+      if (size_t when = w.find("[="); when != std::string::npos) w.erase(when);  // --color[=WHEN]
       out.insert(w);
     }
   }
@@ -101,7 +102,7 @@ TEST_SUITE("completion") {
           std::set<std::string>{"--no-cpu", "--no-disk", "--no-net", "--no-mem", "--no-gzip",
                                 "--no-interval-backoff"});
     CHECK(AsSet(BashCompletes("perfmonger play --format ")) ==
-          std::set<std::string>{"json", "csv", "openmetrics"});
+          std::set<std::string>{"json", "csv", "openmetrics", "table"});
     CHECK(AsSet(BashCompletes("perfmonger completion ")) ==
           std::set<std::string>{"bash", "zsh", "fish"});
     // The hidden internal option is never offered.

@@ -37,7 +37,7 @@ TEST_CASE("play --format: mistakes are one line naming the fix, exit 1") {
     std::vector<std::string> args;
     const char* says;
   } cases[] = {
-      {{"play", "--format", "xml", "x.pgr"}, "give json, csv or openmetrics"},
+      {{"play", "--format", "xml", "x.pgr"}, "give json, csv, openmetrics or table"},
       {{"play", "--instance", "db-1", "x.pgr"}, "add --format openmetrics"},
       {{"play", "--format", "csv", "--events", "x.pgr"}, "--events shapes JSON lines"},
       {{"play", "--format", "openmetrics", "--pretty", "x.pgr"}, "--pretty shapes JSON lines"},
@@ -51,7 +51,10 @@ TEST_CASE("play --format: mistakes are one line naming the fix, exit 1") {
       {{"play", "--label", "__name__=x", "x.pgr"}, "reserved to Prometheus"},
       {{"play", "--label", "rack=", "x.pgr"}, "give a value"},
       {{"play", "--label", "a=1", "--label", "a=2", "x.pgr"}, "a is given twice"},
-      {{"play", "--columns", "host", "x.pgr"}, "--columns adds CSV columns: add --format csv"},
+      {{"play", "--columns", "host", "x.pgr"}, "add --format csv or --table"},
+      {{"play", "--table", "--columns", "cpu,host", "x.pgr"}, "'host' has no columns"},
+      {{"play", "--table", "--pretty", "x.pgr"}, "--pretty shapes JSON lines"},
+      {{"play", "--format", "csv", "--color", "x.pgr"}, "--color colours JSON lines or the table"},
       {{"play", "--format", "csv", "--columns", "host,ip", "x.pgr"},
        "'ip' is none of host, run, phase"},
       {{"play", "--format", "csv", "--columns", "run,run", "x.pgr"}, "run is given twice"},

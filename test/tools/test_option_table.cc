@@ -32,7 +32,7 @@ std::set<std::string> ListedOptions(const std::string& usage) {
     if (!line.starts_with("  ") || dash == std::string::npos || dash > 6) continue;
     if (line.find_first_not_of(" -,abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") < dash)
       continue;
-    size_t name_end = line.find_first_of(" =", dash);
+    size_t name_end = line.find_first_of(" =[", dash);  // --color[=WHEN]
     listed.insert(line.substr(dash, name_end - dash));
   }
   return listed;
@@ -122,7 +122,7 @@ TEST_CASE("catalog: each man page documents each option of its command") {
 TEST_CASE("readers: =false turns a flag back off, short flags stay grouped") {
   Argv play({"play", "-cp", "--color=false", "f.pgr"});
   PlayArgs p = ParsePlayArgs(play.argc(), play.argv());
-  CHECK_FALSE(p.color);
+  CHECK(p.color == ColorWhen::kNever);
   CHECK(p.pretty);
   CHECK(p.file == "f.pgr");
   Argv summary({"summary", "--json=1", "--all", "--all=f", "-"});

@@ -43,7 +43,7 @@ TEST_CASE("stat: record's options that cannot apply are not in its table") {
 TEST_CASE("live: its short option among record's, and no operands") {
   Argv a({"live", "-ci", "0.5", "-t", "2"});
   pm::LiveArgs l = pm::ParseLiveArgs(a.argc(), a.argv());
-  CHECK(l.color);
+  CHECK(l.color == pm::ColorWhen::kAlways);
   CHECK_FALSE(l.pretty);
   CHECK(l.record.config.interval_ns == 500'000'000);
   CHECK(l.record.config.timeout_ns == 2'000'000'000);
@@ -63,4 +63,40 @@ TEST_CASE("an unknown option names the command whose help to read") {
   Argv a({"stat", "--jsn", "--", "true"});
   CHECK_THROWS_WITH_AS(pm::ParseStatArgs(a.argc(), a.argv()),
                        "unknown option: --jsn (see perfmonger stat --help)", pm::UsageError);
+}
+
+TEST_CASE("live: --table, --json, --columns and --color=WHEN") {
+  auto parse = [](std::vector<std::string> args) {
+    args.insert(args.begin(), "live");
+    Argv a(args);
+    return pm::ParseLiveArgs(a.argc(), a.argv());
+  };
+  auto refused = [&](std::vector<std::string> args, std::string_view fix) {
+    CAPTURE(args.back());
+    try {
+      parse(args);
+      FAIL("accepted");
+    } catch (const pm::UsageError& e) {
+      CHECK(std::string(e.what()).find(fix) != std::string::npos);
+    }
+  };
+  // The suite's stdout is no terminal: JSON unless --table, which records the load too.
+  pm::LiveArgs json = parse({});
+  CHECK_FALSE(json.table);
+  CHECK_FALSE(json.record.config.collectors.on("load"));
+  pm::LiveArgs table = parse({"--table", "--columns", "cpu:1,disk:vda,net:eth0,mem"});
+  CHECK(table.table);
+  CHECK(table.record.config.collectors.on("load"));
+  CHECK(table.columns == "cpu:1,disk:vda,net:eth0,mem");
+  CHECK_FALSE(parse({"--table", "--record-load=false"}).record.config.collectors.on("load"));
+  CHECK(parse({"--color=never"}).color == pm::ColorWhen::kNever);
+  CHECK(parse({"--color=auto"}).color == pm::ColorWhen::kAuto);
+  CHECK(parse({"--color=false"}).color == pm::ColorWhen::kNever);
+  CHECK(parse({}).color == pm::ColorWhen::kUnset);
+  refused({"--color=sometimes"}, "always auto never");
+  refused({"--table", "--json"}, "not with --table");
+  refused({"--table", "--pretty"}, "not with --table");
+  refused({"--json", "--columns", "cpu"}, "not with --json");
+  refused({"--columns", "cpu,bogus"}, "any of cpu, disk, net, mem");
+  refused({"--columns", "disk:"}, "disk:NAME");
 }

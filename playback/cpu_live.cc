@@ -1,0 +1,48 @@
+// The cpu collector in live's table (playback/report.hh's LiveSlot), as
+// dstat's total-cpu-usage: percent of one CPU, the whole machine's or one
+// core's (--columns cpu:N). usr counts nice and guest time (as /proc/stat's
+// user did before the guest split), sys the interrupts: the five add up
+// to 100.
+#include <charconv>
+#include <cmath>
+
+#include "playback/cpu_report.hh"
+#include "proto/pgr_collectors.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kCpu = PgrMemberIndex("cpu");
+
+constexpr LiveColumn kColumns[] = {{"usr", 3, LiveUnit::kPercent},
+                                   {"sys", 3, LiveUnit::kPercent},
+                                   {"wai", 3, LiveUnit::kPercent},
+                                   {"stl", 3, LiveUnit::kPercent},
+                                   {"idl", 3, LiveUnit::kPercent}};
+
+// "" the machine; "N" core N.
+bool Values(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!p.Both(kCpu)) return false;
+  CpuUsage u;
+  if (part.empty()) {
+    u = MeanUsage(p);
+  } else {
+    size_t core = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), core);
+    if (ec != std::errc() || end != part.data() + part.size() || !HasCore(p, core)) return false;
+    u = CoreUsage(p, core);
+  }
+  out[0] = u.usr + u.nice + u.guest + u.guestnice;
+  out[1] = u.sys + u.hardirq + u.softirq;
+  out[2] = u.iowait;
+  out[3] = u.steal;
+  out[4] = u.idle;
+  return true;
+}
+
+}  // namespace
+
+extern const LiveSlot kCpuLive;
+constexpr LiveSlot kCpuLive = {"cpu", kColumns, nullptr, Values};
+
+}  // namespace pm

@@ -1,0 +1,114 @@
+#include "playback/table_text.hh"
+
+#include <time.h>
+
+#include <cmath>
+
+#include "playback/table_cells.hh"
+
+namespace pm {
+namespace {
+
+constexpr std::string_view kHeadColor = "\033[34m", kLabelColor = "\033[1;4m",
+                           kReset = "\033[0m";
+
+// The columns of each group that fit: [group] -> count, the rest none.
+std::vector<size_t> Fitting(std::span<const TableGroup> groups, size_t width) {
+  std::vector<size_t> out(groups.size(), 0);
+  size_t used = kTimeWidth;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    std::span<const LiveColumn> columns = groups[g].slot->columns;
+    for (size_t c = 0; c < columns.size(); ++c) {
+      size_t need = 1 + static_cast<size_t>(columns[c].width);  // '|' or ' ' before it
+      if (width != 0 && used + need > width) return out;
+      used += need;
+      ++out[g];
+    }
+  }
+  return out;
+}
+
+size_t GroupWidth(const TableGroup& g, size_t shown) {
+  size_t w = 0;
+  for (size_t c = 0; c < shown; ++c) w += static_cast<size_t>(g.slot->columns[c].width) + (c ? 1 : 0);
+  return w;
+}
+
+// `heading` centred in dashes over `width`. A long one keeps its start
+// ("load" over a 1m column alone), a part's its end (a cgroup's path).
+void AppendHeading(std::string& out, const TableGroup& g, size_t width) {
+  std::string_view heading = g.heading;
+  if (heading.size() > width && !g.part.empty())
+    heading = g.part.size() > width ? std::string_view(g.part).substr(g.part.size() - width)
+                                    : std::string_view(g.part);
+  heading = heading.substr(0, width);
+  size_t left = (width - heading.size()) / 2;
+  out.append(left, '-').append(heading).append(width - heading.size() - left, '-');
+}
+
+void Open(std::string& out, std::string_view color, const TableStyle& style) {
+  if (style.color && !color.empty()) out.append(color);
+}
+void Close(std::string& out, std::string_view color, const TableStyle& style) {
+  if (style.color && !color.empty()) out.append(kReset);
+}
+
+}  // namespace
+
+void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
+                       const TableStyle& style) {
+  std::vector<size_t> shown = Fitting(groups, style.width);
+  Open(out, kHeadColor, style);
+  out.append("-system-");
+  for (size_t g = 0; g < groups.size() && shown[g] > 0; ++g) {
+    out.push_back(' ');
+    AppendHeading(out, groups[g], GroupWidth(groups[g], shown[g]));
+  }
+  Close(out, kHeadColor, style);
+  out.push_back('\n');
+  Open(out, kLabelColor, style);
+  out.append("  time  ");
+  for (size_t g = 0; g < groups.size() && shown[g] > 0; ++g) {
+    for (size_t c = 0; c < shown[g]; ++c) {
+      const LiveColumn& column = groups[g].slot->columns[c];
+      Close(out, kLabelColor, style);
+      out.push_back(c == 0 ? '|' : ' ');
+      Open(out, kLabelColor, style);
+      out.append(static_cast<size_t>(column.width) - column.label.size(), ' ').append(column.label);
+    }
+  }
+  Close(out, kLabelColor, style);
+  out.push_back('\n');
+}
+
+void AppendTableRow(std::string& out, std::string_view label, std::span<const TableGroup> groups,
+                    std::span<const double> values, const TableStyle& style) {
+  std::vector<size_t> shown = Fitting(groups, style.width);
+  out.append(label.substr(0, kTimeWidth)).append(kTimeWidth - std::min(label.size(), kTimeWidth), ' ');
+  size_t at = 0;
+  std::string cell;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    std::span<const LiveColumn> columns = groups[g].slot->columns;
+    for (size_t c = 0; c < shown[g]; ++c) {
+      out.push_back(c == 0 ? '|' : ' ');
+      cell.clear();
+      std::string_view color = ToneColor(AppendCell(cell, values[at + c], columns[c].unit,
+                                                    columns[c].width));
+      Open(out, color, style);
+      out.append(cell);
+      Close(out, color, style);
+    }
+    at += columns.size();
+  }
+  out.push_back('\n');
+}
+
+std::string TimeLabel(double unix_seconds) {
+  time_t t = static_cast<time_t>(std::floor(unix_seconds));
+  struct tm tm;
+  char buf[16];
+  if (!localtime_r(&t, &tm) || strftime(buf, sizeof buf, "%H:%M:%S", &tm) == 0) return "";
+  return buf;
+}
+
+}  // namespace pm
