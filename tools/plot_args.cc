@@ -111,7 +111,10 @@ void AddChartOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.offset_time = OffsetSeconds(g.value); }));
   t.push_back(PlotOpt({.name = "disk-only", .value = "REGEX",
                        .help = "draw only the disks whose name matches REGEX"},
-                      [](PlotArgs& a, const Given& g) { a.disk_only = DiskRegex(g.value); }));
+                      [](PlotArgs& a, const Given& g) {
+                        a.disk_only = DiskRegex(g.value);
+                        a.disk_only_pattern = g.value;
+                      }));
   t.push_back(Direction("plot-read-only", "disk charts: reads only", {true, false}));
   t.push_back(Direction("plot-write-only", "disk charts: writes only", {false, true}));
   t.push_back(Direction("plot-read-write", "disk charts: reads and writes (the default)",

@@ -29,6 +29,7 @@ struct PlotArgs {
   std::string prefix;               // -p: before every file name
   bool save = false;                // -s: keep the .dat and .gp files
   std::optional<DiskFilter> disk_only;
+  std::string disk_only_pattern;    // as given, for messages
   DiskDirections directions;
   int numkey_threshold = 10;        // more keys than this: no legend
   double iops_max = 0;              // 0: autoscale

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <set>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -19,9 +20,11 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/reports.hh"
+#include "proto/pgr_collectors.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
 #include "tools/plot_scripts.hh"
+#include "tools/plot_svg.hh"
 #include "tools/recording_input.hh"
 
 namespace pm {
@@ -36,15 +39,47 @@ std::string Seconds(double s) {
   return buf;
 }
 
-void Walk(RecordingInput& input, PlotData& data) {
+constexpr size_t kDiskMember = PgrMemberIndex("disk");
+
+// Every disk the recording names, filtered or not: a --disk-only that
+// keeps none of them is told which there were.
+void NoteDisks(const RawSample& s, std::set<std::string>& disks) {
+  const MemberRows& rows = s.members[kDiskMember];
+  disks.insert(rows.names.begin(), rows.names.end());
+}
+
+void Walk(RecordingInput& input, PlotData& data, std::set<std::string>& disks) {
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
-    if (item == Item::kSample) data.OnSample(sample);
-    else data.OnEvent(event);
+    if (item == Item::kSample) {
+      NoteDisks(sample, disks);
+      data.OnSample(sample);
+    } else {
+      data.OnEvent(event);
+    }
   }
+}
+
+void WarnIfNoDiskKept(const PlotArgs& args, const std::string& name, const PlotData& data,
+                      const std::set<std::string>& disks) {
+  if (!args.disk_only) return;
+  for (const std::string& block : data.Blocks("disk.dat"))
+    if (block != "total") return;
+  std::string listed;
+  for (const std::string& d : disks) listed += (listed.empty() ? "" : ", ") + gp::Shown(d);
+  std::fprintf(stderr, "warning: %s: --disk-only '%s' matches none of its disks (%s): "
+               "no disk chart\n", name.c_str(), gp::Shown(args.disk_only_pattern).c_str(),
+               listed.empty() ? "it has none" : listed.c_str());
+}
+
+// A file written, as the user would name it: under -o as given.
+void Wrote(const std::string& dir, const std::string& file) {
+  std::string shown = dir == "." ? file : dir + (dir.ends_with('/') ? "" : "/") + file;
+  std::printf("%s\n", shown.c_str());
+  std::fflush(stdout);
 }
 
 // Like `mkdir -p`: PerfMonger fails on a missing -o directory; we make it.
@@ -99,11 +134,14 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   return setup;
 }
 
-// The data files and scripts into `dir`.
+// The data files and scripts into `dir`; `shown_dir` (-o, with --save)
+// has them listed on stdout.
 void WriteInputs(const std::string& dir, const std::string& prefix, const PlotData& data,
-                 const std::vector<ChartScript>& charts) {
+                 const std::vector<ChartScript>& charts, const std::string* shown_dir) {
   auto write = [&](const std::string& name, const std::string& text) {
-    if (!text.empty()) WriteFile(dir + "/" + prefix + name, text);
+    if (text.empty()) return;
+    WriteFile(dir + "/" + prefix + name, text);
+    if (shown_dir) Wrote(*shown_dir, prefix + name);
   };
   for (size_t r = 0; r < Reports().size(); ++r)
     if (const PlotSlot* slot = PlotSlotOf(r))
@@ -136,12 +174,16 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
   std::optional<ScratchDir> scratch;
   if (!args.save) scratch.emplace();
   std::string work = args.save ? out_dir : scratch->path();
-  WriteInputs(work, args.prefix, data, charts);
+  WriteInputs(work, args.prefix, data, charts, args.save ? &args.output_dir : nullptr);
   std::string gnuplot = GnuplotOrThrow(
       args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
   // "./": a script name is never taken for an option or a '<cmd' pipe.
-  for (const ChartScript& chart : charts)
+  for (const ChartScript& chart : charts) {
     RunGnuplot(gnuplot, work, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+    std::string file = args.prefix + chart.name + "." + ChartExtension(args.type);
+    if (args.type == ChartType::kSvg) RetitleSvgFile(out_dir + "/" + file, chart.title);
+    Wrote(args.output_dir, file);
+  }
 }
 
 int Plot(const PlotArgs& args) {
@@ -151,8 +193,10 @@ int Plot(const PlotArgs& args) {
     return 0;
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
-  Walk(input, data);
+  std::set<std::string> disks;
+  Walk(input, data, disks);
   input.Finish();
+  WarnIfNoDiskKept(args, input.name(), data, disks);
   if (data.pairs() == 0) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
     return input.ExitStatus();

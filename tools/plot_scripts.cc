@@ -70,7 +70,7 @@ std::string Terminal(ChartType type) {
 
 }  // namespace
 
-std::string Quote(const std::string& text) {
+std::string Shown(const std::string& text) {
   std::string shown;
   for (size_t i = 0; i < text.size();) {
     size_t n = Utf8Length(text, i);
@@ -78,8 +78,10 @@ std::string Quote(const std::string& text) {
     shown.append(bad ? std::string_view("?") : std::string_view(text).substr(i, n));
     i += bad ? 1 : n;
   }
-  return Verbatim(shown);
+  return shown;
 }
+
+std::string Quote(const std::string& text) { return Verbatim(Shown(text)); }
 
 std::string QuoteLines(const std::vector<std::string>& lines) {
   std::string out;
@@ -284,7 +286,9 @@ std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup
                        data.Blocks(r, spec.file)};
       if (chart.blocks.empty()) continue;
       std::string script = ChartScriptOf(data, setup, chart);
-      if (!script.empty()) charts.push_back({std::string(spec.name), std::move(script)});
+      if (script.empty()) continue;
+      charts.push_back({std::string(spec.name), std::move(script),
+                        std::string(spec.title) + " \u2014 " + setup.subtitle});
     }
   }
   return charts;

@@ -39,6 +39,7 @@ struct ChartSetup {
 struct ChartScript {
   std::string name;    // "cpu", "allcpu", "disk-iops", ...: NAME.gp, NAME.EXT
   std::string script;
+  std::string title;   // one line: the chart's title and setup.subtitle
 };
 
 // "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ...": one line of
@@ -64,6 +65,9 @@ namespace gp {
 // byte (it would end the command) or a byte that is not UTF-8 (an SVG
 // would not parse) becomes '?'. For text shown on a chart.
 std::string Quote(const std::string& text);
+// `text` with each control byte and byte that is not UTF-8 made '?', as
+// Quote() shows it: for text outside a script (an SVG's <title>).
+std::string Shown(const std::string& text);
 // Lines shown one under another: each Quote()d, joined by the constant
 // "\n" (gnuplot has no escapes inside '...').
 std::string QuoteLines(const std::vector<std::string>& lines);

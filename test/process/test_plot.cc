@@ -38,6 +38,9 @@ TEST_CASE("plot -T png --save: PerfMonger's data files and six drawn charts") {
     CHECK(ReadFileBytes(out + "/" + dat + ".dat") ==
           ReadFileBytes(LegacyFile(std::string("small-all.pgr.plot-formatted.") + dat + ".dat")));
   CHECK(ReadFileBytes(out + "/net.dat").find("# interface: lo\n") != std::string::npos);
+  // --save lists the data files and scripts too, before the charts.
+  CHECK(r.out.starts_with(out + "/cpu.dat\n" + out + "/disk.dat\n"));
+  CHECK(r.out.find(out + "/cpu.gp\n") < r.out.find(out + "/cpu.png\n"));
   for (const std::string& chart : kCharts) {
     CHECK(Exists(out + "/" + chart + ".gp"));
     CheckDrawnPng(out + "/" + chart + ".png");
@@ -60,6 +63,9 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
   CHECK_FALSE(Exists(dir / "cpu.dat"));  // not kept without --save
   CHECK_FALSE(Exists(dir / "cpu.gp"));
   CHECK(std::filesystem::is_empty(dir / "tmp"));  // the scratch directory is gone
+  // What it wrote, one file a line, named under -o as given.
+  CHECK(pdf.out == dir / "cpu.pdf\n" + dir / "allcpu.pdf\n" + dir / "disk-iops.pdf\n" +
+                       dir / "disk-transfer.pdf\n" + dir / "net.pdf\n");
 
   ExitResult svg = RunPlot({"-T", "svg", "-p", "run1-", "-s", "-o", dir.path(),
                             LegacyFile("small-all.pgr.gz")});
@@ -69,6 +75,11 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
     CheckChartFile(dir / ("run1-" + chart + ".svg"), "svg");
     CHECK(Exists(dir / ("run1-" + chart + ".gp")));
   }
+  // Each SVG's document title is its chart's, not gnuplot's "Gnuplot".
+  std::string svg_text = ReadFileBytes(dir / "run1-mem.svg");
+  CHECK(svg_text.find("<title>Memory \u2014 host vm, started 2026-11-30 23:41:43 UTC</title>") !=
+        std::string::npos);
+  CHECK(svg_text.find("<title>Gnuplot</title>") == std::string::npos);
   CHECK(ReadFileBytes(dir / "run1-cpu.dat") ==
         ReadFileBytes(LegacyFile("small-all.pgr.plot-formatted.cpu.dat")));
 }
@@ -133,6 +144,12 @@ TEST_CASE("plot --disk-only: only the matching disks are written and drawn") {
                              LegacyFile("busy100.pgr.gz")});
   REQUIRE(none.code == 0);
   CHECK_FALSE(Exists(dir / "none/disk-iops.pdf"));  // no disk left: no disk chart
+  // Not silent: the warning names the disks there are.
+  CHECK(none.err.find("--disk-only '^nvme' matches none of its disks (sda, sda1, sda2): "
+                      "no disk chart\n") != std::string::npos);
+  CHECK(none.out.find("cpu.pdf\n") != std::string::npos);
+  CHECK(none.out.find("disk-iops") == std::string::npos);
+  CHECK(r.err.find("matches none") == std::string::npos);
   CheckChartFile(dir / "none/cpu.pdf", "pdf");
 }
 
