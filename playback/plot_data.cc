@@ -112,6 +112,13 @@ std::vector<std::string> PlotData::Blocks(size_t report, size_t file) const {
   return names;
 }
 
+std::vector<std::string> PlotData::BlockTexts(size_t report, size_t file) const {
+  std::vector<std::string> texts;
+  if (report >= files_.size() || file >= files_[report].size()) return texts;
+  for (const auto& [key, block] : files_[report][file]) texts.push_back(block.text);
+  return texts;
+}
+
 namespace {
 
 // Report and file index of the file named `name`, or {npos, 0}.

@@ -93,6 +93,8 @@ class PlotData {
   std::string File(size_t report, size_t file) const;
   // Its blocks' names, in file order (gnuplot's index 0, 1, ...).
   std::vector<std::string> Blocks(size_t report, size_t file) const;
+  // Their lines (each block's text, without title or columns), in that order.
+  std::vector<std::string> BlockTexts(size_t report, size_t file) const;
   // The same by the file's name ("cpu.dat"): "", {} for none.
   std::string File(std::string_view name) const;
   std::vector<std::string> Blocks(std::string_view name) const;

@@ -119,10 +119,15 @@ void AddChartOptions(std::vector<Opt>& t) {
   t.push_back(Direction("plot-write-only", "disk charts: writes only", {false, true}));
   t.push_back(Direction("plot-read-write", "disk charts: reads and writes (the default)",
                         {true, true}));
+  t.push_back(PlotOpt({.name = "all-devices",
+                       .help = "also draw the devices, interfaces, processes\n"
+                               "and groups that were idle throughout",
+                       .brief = "also draw what was idle throughout"},
+                      [](PlotArgs& a, const Given& g) { a.all_devices = g.on; }));
   t.push_back(PlotOpt({.name = "plot-numkey-threshold", .value = "N",
-                       .help = "hide a chart's legend when it has more than N\n"
-                               "entries (default 10)",
-                       .brief = "hide a legend of more than N entries (default 10)"},
+                       .help = "a chart of more than N lines draws its busiest\n"
+                               "and sums the rest as 'others' (default 10)",
+                       .brief = "fold lines past N into 'others' (default 10)"},
                       [](PlotArgs& a, const Given& g) { a.numkey_threshold = Threshold(g.value); }));
   t.push_back(PlotOpt({.name = "plot-iops-max", .value = "IOPS",
                        .help = "top of the disk-iops axis (default: automatic)"},

@@ -31,7 +31,8 @@ struct PlotArgs {
   std::optional<DiskFilter> disk_only;
   std::string disk_only_pattern;    // as given, for messages
   DiskDirections directions;
-  int numkey_threshold = 10;        // more keys than this: no legend
+  int numkey_threshold = 10;        // more keys than this: the quietest folded
+  bool all_devices = false;         // draw idle devices too
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
   WindowSpec window;                // --from, --to, --phase

@@ -131,6 +131,7 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   setup.directions = args.directions;
   setup.numkey_threshold = args.numkey_threshold;
   setup.iops_max = args.iops_max;
+  setup.all_devices = args.all_devices;
   return setup;
 }
 
@@ -147,6 +148,8 @@ void WriteInputs(const std::string& dir, const std::string& prefix, const PlotDa
     if (const PlotSlot* slot = PlotSlotOf(r))
       for (size_t f = 0; f < slot->files.size(); ++f)
         write(std::string(slot->files[f].name), data.File(r, f));
+  for (const ChartScript& chart : charts)
+    for (const DataFile& file : chart.files) write(file.name, file.text);
   for (const ChartScript& chart : charts) write(chart.name + ".gp", chart.script);
 }
 

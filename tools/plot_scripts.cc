@@ -145,12 +145,12 @@ std::string Events(const PlotData& data, bool labels) {
   return s;
 }
 
-// A legend beside the plot, unless it would have too many entries. Fixed
-// margins keep the time axes of all single charts aligned.
-std::string Key(size_t entries, const ChartSetup& setup) {
-  std::string s = "set lmargin at screen 0.07\nset rmargin at screen 0.84\n";
-  if (entries > static_cast<size_t>(setup.numkey_threshold)) return s + "unset key\n";
-  return s + "set key outside right top vertical noenhanced\n";
+// A legend beside the plot (a chart of lines folds its quietest blocks to
+// keep it short). Fixed margins keep the time axes of all single charts
+// aligned.
+std::string Key() {
+  return "set lmargin at screen 0.07\nset rmargin at screen 0.84\n"
+         "set key outside right top vertical noenhanced\n";
 }
 
 }  // namespace gp
@@ -199,7 +199,7 @@ std::string StackScript(const PlotData& data, const ChartSetup& setup, const Cha
   s += gp::Events(data, true);
   s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
   s += "set yrange [0:" + YMax(chart) + "]\n";
-  s += gp::Key(0, setup);
+  s += gp::Key();
   return s + StackPlot(chart, 0, true);
 }
 
@@ -264,12 +264,13 @@ std::string StripsScript(const PlotData& data, const ChartSetup& setup, const Ch
   return s + "unset multiplot\n";
 }
 
-std::string ChartScriptOf(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
+std::string ChartScriptOf(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+                          std::vector<DataFile>& files) {
   switch (chart.spec.kind) {
     case ChartKind::kStack: return StackScript(data, setup, chart);
     case ChartKind::kStrips:
       return chart.blocks.size() > 1 ? StripsScript(data, setup, chart) : std::string();
-    case ChartKind::kLines: return LinesScript(data, setup, chart);
+    case ChartKind::kLines: return LinesScript(data, setup, chart, files);
   }
   return {};
 }
@@ -283,12 +284,14 @@ std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup
     if (slot == nullptr) continue;
     for (const ChartSpec& spec : slot->charts) {
       ChartInput chart{spec, setup.data_prefix + std::string(slot->files[spec.file].name),
-                       data.Blocks(r, spec.file)};
+                       data.Blocks(r, spec.file), data.BlockTexts(r, spec.file)};
       if (chart.blocks.empty()) continue;
-      std::string script = ChartScriptOf(data, setup, chart);
+      std::vector<DataFile> files;
+      std::string script = ChartScriptOf(data, setup, chart, files);
       if (script.empty()) continue;
       charts.push_back({std::string(spec.name), std::move(script),
-                        std::string(spec.title) + " \u2014 " + setup.subtitle});
+                        std::string(spec.title) + " \u2014 " + setup.subtitle,
+                        std::move(files)});
     }
   }
   return charts;

@@ -32,14 +32,22 @@ struct ChartSetup {
   std::string output_prefix;   // before "cpu.pdf" etc. in the scripts
   double offset_time = 0;
   DiskDirections directions;
-  int numkey_threshold = 10;
+  int numkey_threshold = 10;   // legend entries past which the quietest are folded
   double iops_max = 0;         // 0: automatic
+  bool all_devices = false;    // --all-devices: idle blocks drawn too
+};
+
+// A data file a chart adds to the report's (its "others" series).
+struct DataFile {
+  std::string name;  // without the prefix
+  std::string text;
 };
 
 struct ChartScript {
   std::string name;    // "cpu", "allcpu", "disk-iops", ...: NAME.gp, NAME.EXT
   std::string script;
   std::string title;   // one line: the chart's title and setup.subtitle
+  std::vector<DataFile> files;  // its own data files, beside the reports'
 };
 
 // "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ...": one line of
@@ -51,11 +59,12 @@ std::string Subtitle(const RecordingInfo& info);
 std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup);
 
 // One chart of a report: its spec, the data file (with the prefix) and
-// the names of the file's blocks, in order (gnuplot's indexes).
+// the names and texts of the file's blocks, in order (gnuplot's indexes).
 struct ChartInput {
   const ChartSpec& spec;
   std::string file;
   std::vector<std::string> blocks;
+  std::vector<std::string> texts;
 };
 
 // The pieces the per-chart builders share (plot_scripts.cc).
@@ -81,11 +90,13 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title);
 std::string Events(const PlotData& data, bool labels);  // pauses and marks
 std::string Number(double v);
-std::string Key(size_t entries, const ChartSetup& setup);
+std::string Key();
 }  // namespace gp
 
 // A chart of lines, one per block and line spec (plot_line_scripts.cc);
-// "" when none is to be drawn.
-std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart);
+// "" when none is to be drawn. The data files it needs of its own are
+// added to `files`.
+std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+                        std::vector<DataFile>& files);
 
 }  // namespace pm
