@@ -124,6 +124,11 @@ void AddChartOptions(std::vector<Opt>& t) {
                                "and groups that were idle throughout",
                        .brief = "also draw what was idle throughout"},
                       [](PlotArgs& a, const Given& g) { a.all_devices = g.on; }));
+  t.push_back(PlotOpt({.name = "bits",
+                       .help = "network charts in bit/s, kbit/s, Mbit/s or Gbit/s\n"
+                               "(default: B/s, KiB/s, MiB/s or GiB/s)",
+                       .brief = "network charts in bits per second"},
+                      [](PlotArgs& a, const Given& g) { a.bits = g.on; }));
   t.push_back(PlotOpt({.name = "plot-numkey-threshold", .value = "N",
                        .help = "a chart of more than N lines draws its busiest\n"
                                "and sums the rest as 'others' (default 10)",

@@ -33,6 +33,7 @@ struct PlotArgs {
   DiskDirections directions;
   int numkey_threshold = 10;        // more keys than this: the quietest folded
   bool all_devices = false;         // draw idle devices too
+  bool bits = false;                // network charts in bit/s
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
   WindowSpec window;                // --from, --to, --phase

@@ -132,6 +132,7 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   setup.numkey_threshold = args.numkey_threshold;
   setup.iops_max = args.iops_max;
   setup.all_devices = args.all_devices;
+  setup.bits = args.bits;
   return setup;
 }
 

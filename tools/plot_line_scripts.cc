@@ -5,6 +5,7 @@
 // threshold the busiest keep their lines and the rest are summed into one
 // grey "others" series; notes under the chart name both.
 #include <algorithm>
+#include <cstdio>
 
 #include "tools/plot_scripts.hh"
 #include "tools/plot_series.hh"
@@ -21,6 +22,7 @@ struct Line {
   std::string expr;
   int colour;    // kTotalColour, kOthersColour or the block's rank
   bool dashed;
+  const BlockRows* rows;  // its points
 };
 
 struct Block {
@@ -91,16 +93,18 @@ Selection Select(const ChartInput& chart, const ChartSetup& setup,
 }
 
 std::vector<Line> Lines(const ChartInput& chart, const Selection& sel,
-                        const std::string& others_file) {
+                        const std::vector<BlockRows>& rows, const std::string& others_file,
+                        const BlockRows& others) {
   std::vector<Line> lines;
   auto add = [&](const std::string& name, const std::string& file, size_t index, int colour,
                  bool own_columns) {
+    const BlockRows* points = own_columns ? &rows[index] : &others;
     for (size_t k = 0; k < sel.lines.size(); ++k) {
       const ChartLine& l = *sel.lines[k];
       // The others' file has one column per line, after the time.
       std::string expr = own_columns ? std::string(l.expr) : std::string("$");
       if (!own_columns) expr += std::to_string(k + 2);
-      lines.push_back({Titled(name, l), file, index, expr, colour, l.dashed});
+      lines.push_back({Titled(name, l), file, index, expr, colour, l.dashed, points});
     }
   };
   for (size_t k = 0; k < sel.kept.size(); ++k)
@@ -131,6 +135,20 @@ std::string PlotCommand(const std::vector<Line>& lines) {
   return s + "\n";
 }
 
+// A throughput chart's lines scaled to the unit its peak calls for; its
+// axis label with that unit.
+std::string ScaleThroughput(const ChartSpec& spec, const ChartSetup& setup,
+                            std::vector<Line>& lines) {
+  if (spec.bytes_per_unit <= 0) return std::string(spec.ylabel);
+  double peak = 0;
+  for (const Line& l : lines) peak = std::max(peak, Measure(*l.rows, l.expr).peak);
+  AxisUnit unit = ThroughputUnit(peak, spec.bytes_per_unit, setup.bits && spec.network);
+  char factor[32];
+  std::snprintf(factor, sizeof factor, "%.10g", unit.factor);
+  for (Line& l : lines) l.expr = "(" + l.expr + ")*" + factor;
+  return std::string(spec.ylabel) + " (" + unit.name + ")";
+}
+
 // "WHAT: a, b, c", cut to fit under the chart.
 std::string NoteOf(const char* what, const ChartInput& chart, const std::vector<size_t>& blocks) {
   std::string names;
@@ -158,20 +176,23 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   for (const std::string& text : chart.texts) rows.push_back(ParseBlock(text));
   Selection sel = Select(chart, setup, rows);
   std::string others_name = std::string(spec.name) + "-others.dat";
-  std::vector<Line> lines = Lines(chart, sel, setup.data_prefix + others_name);
-  if (lines.empty()) return {};
+  BlockRows others;
   if (!sel.others.empty()) {
     std::vector<const BlockRows*> folded;
     for (size_t i : sel.others) folded.push_back(&rows[i]);
     std::vector<std::string_view> exprs;
     for (const ChartLine* l : sel.lines) exprs.push_back(l->expr);
     files.push_back({others_name, OthersFile(folded, exprs)});
+    others = ParseBlock(files.back().text);
   }
+  std::vector<Line> lines = Lines(chart, sel, rows, setup.data_prefix + others_name, others);
+  if (lines.empty()) return {};
+  std::string ylabel = ScaleThroughput(spec, setup, lines);
   std::string s = gp::Preamble(data, setup, std::string(spec.name), std::string(spec.title));
   s += gp::Events(data, true);
   s += gp::Key();
   s += Notes(chart, sel);
-  s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
+  s += "set ylabel " + gp::Quote(ylabel) + "\n";
   bool fixed = spec.iops_axis && setup.iops_max > 0;
   std::string top = fixed ? gp::Number(setup.iops_max)
                     : spec.ymax > 0 ? gp::Number(spec.ymax) : std::string("*");

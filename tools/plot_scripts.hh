@@ -35,6 +35,7 @@ struct ChartSetup {
   int numkey_threshold = 10;   // legend entries past which the quietest are folded
   double iops_max = 0;         // 0: automatic
   bool all_devices = false;    // --all-devices: idle blocks drawn too
+  bool bits = false;           // --bits: network charts in bit/s
 };
 
 // A data file a chart adds to the report's (its "others" series).

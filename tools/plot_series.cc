@@ -116,4 +116,15 @@ std::string OthersFile(const std::vector<const BlockRows*>& blocks,
   return out;
 }
 
+AxisUnit ThroughputUnit(double peak, double bytes_per_unit, bool bits) {
+  static constexpr const char* kBytes[] = {"B/s", "KiB/s", "MiB/s", "GiB/s"};
+  static constexpr const char* kBits[] = {"bit/s", "kbit/s", "Mbit/s", "Gbit/s"};
+  const double step = bits ? 1000 : 1024;
+  const double per_unit = bytes_per_unit * (bits ? 8 : 1);  // in B/s or bit/s
+  double top = peak * per_unit, divisor = 1;
+  size_t k = 0;
+  for (; k < 3 && top >= divisor * step; ++k) divisor *= step;
+  return {bits ? kBits[k] : kBytes[k], per_unit / divisor};
+}
+
 }  // namespace pm

@@ -35,4 +35,15 @@ SeriesStats Measure(const BlockRows& block, std::string_view expr);
 std::string OthersFile(const std::vector<const BlockRows*>& blocks,
                        const std::vector<std::string_view>& exprs);
 
+// A throughput axis: its label's unit and what a data value is multiplied
+// by to be in it.
+struct AxisUnit {
+  std::string name;  // "MiB/s"
+  double factor;
+};
+// The unit for a peak `peak` of values of `bytes_per_unit` bytes/s: the
+// largest of B/s, KiB/s, MiB/s, GiB/s the peak reaches; with `bits`,
+// bit/s, kbit/s, Mbit/s, Gbit/s (a link's decimal units).
+AxisUnit ThroughputUnit(double peak, double bytes_per_unit, bool bits);
+
 }  // namespace pm

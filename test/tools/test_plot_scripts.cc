@@ -200,7 +200,8 @@ TEST_CASE("plot scripts: twelve interfaces keep the busiest labelled, the rest a
   CHECK(net->script.find("set key outside") != std::string::npos);
   CHECK(net->script.find("'others: eth7, eth6, eth5, eth4, eth3, eth2, eth1, eth0'") !=
         std::string::npos);
-  CHECK(net->script.find("'./run-net-others.dat' index 0 using 1:($2)") != std::string::npos);
+  CHECK(net->script.find("'./run-net-others.dat' index 0 using 1:(($2)*1)") != std::string::npos);
+  CHECK(net->script.find("set ylabel 'traffic (KiB/s)'\n") != std::string::npos);  // 12 KiB/s peak
   // The others' file: eth0..eth7 summed, (1+...+8) KiB/s received, half sent.
   REQUIRE(net->files.size() == 1);
   CHECK(net->files[0].name == "net-others.dat");
@@ -231,4 +232,26 @@ TEST_CASE("plot series: every chart line of every report is a sum of columns") {
   pm::SeriesStats st = pm::Measure(rows, "$2+$3");
   CHECK(st.volume == 7.5);
   CHECK(st.peak == 4);
+}
+
+TEST_CASE("plot scripts: throughput axes in the unit the peak calls for, bits on request") {
+  // net.dat's kB/s are KiB/s: 900000 of them peak at 879 MiB/s, 7.4 Gbit/s.
+  pm::AxisUnit mib = pm::ThroughputUnit(900000, 1024, false);
+  CHECK(mib.name == "MiB/s");
+  CHECK(mib.factor == doctest::Approx(1.0 / 1024));
+  pm::AxisUnit gbit = pm::ThroughputUnit(900000, 1024, true);
+  CHECK(gbit.name == "Gbit/s");
+  CHECK(gbit.factor == doctest::Approx(8 * 1024 / 1e9));
+  CHECK(pm::ThroughputUnit(0.5, 1024, false).name == "B/s");        // 512 B/s
+  CHECK(pm::ThroughputUnit(3, 1048576, false).name == "MiB/s");     // disk.dat's MB/s
+  CHECK(pm::ThroughputUnit(5000, 1048576, false).name == "GiB/s");
+  CHECK(pm::ThroughputUnit(0, 1024, false).name == "B/s");
+
+  pm::ChartSetup setup;
+  setup.bits = true;  // the network chart only
+  std::vector<pm::ChartScript> charts = pm::MakeChartScripts(Devices(2, 0, 2), setup);
+  std::string net = Script(charts, "net");
+  CHECK(net.find("set ylabel 'traffic (kbit/s)'\n") != std::string::npos);  // 16.4 kbit/s
+  CHECK(net.find("using 1:(($2)*8.192)") != std::string::npos);
+  CHECK(Script(charts, "disk-transfer").find("set ylabel 'transfer (B/s)'\n") != std::string::npos);
 }
