@@ -65,6 +65,9 @@ struct ChartSpec {
   // its label is `ylabel` and the unit.
   double bytes_per_unit = 0;
   bool network = false;  // --bits draws it in bit/s ... Gbit/s
+  // An expression that is 0 on a line that measured nothing (cpu.dat's
+  // zero rows, PerfMonger's): such a line is not drawn. Empty: none such.
+  std::string_view measured = {};
 };
 
 }  // namespace pm

@@ -99,6 +99,11 @@ class PlotData {
   std::string File(std::string_view name) const;
   std::vector<std::string> Blocks(std::string_view name) const;
 
+  // The elapsed times ("%f", as in the files) of the pairs of zero width
+  // (playback/zero_width.hh): lines in the files, as in PerfMonger's, that
+  // the charts do not draw.
+  const std::vector<std::string>& zero_width() const { return zero_width_; }
+
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
@@ -122,6 +127,7 @@ class PlotData {
   PlotLines lines_;
   std::vector<std::vector<PlotLines::Blocks>> files_;  // per report, per file
 
+  std::vector<std::string> zero_width_;
   std::vector<TimedLabel> marks_;
   std::vector<int64_t> pause_edges_;  // pause, resume, pause, ...: ns
 };

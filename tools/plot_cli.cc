@@ -191,7 +191,9 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  RecordingInput input(args.file, {args.window});
+  // Every pair, as PerfMonger's files have: a zero-width one too (cpu.dat's
+  // zero rows); the charts leave those out (PlotData::zero_width()).
+  RecordingInput input(args.file, {.window = args.window, .pairs = false});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;

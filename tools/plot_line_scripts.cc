@@ -6,6 +6,7 @@
 // grey "others" series; notes under the chart name both.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "tools/plot_scripts.hh"
 #include "tools/plot_series.hh"
@@ -123,12 +124,12 @@ std::string Colour(int colour) {
   return " lw 1.5 lc " + std::to_string(colour % 7 + 1);
 }
 
-std::string PlotCommand(const std::vector<Line>& lines) {
+std::string PlotCommand(const PlotData& data, const std::vector<Line>& lines) {
   std::string s = "plot ";
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
-    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using 1:(" + l.expr +
+    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using 1:(" + gp::Drawn(data, l.expr) +
          ") with lines" + Colour(l.colour) + (l.dashed ? " dt 2" : " dt 1");
     s += " title " + gp::Quote(l.title);
   }
@@ -172,8 +173,11 @@ std::string Notes(const ChartInput& chart, const Selection& sel) {
 std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
                         std::vector<DataFile>& files) {
   const ChartSpec& spec = chart.spec;
+  // Measured without the zero-width pairs' lines, which are not drawn.
+  std::vector<double> skip;
+  for (const std::string& t : data.zero_width()) skip.push_back(std::strtod(t.c_str(), nullptr));
   std::vector<BlockRows> rows;
-  for (const std::string& text : chart.texts) rows.push_back(ParseBlock(text));
+  for (const std::string& text : chart.texts) rows.push_back(ParseBlock(text, skip));
   Selection sel = Select(chart, setup, rows);
   std::string others_name = std::string(spec.name) + "-others.dat";
   BlockRows others;
@@ -197,7 +201,7 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   std::string top = fixed ? gp::Number(setup.iops_max)
                     : spec.ymax > 0 ? gp::Number(spec.ymax) : std::string("*");
   s += "set yrange [0:" + top + "]\n";
-  return s + PlotCommand(lines);
+  return s + PlotCommand(data, lines);
 }
 
 }  // namespace pm

@@ -103,6 +103,23 @@ std::string Number(double v) {
   return buf;
 }
 
+std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured) {
+  std::string skip;
+  if (!data.zero_width().empty()) skip = "zw($1)";
+  if (!measured.empty()) skip += (skip.empty() ? "(" : " || (") + std::string(measured) + ") == 0";
+  if (skip.empty()) return std::string(expr);
+  return skip + " ? NaN : (" + std::string(expr) + ")";
+}
+
+// zw(t): whether t is the time of a zero-width pair's line (numbers only).
+std::string ZeroWidthFunction(const PlotData& data) {
+  if (data.zero_width().empty()) return {};
+  std::string s = "zw(t) = ";
+  for (const std::string& t : data.zero_width())
+    s += (&t == data.zero_width().data() ? "t == " : " || t == ") + t;
+  return s + "\n";
+}
+
 std::string Title(const std::string& title, const ChartSetup& setup) {
   return QuoteLines({title, setup.subtitle});
 }
@@ -119,7 +136,7 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   s += "set xrange [" + Number(setup.offset_time) + ":" + Number(end) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
   s += "set style fill solid 1.0 noborder\n";
-  return s;
+  return s + ZeroWidthFunction(data);
 }
 
 // Pauses as grey bands behind the data (the lines break there: no pair
@@ -180,12 +197,13 @@ std::string YMax(const ChartInput& chart) {
   return top == std::floor(top) ? std::to_string(static_cast<long long>(top)) : gp::Number(top);
 }
 
-std::string StackPlot(const ChartInput& chart, size_t index, bool titles) {
+std::string StackPlot(const PlotData& data, const ChartInput& chart, size_t index, bool titles) {
   std::string s = "plot ";
   std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
   for (const ChartLayer& l : chart.spec.layers) {
     if (&l != chart.spec.layers.data()) s += ", \\\n     ";
-    s += source + " using 1:(" + std::string(l.expr) + ") with filledcurves x1 lc rgb " +
+    s += source + " using 1:(" + gp::Drawn(data, l.expr, chart.spec.measured) +
+         ") with filledcurves x1 lc rgb " +
          gp::Quote(std::string(l.colour)) + " ";
     s += titles ? "title " + gp::Quote(std::string(l.title)) : std::string("notitle");
   }
@@ -200,7 +218,7 @@ std::string StackScript(const PlotData& data, const ChartSetup& setup, const Cha
   s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
   s += "set yrange [0:" + YMax(chart) + "]\n";
   s += gp::Key();
-  return s + StackPlot(chart, 0, true);
+  return s + StackPlot(data, chart, 0, true);
 }
 
 // The strips' legend: one row under the title, bottom layer first, drawn
@@ -259,7 +277,7 @@ std::string StripsScript(const PlotData& data, const ChartSetup& setup, const Ch
     s += "set label 99 " +
          gp::Quote(std::string(spec.strip_label) + " " + chart.blocks[static_cast<size_t>(i) + 1]) +
          " at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
-    s += StackPlot(chart, static_cast<size_t>(i) + 1, false);
+    s += StackPlot(data, chart, static_cast<size_t>(i) + 1, false);
   }
   return s + "unset multiplot\n";
 }

@@ -91,6 +91,10 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title);
 std::string Events(const PlotData& data, bool labels);  // pauses and marks
 std::string Number(double v);
+// A series' `using` expression (without the parentheses around it):
+// `expr`, undefined (not drawn) on the zero-width pairs' lines and, when
+// `measured` is given, where it is 0.
+std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured = {});
 std::string Key();
 }  // namespace gp
 

@@ -1,5 +1,6 @@
 #include "tools/plot_series.hh"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -34,7 +35,7 @@ double Eval(const std::vector<double>& row, const std::vector<size_t>& columns) 
 
 }  // namespace
 
-BlockRows ParseBlock(std::string_view text) {
+BlockRows ParseBlock(std::string_view text, const std::vector<double>& skip) {
   BlockRows out;
   bool gap = false;
   for (size_t begin = 0; begin < text.size();) {
@@ -47,7 +48,9 @@ BlockRows ParseBlock(std::string_view text) {
       continue;
     }
     if (line.front() == '#') continue;
-    out.rows.push_back(ParseRow(line));
+    std::vector<double> row = ParseRow(line);
+    if (!row.empty() && std::find(skip.begin(), skip.end(), row[0]) != skip.end()) continue;
+    out.rows.push_back(std::move(row));
     out.gap_before.push_back(gap);
     gap = false;
   }

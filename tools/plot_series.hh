@@ -17,7 +17,8 @@ struct BlockRows {
   std::vector<std::vector<double>> rows;
   std::vector<bool> gap_before;
 };
-BlockRows ParseBlock(std::string_view text);
+// Rows whose time is in `skip` are left out.
+BlockRows ParseBlock(std::string_view text, const std::vector<double>& skip = {});
 
 // The columns of a chart line's expression, "$N" or "$N+$M+...", 1-based.
 // Throws std::logic_error for any other: a report's constant is wrong.
