@@ -107,6 +107,7 @@ class PlotData {
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
+  int64_t first_ns() const { return first_ns_; }  // elapsed time 0, Unix ns
 
  private:
   struct TimedLabel {

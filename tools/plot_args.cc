@@ -124,6 +124,11 @@ void AddChartOptions(std::vector<Opt>& t) {
                                "and groups that were idle throughout",
                        .brief = "also draw what was idle throughout"},
                       [](PlotArgs& a, const Given& g) { a.all_devices = g.on; }));
+  t.push_back(PlotOpt({.name = "wall-clock",
+                       .help = "time axis in wall-clock time, UTC (default:\n"
+                               "seconds since the first sample)",
+                       .brief = "time axis in wall-clock time (UTC)"},
+                      [](PlotArgs& a, const Given& g) { a.wall_clock = g.on; }));
   t.push_back(PlotOpt({.name = "bits",
                        .help = "network charts in bit/s, kbit/s, Mbit/s or Gbit/s\n"
                                "(default: B/s, KiB/s, MiB/s or GiB/s)",

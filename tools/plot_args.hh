@@ -34,6 +34,7 @@ struct PlotArgs {
   int numkey_threshold = 10;        // more keys than this: the quietest folded
   bool all_devices = false;         // draw idle devices too
   bool bits = false;                // network charts in bit/s
+  bool wall_clock = false;          // the time axis in UTC
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
   WindowSpec window;                // --from, --to, --phase

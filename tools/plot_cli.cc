@@ -120,7 +120,7 @@ void WriteFile(const std::string& path, const std::string& text) {
   WriteAll(fd.Get(), text);
 }
 
-ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
+ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
                     const std::string& output_prefix) {
   ChartSetup setup;
   setup.type = args.type;
@@ -133,6 +133,10 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   setup.iops_max = args.iops_max;
   setup.all_devices = args.all_devices;
   setup.bits = args.bits;
+  if (args.wall_clock) {
+    setup.wall_clock = static_cast<double>(data.first_ns()) / 1e9;
+    setup.clock_tenths = data.end() - args.offset_time < 30;  // ticks a second apart or less
+  }
   return setup;
 }
 
@@ -172,7 +176,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
   // `gnuplot cpu.gp` there draws again. Made first: a name gnuplot cannot
   // open is refused before anything is created.
   ChartSetup setup =
-      SetupFor(args, info, args.save ? args.prefix : out_dir + "/" + args.prefix);
+      SetupFor(args, info, data, args.save ? args.prefix : out_dir + "/" + args.prefix);
   std::vector<ChartScript> charts = MakeChartScripts(data, setup);
   MakeDirectories(args.output_dir);
   std::optional<ScratchDir> scratch;

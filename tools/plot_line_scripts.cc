@@ -124,12 +124,13 @@ std::string Colour(int colour) {
   return " lw 1.5 lc " + std::to_string(colour % 7 + 1);
 }
 
-std::string PlotCommand(const PlotData& data, const std::vector<Line>& lines) {
+std::string PlotCommand(const PlotData& data, const ChartSetup& setup,
+                        const std::vector<Line>& lines) {
   std::string s = "plot ";
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
-    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using 1:(" + gp::Drawn(data, l.expr) +
+    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using " + gp::X(setup) + ":(" + gp::Drawn(data, l.expr) +
          ") with lines" + Colour(l.colour) + (l.dashed ? " dt 2" : " dt 1");
     s += " title " + gp::Quote(l.title);
   }
@@ -193,7 +194,7 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   if (lines.empty()) return {};
   std::string ylabel = ScaleThroughput(spec, setup, lines);
   std::string s = gp::Preamble(data, setup, std::string(spec.name), std::string(spec.title));
-  s += gp::Events(data, true);
+  s += gp::Events(data, setup, true);
   s += gp::Key();
   s += Notes(chart, sel);
   s += "set ylabel " + gp::Quote(ylabel) + "\n";
@@ -201,7 +202,7 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   std::string top = fixed ? gp::Number(setup.iops_max)
                     : spec.ymax > 0 ? gp::Number(spec.ymax) : std::string("*");
   s += "set yrange [0:" + top + "]\n";
-  return s + PlotCommand(data, lines);
+  return s + PlotCommand(data, setup, lines);
 }
 
 }  // namespace pm

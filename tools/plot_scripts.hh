@@ -36,6 +36,8 @@ struct ChartSetup {
   double iops_max = 0;         // 0: automatic
   bool all_devices = false;    // --all-devices: idle blocks drawn too
   bool bits = false;           // --bits: network charts in bit/s
+  double wall_clock = 0;       // --wall-clock: the first sample's Unix time; 0: elapsed
+  bool clock_tenths = false;   // its ticks in tenths of seconds (a short window)
 };
 
 // A data file a chart adds to the report's (its "others" series).
@@ -89,7 +91,13 @@ std::string Path(const std::string& path);
 std::string Title(const std::string& title, const ChartSetup& setup);
 std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title);
-std::string Events(const PlotData& data, bool labels);  // pauses and marks
+std::string Events(const PlotData& data, const ChartSetup& setup, bool labels);  // pauses, marks
+// The time axis: the x of a data line ("1", or with --wall-clock its Unix
+// time), of an elapsed time, the axis label and its tick format.
+std::string X(const ChartSetup& setup);
+std::string At(const ChartSetup& setup, double elapsed);
+std::string XLabel(const ChartSetup& setup);
+std::string XFormat(const ChartSetup& setup, bool shown);
 std::string Number(double v);
 // A series' `using` expression (without the parentheses around it):
 // `expr`, undefined (not drawn) on the zero-width pairs' lines and, when

@@ -122,6 +122,17 @@ TEST_CASE("plot: a recording with a pause and marks shows a gap, a band and labe
     CHECK(img.colours.count(0xc00000) == 1);  // the marks' red lines
     if (chart != "allcpu") CHECK(img.colours.count(0xe4e4e4) == 1);  // the paused band
   }
+  // The same on a wall-clock axis: marks and the band where they were.
+  std::string wall = dir / "wall";
+  ExitResult w = RunPlot({"-T", "png", "-s", "--wall-clock", "-o", wall, path});
+  CAPTURE(w.err);
+  REQUIRE(w.code == 0);
+  std::string net = ReadFileBytes(wall + "/net.gp");
+  CHECK(net.find("set xlabel 'time (UTC)'") != std::string::npos);
+  CHECK(net.find("timedate") != std::string::npos);
+  PngImage img = CheckDrawnPng(wall + "/net.png");
+  CHECK(img.colours.count(0xc00000) == 1);
+  CHECK(img.colours.count(0xe4e4e4) == 1);
 }
 
 TEST_CASE("plot --disk-only: only the matching disks are written and drawn") {

@@ -277,3 +277,31 @@ TEST_CASE("plot: a pair within one CPU tick keeps PerfMonger's zero row; the cha
         std::string::npos);
   CHECK(Script(charts, "disk-iops").find("using 1:(zw($1) ? NaN : ($2))") != std::string::npos);
 }
+
+TEST_CASE("plot scripts: --wall-clock puts the time axis, marks and pauses in UTC") {
+  pm::PlotData data = Data(1);  // samples at Unix 0..3 s, a mark at 2 s
+  pm::RecordingEvent pause, resume;
+  pause.kind = "pause";
+  pause.time_ns = 2500000000;
+  resume.kind = "resume";
+  resume.time_ns = 2700000000;
+  data.OnEvent(pause);
+  data.OnEvent(resume);
+  pm::ChartSetup setup;
+  setup.wall_clock = 1796187139.5;  // as if the first sample were then
+  for (const pm::ChartScript& c : pm::MakeChartScripts(data, setup)) {
+    CAPTURE(c.name);
+    CHECK(c.script.find("using 1:") == std::string::npos);
+    if (c.name == "allcpu") continue;
+    CHECK(c.script.find("set xlabel 'time (UTC)'\nset format x '%H:%M:%S' timedate\n") !=
+          std::string::npos);
+    CHECK(c.script.find("set xrange [1796187139.500000:1796187141.500000]") != std::string::npos);
+    CHECK(c.script.find("using ($1+1796187139.500000):(") != std::string::npos);
+    CHECK(c.script.find("set arrow from 1796187141.500000, graph 0") != std::string::npos);
+    CHECK(c.script.find("rect from 1796187142.000000, graph 0 to 1796187142.200000") !=
+          std::string::npos);
+  }
+  std::string strips = Script(pm::MakeChartScripts(data, setup), "allcpu");
+  CHECK(strips.find("set label 9100 'time (UTC)'") != std::string::npos);
+  CHECK(strips.find("set format x '%H:%M:%S' timedate") != std::string::npos);
+}
