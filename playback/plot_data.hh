@@ -108,6 +108,7 @@ class PlotData {
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
   int64_t first_ns() const { return first_ns_; }  // elapsed time 0, Unix ns
+  int64_t last_ns() const { return prev_.time_ns; }  // the last sample's
 
  private:
   struct TimedLabel {

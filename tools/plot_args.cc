@@ -93,7 +93,17 @@ void AddOutputOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.output_dir = g.value; }));
   t.push_back(PlotOpt({.name = "output-type", .short_name = 'T', .value = "TYPE",
                        .help = "pdf (default), png or svg", .choices = "pdf png svg"},
-                      [](PlotArgs& a, const Given& g) { a.type = Type(g.value); }));
+                      [](PlotArgs& a, const Given& g) {
+                        a.type = Type(g.value);
+                        a.type_given = true;
+                      }));
+  t.push_back(PlotOpt({.name = "report",
+                       .help = "every chart in one file: DIR/PREFIXreport.html, a\n"
+                               "self-contained page with the recording's header,\n"
+                               "summary, marks and phases; -T pdf: report.pdf,\n"
+                               "a page per chart",
+                       .brief = "every chart in one HTML page (-T pdf: one PDF)"},
+                      [](PlotArgs& a, const Given& g) { a.report = g.on; }));
   t.push_back(PlotOpt({.name = "prefix", .short_name = 'p', .value = "PREFIX",
                        .help = "put PREFIX before every file name written"},
                       [](PlotArgs& a, const Given& g) { a.prefix = g.value; }));
@@ -180,6 +190,10 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
     throw UsageError("one recording at a time: unexpected '" + files[1] + "'" + kSee);
   if (a.output_dir.empty()) throw UsageError(std::string("--output-dir: give a directory") + kSee);
   CheckWindow(a.window);
+  if (a.report && a.type == ChartType::kPng)
+    throw UsageError(std::string("--report: an HTML page (-T svg, or no -T) or a PDF "
+                                 "(-T pdf), not PNG") + kSee);
+  if (a.report && !a.type_given) a.type = ChartType::kSvg;
   a.file = files[0];
   return a;
 }

@@ -19,10 +19,14 @@
 #include "common/program_path.hh"
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
+#include "playback/phases.hh"
 #include "playback/reports.hh"
+#include "playback/summary.hh"
+#include "playback/zero_width.hh"
 #include "proto/pgr_collectors.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
+#include "tools/plot_report.hh"
 #include "tools/plot_scripts.hh"
 #include "tools/plot_svg.hh"
 #include "tools/recording_input.hh"
@@ -48,19 +52,47 @@ void NoteDisks(const RawSample& s, std::set<std::string>& disks) {
   disks.insert(rows.names.begin(), rows.names.end());
 }
 
-void Walk(RecordingInput& input, PlotData& data, std::set<std::string>& disks) {
+// What the walk gathers beside the data: the disks, and for --report's
+// summary the active span.
+struct Walked {
+  std::set<std::string> disks;
+  ActiveSpan span;
+};
+
+void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
     if (item == Item::kSample) {
-      NoteDisks(sample, disks);
+      NoteDisks(sample, walked.disks);
+      walked.span.Sample(sample);
       data.OnSample(sample);
     } else {
+      if (event.kind == "pause" || event.kind == "resume")
+        walked.span.Break(event.kind == "pause", event.time_ns);
       data.OnEvent(event);
     }
   }
+}
+
+// `summary`'s text of the whole recording (as `perfmonger summary --all`).
+std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const ActiveSpan& span) {
+  RawSample end = span.ActiveEnd();
+  SummaryInput in;
+  in.title_file = args.file;
+  in.recorded = input.info().recorded;
+  in.legacy = input.info().legacy();
+  in.first = &span.first();
+  in.last = ZeroWidth(span.first(), end) ? in.first : &end;
+  in.meta = input.info().meta;
+  in.all = true;
+  in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  SummaryPauses p;
+  p.has_pauses = span.has_pauses();
+  p.paused_ns = span.paused_ns();
+  return SummaryText(in, p);
 }
 
 void WarnIfNoDiskKept(const PlotArgs& args, const std::string& name, const PlotData& data,
@@ -123,7 +155,7 @@ void WriteFile(const std::string& path, const std::string& text) {
 ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
                     const std::string& output_prefix) {
   ChartSetup setup;
-  setup.type = args.type;
+  setup.type = args.type;  // a report: svg for its HTML page, or pdf
   setup.subtitle = Subtitle(info);
   setup.data_prefix = args.prefix;
   setup.output_prefix = output_prefix;
@@ -168,28 +200,62 @@ std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
                    " or name one with --with-gnuplot PATH" + kept);
 }
 
+// Where the work happens: DIR with --save, else a scratch directory.
+struct Work {
+  std::string out_dir;  // -o, absolute
+  std::optional<ScratchDir> scratch;
+  std::string dir;
+};
+
+// --report: every chart as SVG into one HTML page, or (-T pdf) one PDF.
+void DrawReport(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
+                const std::string& summary, const std::vector<ChartScript>& charts,
+                const Work& work, const std::string& gnuplot) {
+  std::string report = args.prefix + "report." + (args.type == ChartType::kPdf ? "pdf" : "html");
+  if (args.type == ChartType::kPdf) {
+    std::string script = args.prefix + "report.gp";
+    WriteFile(work.dir + "/" + script,
+              ReportPdfScript(charts, args.save ? report : work.out_dir + "/" + report));
+    if (args.save) Wrote(args.output_dir, script);
+    RunGnuplot(gnuplot, work.dir, "./" + script, kGnuplotTimeout);
+  } else {
+    std::vector<ReportChart> drawn;
+    for (const ChartScript& chart : charts) {
+      RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+      std::string file = args.prefix + chart.name + ".svg";
+      drawn.push_back({chart.title, RetitleSvgFile(work.dir + "/" + file, chart.title)});
+      if (args.save) Wrote(args.output_dir, file);
+    }
+    WriteFile(work.out_dir + "/" + report, ReportHtml(info, data, summary, drawn));
+  }
+  Wrote(args.output_dir, report);
+}
+
 // Data files and scripts into DIR (--save) or a scratch directory, then
-// one gnuplot run per chart.
-void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
-  std::string out_dir = AbsolutePath(args.output_dir);
+// one gnuplot run per chart (or the report).
+void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
+                const std::string& summary) {
+  Work work;
+  work.out_dir = AbsolutePath(args.output_dir);
+  if (!args.save) work.scratch.emplace();
+  work.dir = args.save ? work.out_dir : work.scratch->path();
   // Saved scripts name their charts relative to their own directory, so
-  // `gnuplot cpu.gp` there draws again. Made first: a name gnuplot cannot
-  // open is refused before anything is created.
-  ChartSetup setup =
-      SetupFor(args, info, data, args.save ? args.prefix : out_dir + "/" + args.prefix);
+  // `gnuplot cpu.gp` there draws again; a report's charts are drawn where
+  // the scripts are. Made first: a name gnuplot cannot open is refused
+  // before anything is created.
+  std::string charts_at = args.save ? "" : (args.report ? work.dir : work.out_dir) + "/";
+  ChartSetup setup = SetupFor(args, info, data, charts_at + args.prefix);
   std::vector<ChartScript> charts = MakeChartScripts(data, setup);
   MakeDirectories(args.output_dir);
-  std::optional<ScratchDir> scratch;
-  if (!args.save) scratch.emplace();
-  std::string work = args.save ? out_dir : scratch->path();
-  WriteInputs(work, args.prefix, data, charts, args.save ? &args.output_dir : nullptr);
+  WriteInputs(work.dir, args.prefix, data, charts, args.save ? &args.output_dir : nullptr);
   std::string gnuplot = GnuplotOrThrow(
-      args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
+      args, args.save ? " (the data files and scripts are in " + work.out_dir + ")" : "");
+  if (args.report) return DrawReport(args, info, data, summary, charts, work, gnuplot);
   // "./": a script name is never taken for an option or a '<cmd' pipe.
   for (const ChartScript& chart : charts) {
-    RunGnuplot(gnuplot, work, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+    RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
     std::string file = args.prefix + chart.name + "." + ChartExtension(args.type);
-    if (args.type == ChartType::kSvg) RetitleSvgFile(out_dir + "/" + file, chart.title);
+    if (args.type == ChartType::kSvg) RetitleSvgFile(work.out_dir + "/" + file, chart.title);
     Wrote(args.output_dir, file);
   }
 }
@@ -203,10 +269,10 @@ int Plot(const PlotArgs& args) {
     return 0;
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
-  std::set<std::string> disks;
-  Walk(input, data, disks);
+  Walked walked;
+  Walk(input, data, walked);
   input.Finish();
-  WarnIfNoDiskKept(args, input.name(), data, disks);
+  WarnIfNoDiskKept(args, input.name(), data, walked.disks);
   if (data.pairs() == 0) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
     return input.ExitStatus();
@@ -214,7 +280,8 @@ int Plot(const PlotArgs& args) {
   if (args.offset_time >= data.end() && args.offset_time > 0)
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
-  DrawCharts(args, input.info(), data);
+  DrawCharts(args, input.info(), data,
+             args.report ? SummaryOf(args, input, walked.span) : std::string());
   return input.ExitStatus();
 }
 

@@ -52,10 +52,11 @@ std::string ReadWhole(const std::string& path) {
 
 }  // namespace
 
-void RetitleSvgFile(const std::string& path, const std::string& title) {
-  std::string svg = ReadWhole(path);
+std::string RetitleSvgFile(const std::string& path, const std::string& title) {
+  std::string svg = TitledSvg(ReadWhole(path), title);
   UniqueFd fd = OpenOutputFile(path, O_WRONLY | O_TRUNC, 0644);
-  WriteAll(fd.Get(), TitledSvg(std::move(svg), title));
+  WriteAll(fd.Get(), svg);
+  return svg;
 }
 
 }  // namespace pm
