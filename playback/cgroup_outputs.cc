@@ -117,8 +117,8 @@ constexpr ChartLine kIoLines[] = {{"read", "$6", false, Direction::kRead},
                                   {"write", "$7", true, Direction::kWrite}};
 constexpr ChartSpec kCharts[] = {
     {.name = "cgroup-cpu", .title = "Cgroup CPU", .ylabel = "cores used", .lines = kCpuLines},
-    {.name = "cgroup-io", .title = "Cgroup I/O", .ylabel = "transfer (kB/s)", .lines = kIoLines,
-     .directional = true},
+    {.name = "cgroup-io", .title = "Cgroup I/O", .ylabel = "transfer", .lines = kIoLines,
+     .directional = true, .bytes_per_unit = 1024},
 };
 }  // namespace
 

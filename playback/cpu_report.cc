@@ -290,12 +290,9 @@ constexpr PlotFileSpec kFiles[] = {
 
 // A pair in which no jiffy passed (two samples within one tick, such as a
 // mark's just after a scheduled one) measured nothing: PerfMonger's
-// arithmetic gives all zeros, which would draw as a dip to 0 %, so its line
-// is left out.
+// arithmetic gives all zeros, and its cpu.dat has that row; the charts
+// leave it out (kCharts' `measured`).
 void PlotRow(PlotLines& out, PlotBlock& block, const CpuUsage& u) {
-  if (u.usr + u.nice + u.sys + u.iowait + u.hardirq + u.softirq + u.steal + u.guest +
-          u.idle <= 0)
-    return;
   std::string& line = out.Line(block);
   for (double v : {u.usr, u.nice, u.sys, u.iowait, u.hardirq, u.softirq, u.steal, u.guest, u.idle})
     PlotLines::Col(line, v);
@@ -322,11 +319,14 @@ constexpr ChartLayer kLayers[] = {
     {"%nice", "#2ca02c", "$2+$3"},
     {"%usr", "#1f77b4", "$2"},
 };
+// Every mode, idle too: 0 only where no jiffy passed.
+constexpr std::string_view kMeasured = "$2+$3+$4+$5+$6+$7+$8+$9+$10";
 constexpr ChartSpec kCharts[] = {
     {.name = "cpu", .title = "CPU usage, all cores", .ylabel = "%CPU (100 = one core busy)",
-     .kind = ChartKind::kStack, .layers = kLayers, .ymax = 100, .ymax_per_strip = true},
+     .kind = ChartKind::kStack, .layers = kLayers, .ymax = 100, .ymax_per_strip = true,
+     .measured = kMeasured},
     {.name = "allcpu", .title = "CPU usage per core", .kind = ChartKind::kStrips,
-     .layers = kLayers, .ymax = 100, .strip_label = "core"},
+     .layers = kLayers, .ymax = 100, .strip_label = "core", .measured = kMeasured},
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 

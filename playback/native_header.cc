@@ -221,6 +221,8 @@ void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
   for (std::string_view key; r.NextKey(key);) {
     if (key == "host") {
       info.host = r.ReadString();
+    } else if (key == "kernel") {
+      info.kernel = r.ReadString();
     } else if (key == "start_ns") {
       info.start_ns = r.ReadInt64();
     } else if (key == "interval_ns") {

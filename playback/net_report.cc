@@ -194,7 +194,8 @@ void PlotPair(PlotLines& out, const Pair& p) {
 // Received solid, sent dashed, one colour per interface (kB/s).
 constexpr ChartLine kLines[] = {{"received", "$2", false}, {"sent", "$3", true}};
 constexpr ChartSpec kCharts[] = {
-    {.name = "net", .title = "Network traffic", .ylabel = "traffic (kB/s)", .lines = kLines},
+    {.name = "net", .title = "Network traffic", .ylabel = "traffic", .lines = kLines,
+     .bytes_per_unit = 1024, .network = true},
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 

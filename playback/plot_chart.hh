@@ -60,6 +60,14 @@ struct ChartSpec {
   bool directional = false;    // --plot-read-only, --plot-write-only
   bool iops_axis = false;      // --plot-iops-max sets its top
   std::string_view strip_label = {};  // kStrips: each strip labelled "LABEL BLOCK"
+  // A throughput chart: its lines' unit in bytes per second (disk.dat's
+  // MB/s: 2^20); the axis is scaled to B/s ... GiB/s by the peak drawn, and
+  // its label is `ylabel` and the unit.
+  double bytes_per_unit = 0;
+  bool network = false;  // --bits draws it in bit/s ... Gbit/s
+  // An expression that is 0 on a line that measured nothing (cpu.dat's
+  // zero rows, PerfMonger's): such a line is not drawn. Empty: none such.
+  std::string_view measured = {};
 };
 
 }  // namespace pm

@@ -5,6 +5,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
+#include "playback/zero_width.hh"
 
 namespace pm {
 namespace {
@@ -85,6 +86,7 @@ void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
   last_pair_ns_ = prev.time_ns;
   lines_.elapsed_text_.clear();
   AppendFixed(lines_.elapsed_text_, GoSeconds(prev.time_ns - first_ns_), 6);
+  if (ZeroWidth(prev, cur)) zero_width_.push_back(lines_.elapsed_text_);
   for (size_t i = 0; i < files_.size(); ++i) {
     const PlotSlot* slot = PlotSlotOf(i);
     if (slot == nullptr) continue;
@@ -110,6 +112,13 @@ std::vector<std::string> PlotData::Blocks(size_t report, size_t file) const {
   if (report >= files_.size() || file >= files_[report].size()) return names;
   for (const auto& [key, block] : files_[report][file]) names.push_back(block.name);
   return names;
+}
+
+std::vector<std::string> PlotData::BlockTexts(size_t report, size_t file) const {
+  std::vector<std::string> texts;
+  if (report >= files_.size() || file >= files_[report].size()) return texts;
+  for (const auto& [key, block] : files_[report][file]) texts.push_back(block.text);
+  return texts;
 }
 
 namespace {

@@ -93,13 +93,22 @@ class PlotData {
   std::string File(size_t report, size_t file) const;
   // Its blocks' names, in file order (gnuplot's index 0, 1, ...).
   std::vector<std::string> Blocks(size_t report, size_t file) const;
+  // Their lines (each block's text, without title or columns), in that order.
+  std::vector<std::string> BlockTexts(size_t report, size_t file) const;
   // The same by the file's name ("cpu.dat"): "", {} for none.
   std::string File(std::string_view name) const;
   std::vector<std::string> Blocks(std::string_view name) const;
 
+  // The elapsed times ("%f", as in the files) of the pairs of zero width
+  // (playback/zero_width.hh): lines in the files, as in PerfMonger's, that
+  // the charts do not draw.
+  const std::vector<std::string>& zero_width() const { return zero_width_; }
+
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
+  int64_t first_ns() const { return first_ns_; }  // elapsed time 0, Unix ns
+  int64_t last_ns() const { return prev_.time_ns; }  // the last sample's
 
  private:
   struct TimedLabel {
@@ -120,6 +129,7 @@ class PlotData {
   PlotLines lines_;
   std::vector<std::vector<PlotLines::Blocks>> files_;  // per report, per file
 
+  std::vector<std::string> zero_width_;
   std::vector<TimedLabel> marks_;
   std::vector<int64_t> pause_edges_;  // pause, resume, pause, ...: ns
 };

@@ -274,8 +274,8 @@ constexpr ChartLine kIoLines[] = {{"read", "$6", false, Direction::kRead},
 constexpr ChartSpec kCharts[] = {
     {.name = "process-cpu", .title = "Process CPU", .ylabel = "%CPU (100 = one core busy)",
      .lines = kCpuLines},
-    {.name = "process-io", .title = "Process storage I/O", .ylabel = "transfer (kB/s)",
-     .lines = kIoLines, .directional = true},
+    {.name = "process-io", .title = "Process storage I/O", .ylabel = "transfer",
+     .lines = kIoLines, .directional = true, .bytes_per_unit = 1024},
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 

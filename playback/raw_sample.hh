@@ -62,6 +62,7 @@ struct RecordingInfo {
   std::string format;      // "perfmonger-pgr" or "perfmonger-gob" (legacy)
   int version = 0;
   std::string host;
+  std::string kernel;      // uname's release; "" for legacy recordings
   int64_t start_ns = 0;
   int64_t interval_ns = 0; // 0 when unknown (legacy)
   int num_core = 0;

@@ -93,7 +93,17 @@ void AddOutputOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.output_dir = g.value; }));
   t.push_back(PlotOpt({.name = "output-type", .short_name = 'T', .value = "TYPE",
                        .help = "pdf (default), png or svg", .choices = "pdf png svg"},
-                      [](PlotArgs& a, const Given& g) { a.type = Type(g.value); }));
+                      [](PlotArgs& a, const Given& g) {
+                        a.type = Type(g.value);
+                        a.type_given = true;
+                      }));
+  t.push_back(PlotOpt({.name = "report",
+                       .help = "every chart in one file: DIR/PREFIXreport.html, a\n"
+                               "self-contained page with the recording's header,\n"
+                               "summary, marks and phases; -T pdf: report.pdf,\n"
+                               "a page per chart",
+                       .brief = "every chart in one HTML page (-T pdf: one PDF)"},
+                      [](PlotArgs& a, const Given& g) { a.report = g.on; }));
   t.push_back(PlotOpt({.name = "prefix", .short_name = 'p', .value = "PREFIX",
                        .help = "put PREFIX before every file name written"},
                       [](PlotArgs& a, const Given& g) { a.prefix = g.value; }));
@@ -111,15 +121,33 @@ void AddChartOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.offset_time = OffsetSeconds(g.value); }));
   t.push_back(PlotOpt({.name = "disk-only", .value = "REGEX",
                        .help = "draw only the disks whose name matches REGEX"},
-                      [](PlotArgs& a, const Given& g) { a.disk_only = DiskRegex(g.value); }));
+                      [](PlotArgs& a, const Given& g) {
+                        a.disk_only = DiskRegex(g.value);
+                        a.disk_only_pattern = g.value;
+                      }));
   t.push_back(Direction("plot-read-only", "disk charts: reads only", {true, false}));
   t.push_back(Direction("plot-write-only", "disk charts: writes only", {false, true}));
   t.push_back(Direction("plot-read-write", "disk charts: reads and writes (the default)",
                         {true, true}));
+  t.push_back(PlotOpt({.name = "all-devices",
+                       .help = "also draw the devices, interfaces, processes\n"
+                               "and groups that were idle throughout",
+                       .brief = "also draw what was idle throughout"},
+                      [](PlotArgs& a, const Given& g) { a.all_devices = g.on; }));
+  t.push_back(PlotOpt({.name = "wall-clock",
+                       .help = "time axis in wall-clock time, UTC (default:\n"
+                               "seconds since the first sample)",
+                       .brief = "time axis in wall-clock time (UTC)"},
+                      [](PlotArgs& a, const Given& g) { a.wall_clock = g.on; }));
+  t.push_back(PlotOpt({.name = "bits",
+                       .help = "network charts in bit/s, kbit/s, Mbit/s or Gbit/s\n"
+                               "(default: B/s, KiB/s, MiB/s or GiB/s)",
+                       .brief = "network charts in bits per second"},
+                      [](PlotArgs& a, const Given& g) { a.bits = g.on; }));
   t.push_back(PlotOpt({.name = "plot-numkey-threshold", .value = "N",
-                       .help = "hide a chart's legend when it has more than N\n"
-                               "entries (default 10)",
-                       .brief = "hide a legend of more than N entries (default 10)"},
+                       .help = "a chart of more than N lines draws its busiest\n"
+                               "and sums the rest as 'others' (default 10)",
+                       .brief = "fold lines past N into 'others' (default 10)"},
                       [](PlotArgs& a, const Given& g) { a.numkey_threshold = Threshold(g.value); }));
   t.push_back(PlotOpt({.name = "plot-iops-max", .value = "IOPS",
                        .help = "top of the disk-iops axis (default: automatic)"},
@@ -162,6 +190,10 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
     throw UsageError("one recording at a time: unexpected '" + files[1] + "'" + kSee);
   if (a.output_dir.empty()) throw UsageError(std::string("--output-dir: give a directory") + kSee);
   CheckWindow(a.window);
+  if (a.report && a.type == ChartType::kPng)
+    throw UsageError(std::string("--report: an HTML page (-T svg, or no -T) or a PDF "
+                                 "(-T pdf), not PNG") + kSee);
+  if (a.report && !a.type_given) a.type = ChartType::kSvg;
   a.file = files[0];
   return a;
 }

@@ -25,12 +25,18 @@ struct PlotArgs {
   std::string file;                 // "-": stdin
   double offset_time = 0;           // --offset-time: time axis starts here
   std::string output_dir = ".";     // -o: created when missing
-  ChartType type = ChartType::kPdf; // -T
+  ChartType type = ChartType::kPdf; // -T (with --report and no -T: svg, an HTML page)
   std::string prefix;               // -p: before every file name
   bool save = false;                // -s: keep the .dat and .gp files
   std::optional<DiskFilter> disk_only;
+  std::string disk_only_pattern;    // as given, for messages
   DiskDirections directions;
-  int numkey_threshold = 10;        // more keys than this: no legend
+  int numkey_threshold = 10;        // more keys than this: the quietest folded
+  bool all_devices = false;         // draw idle devices too
+  bool bits = false;                // network charts in bit/s
+  bool wall_clock = false;          // the time axis in UTC
+  bool report = false;              // one HTML page (or -T pdf: one PDF)
+  bool type_given = false;          // -T was given
   double iops_max = 0;              // 0: autoscale
   std::string gnuplot = "gnuplot";  // --with-gnuplot
   WindowSpec window;                // --from, --to, --phase

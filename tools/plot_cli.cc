@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <set>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,10 +19,16 @@
 #include "common/program_path.hh"
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
+#include "playback/phases.hh"
 #include "playback/reports.hh"
+#include "playback/summary.hh"
+#include "playback/zero_width.hh"
+#include "proto/pgr_collectors.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
+#include "tools/plot_report.hh"
 #include "tools/plot_scripts.hh"
+#include "tools/plot_svg.hh"
 #include "tools/recording_input.hh"
 
 namespace pm {
@@ -36,15 +43,75 @@ std::string Seconds(double s) {
   return buf;
 }
 
-void Walk(RecordingInput& input, PlotData& data) {
+constexpr size_t kDiskMember = PgrMemberIndex("disk");
+
+// Every disk the recording names, filtered or not: a --disk-only that
+// keeps none of them is told which there were.
+void NoteDisks(const RawSample& s, std::set<std::string>& disks) {
+  const MemberRows& rows = s.members[kDiskMember];
+  disks.insert(rows.names.begin(), rows.names.end());
+}
+
+// What the walk gathers beside the data: the disks, and for --report's
+// summary the active span.
+struct Walked {
+  std::set<std::string> disks;
+  ActiveSpan span;
+};
+
+void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
-    if (item == Item::kSample) data.OnSample(sample);
-    else data.OnEvent(event);
+    if (item == Item::kSample) {
+      NoteDisks(sample, walked.disks);
+      walked.span.Sample(sample);
+      data.OnSample(sample);
+    } else {
+      if (event.kind == "pause" || event.kind == "resume")
+        walked.span.Break(event.kind == "pause", event.time_ns);
+      data.OnEvent(event);
+    }
   }
+}
+
+// `summary`'s text of the whole recording (as `perfmonger summary --all`).
+std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const ActiveSpan& span) {
+  RawSample end = span.ActiveEnd();
+  SummaryInput in;
+  in.title_file = args.file;
+  in.recorded = input.info().recorded;
+  in.legacy = input.info().legacy();
+  in.first = &span.first();
+  in.last = ZeroWidth(span.first(), end) ? in.first : &end;
+  in.meta = input.info().meta;
+  in.all = true;
+  in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  SummaryPauses p;
+  p.has_pauses = span.has_pauses();
+  p.paused_ns = span.paused_ns();
+  return SummaryText(in, p);
+}
+
+void WarnIfNoDiskKept(const PlotArgs& args, const std::string& name, const PlotData& data,
+                      const std::set<std::string>& disks) {
+  if (!args.disk_only) return;
+  for (const std::string& block : data.Blocks("disk.dat"))
+    if (block != "total") return;
+  std::string listed;
+  for (const std::string& d : disks) listed += (listed.empty() ? "" : ", ") + gp::Shown(d);
+  std::fprintf(stderr, "warning: %s: --disk-only '%s' matches none of its disks (%s): "
+               "no disk chart\n", name.c_str(), gp::Shown(args.disk_only_pattern).c_str(),
+               listed.empty() ? "it has none" : listed.c_str());
+}
+
+// A file written, as the user would name it: under -o as given.
+void Wrote(const std::string& dir, const std::string& file) {
+  std::string shown = dir == "." ? file : dir + (dir.ends_with('/') ? "" : "/") + file;
+  std::printf("%s\n", shown.c_str());
+  std::fflush(stdout);
 }
 
 // Like `mkdir -p`: PerfMonger fails on a missing -o directory; we make it.
@@ -85,10 +152,10 @@ void WriteFile(const std::string& path, const std::string& text) {
   WriteAll(fd.Get(), text);
 }
 
-ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
+ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
                     const std::string& output_prefix) {
   ChartSetup setup;
-  setup.type = args.type;
+  setup.type = args.type;  // a report: svg for its HTML page, or pdf
   setup.subtitle = Subtitle(info);
   setup.data_prefix = args.prefix;
   setup.output_prefix = output_prefix;
@@ -96,19 +163,30 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info,
   setup.directions = args.directions;
   setup.numkey_threshold = args.numkey_threshold;
   setup.iops_max = args.iops_max;
+  setup.all_devices = args.all_devices;
+  setup.bits = args.bits;
+  if (args.wall_clock) {
+    setup.wall_clock = static_cast<double>(data.first_ns()) / 1e9;
+    setup.clock_tenths = data.end() - args.offset_time < 30;  // ticks a second apart or less
+  }
   return setup;
 }
 
-// The data files and scripts into `dir`.
+// The data files and scripts into `dir`; `shown_dir` (-o, with --save)
+// has them listed on stdout.
 void WriteInputs(const std::string& dir, const std::string& prefix, const PlotData& data,
-                 const std::vector<ChartScript>& charts) {
+                 const std::vector<ChartScript>& charts, const std::string* shown_dir) {
   auto write = [&](const std::string& name, const std::string& text) {
-    if (!text.empty()) WriteFile(dir + "/" + prefix + name, text);
+    if (text.empty()) return;
+    WriteFile(dir + "/" + prefix + name, text);
+    if (shown_dir) Wrote(*shown_dir, prefix + name);
   };
   for (size_t r = 0; r < Reports().size(); ++r)
     if (const PlotSlot* slot = PlotSlotOf(r))
       for (size_t f = 0; f < slot->files.size(); ++f)
         write(std::string(slot->files[f].name), data.File(r, f));
+  for (const ChartScript& chart : charts)
+    for (const DataFile& file : chart.files) write(file.name, file.text);
   for (const ChartScript& chart : charts) write(chart.name + ".gp", chart.script);
 }
 
@@ -122,37 +200,79 @@ std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
                    " or name one with --with-gnuplot PATH" + kept);
 }
 
+// Where the work happens: DIR with --save, else a scratch directory.
+struct Work {
+  std::string out_dir;  // -o, absolute
+  std::optional<ScratchDir> scratch;
+  std::string dir;
+};
+
+// --report: every chart as SVG into one HTML page, or (-T pdf) one PDF.
+void DrawReport(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
+                const std::string& summary, const std::vector<ChartScript>& charts,
+                const Work& work, const std::string& gnuplot) {
+  std::string report = args.prefix + "report." + (args.type == ChartType::kPdf ? "pdf" : "html");
+  if (args.type == ChartType::kPdf) {
+    std::string script = args.prefix + "report.gp";
+    WriteFile(work.dir + "/" + script,
+              ReportPdfScript(charts, args.save ? report : work.out_dir + "/" + report));
+    if (args.save) Wrote(args.output_dir, script);
+    RunGnuplot(gnuplot, work.dir, "./" + script, kGnuplotTimeout);
+  } else {
+    std::vector<ReportChart> drawn;
+    for (const ChartScript& chart : charts) {
+      RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+      std::string file = args.prefix + chart.name + ".svg";
+      drawn.push_back({chart.title, RetitleSvgFile(work.dir + "/" + file, chart.title)});
+      if (args.save) Wrote(args.output_dir, file);
+    }
+    WriteFile(work.out_dir + "/" + report, ReportHtml(info, data, summary, drawn));
+  }
+  Wrote(args.output_dir, report);
+}
+
 // Data files and scripts into DIR (--save) or a scratch directory, then
-// one gnuplot run per chart.
-void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
-  std::string out_dir = AbsolutePath(args.output_dir);
+// one gnuplot run per chart (or the report).
+void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
+                const std::string& summary) {
+  Work work;
+  work.out_dir = AbsolutePath(args.output_dir);
+  if (!args.save) work.scratch.emplace();
+  work.dir = args.save ? work.out_dir : work.scratch->path();
   // Saved scripts name their charts relative to their own directory, so
-  // `gnuplot cpu.gp` there draws again. Made first: a name gnuplot cannot
-  // open is refused before anything is created.
-  ChartSetup setup =
-      SetupFor(args, info, args.save ? args.prefix : out_dir + "/" + args.prefix);
+  // `gnuplot cpu.gp` there draws again; a report's charts are drawn where
+  // the scripts are. Made first: a name gnuplot cannot open is refused
+  // before anything is created.
+  std::string charts_at = args.save ? "" : (args.report ? work.dir : work.out_dir) + "/";
+  ChartSetup setup = SetupFor(args, info, data, charts_at + args.prefix);
   std::vector<ChartScript> charts = MakeChartScripts(data, setup);
   MakeDirectories(args.output_dir);
-  std::optional<ScratchDir> scratch;
-  if (!args.save) scratch.emplace();
-  std::string work = args.save ? out_dir : scratch->path();
-  WriteInputs(work, args.prefix, data, charts);
+  WriteInputs(work.dir, args.prefix, data, charts, args.save ? &args.output_dir : nullptr);
   std::string gnuplot = GnuplotOrThrow(
-      args, args.save ? " (the data files and scripts are in " + out_dir + ")" : "");
+      args, args.save ? " (the data files and scripts are in " + work.out_dir + ")" : "");
+  if (args.report) return DrawReport(args, info, data, summary, charts, work, gnuplot);
   // "./": a script name is never taken for an option or a '<cmd' pipe.
-  for (const ChartScript& chart : charts)
-    RunGnuplot(gnuplot, work, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+  for (const ChartScript& chart : charts) {
+    RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
+    std::string file = args.prefix + chart.name + "." + ChartExtension(args.type);
+    if (args.type == ChartType::kSvg) RetitleSvgFile(work.out_dir + "/" + file, chart.title);
+    Wrote(args.output_dir, file);
+  }
 }
 
 int Plot(const PlotArgs& args) {
-  RecordingInput input(args.file, {args.window});
+  // Every pair, as PerfMonger's files have: a zero-width one too (cpu.dat's
+  // zero rows); the charts leave those out (PlotData::zero_width()).
+  RecordingInput input(args.file, {.window = args.window, .pairs = false});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
-  Walk(input, data);
+  Walked walked;
+  Walk(input, data, walked);
   input.Finish();
+  WarnIfNoDiskKept(args, input.name(), data, walked.disks);
   if (data.pairs() == 0) {
     Note("plot", input.name() + " has fewer than two samples: nothing to plot");
     return input.ExitStatus();
@@ -160,7 +280,8 @@ int Plot(const PlotArgs& args) {
   if (args.offset_time >= data.end() && args.offset_time > 0)
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
-  DrawCharts(args, input.info(), data);
+  DrawCharts(args, input.info(), data,
+             args.report ? SummaryOf(args, input, walked.span) : std::string());
   return input.ExitStatus();
 }
 

@@ -70,7 +70,7 @@ std::string Terminal(ChartType type) {
 
 }  // namespace
 
-std::string Quote(const std::string& text) {
+std::string Shown(const std::string& text) {
   std::string shown;
   for (size_t i = 0; i < text.size();) {
     size_t n = Utf8Length(text, i);
@@ -78,8 +78,10 @@ std::string Quote(const std::string& text) {
     shown.append(bad ? std::string_view("?") : std::string_view(text).substr(i, n));
     i += bad ? 1 : n;
   }
-  return Verbatim(shown);
+  return shown;
 }
+
+std::string Quote(const std::string& text) { return Verbatim(Shown(text)); }
 
 std::string QuoteLines(const std::vector<std::string>& lines) {
   std::string out;
@@ -101,6 +103,42 @@ std::string Number(double v) {
   return buf;
 }
 
+std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured) {
+  std::string skip;
+  if (!data.zero_width().empty()) skip = "zw($1)";
+  if (!measured.empty()) skip += (skip.empty() ? "(" : " || (") + std::string(measured) + ") == 0";
+  if (skip.empty()) return std::string(expr);
+  return skip + " ? NaN : (" + std::string(expr) + ")";
+}
+
+// zw(t): whether t is the time of a zero-width pair's line (numbers only).
+std::string ZeroWidthFunction(const PlotData& data) {
+  if (data.zero_width().empty()) return {};
+  std::string s = "zw(t) = ";
+  for (const std::string& t : data.zero_width())
+    s += (&t == data.zero_width().data() ? "t == " : " || t == ") + t;
+  return s + "\n";
+}
+
+std::string X(const ChartSetup& setup) {
+  return setup.wall_clock > 0 ? "($1+" + Number(setup.wall_clock) + ")" : "1";
+}
+
+std::string At(const ChartSetup& setup, double elapsed) {
+  return Number(elapsed + setup.wall_clock);
+}
+
+std::string XLabel(const ChartSetup& setup) {
+  return setup.wall_clock > 0 ? "time (UTC)" : "elapsed time (s)";
+}
+
+std::string XFormat(const ChartSetup& setup, bool shown) {
+  if (!shown) return "set format x ''\n";
+  if (setup.wall_clock <= 0) return "set format x '%g'\n";
+  return setup.clock_tenths ? "set format x '%H:%M:%.1S' timedate\n"
+                            : "set format x '%H:%M:%S' timedate\n";
+}
+
 std::string Title(const std::string& title, const ChartSetup& setup) {
   return QuoteLines({title, setup.subtitle});
 }
@@ -111,44 +149,44 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   std::string s = "# perfmonger plot: " + name + "\n" + Terminal(setup.type);
   s += "set output " + Path(setup.output_prefix + name + "." + ChartExtension(setup.type)) + "\n";
   s += "set title " + Title(title, setup) + " noenhanced\n";
-  s += "set xlabel 'elapsed time (s)'\n";
+  s += "set xlabel '" + XLabel(setup) + "'\n" + XFormat(setup, true);
   double end = std::max(data.end(), setup.offset_time + 1e-3);
   for (const PlotMark& m : data.marks()) end = std::max(end, m.elapsed);
-  s += "set xrange [" + Number(setup.offset_time) + ":" + Number(end) + "]\n";
+  s += "set xrange [" + At(setup, setup.offset_time) + ":" + At(setup, end) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
   s += "set style fill solid 1.0 noborder\n";
-  return s;
+  return s + ZeroWidthFunction(data);
 }
 
 // Pauses as grey bands behind the data (the lines break there: no pair
 // spans a pause), marks as red dashed lines, labelled along the top.
-std::string Events(const PlotData& data, bool labels) {
+std::string Events(const PlotData& data, const ChartSetup& setup, bool labels) {
   std::string s = "set style textbox opaque noborder\n";
   int n = 1;
   for (const PlotSpan& p : data.pauses()) {
-    s += "set object " + std::to_string(n++) + " rect from " + Number(p.from) +
-         ", graph 0 to " + Number(p.to) +
+    s += "set object " + std::to_string(n++) + " rect from " + At(setup, p.from) +
+         ", graph 0 to " + At(setup, p.to) +
          ", graph 1 behind fc rgb '#e4e4e4' fs solid 1.0 noborder\n";
     if (labels)
-      s += "set label 'paused' at " + Number((p.from + p.to) / 2) +
+      s += "set label 'paused' at " + At(setup, (p.from + p.to) / 2) +
            ", graph 0.5 center tc rgb '#808080'\n";
   }
   for (const PlotMark& m : data.marks()) {
-    s += "set arrow from " + Number(m.elapsed) + ", graph 0 to " + Number(m.elapsed) +
+    s += "set arrow from " + At(setup, m.elapsed) + ", graph 0 to " + At(setup, m.elapsed) +
          ", graph 1 nohead front lc rgb '#c00000' lw 1.5 dt 2\n";
     if (labels)
-      s += "set label " + Quote(m.label) + " at " + Number(m.elapsed) +
+      s += "set label " + Quote(m.label) + " at " + At(setup, m.elapsed) +
            ", graph 0.98 rotate by 90 right offset 1,0 front boxed tc rgb '#c00000' noenhanced\n";
   }
   return s;
 }
 
-// A legend beside the plot, unless it would have too many entries. Fixed
-// margins keep the time axes of all single charts aligned.
-std::string Key(size_t entries, const ChartSetup& setup) {
-  std::string s = "set lmargin at screen 0.07\nset rmargin at screen 0.84\n";
-  if (entries > static_cast<size_t>(setup.numkey_threshold)) return s + "unset key\n";
-  return s + "set key outside right top vertical noenhanced\n";
+// A legend beside the plot (a chart of lines folds its quietest blocks to
+// keep it short). Fixed margins keep the time axes of all single charts
+// aligned.
+std::string Key() {
+  return "set lmargin at screen 0.07\nset rmargin at screen 0.84\n"
+         "set key outside right top vertical noenhanced\n";
 }
 
 }  // namespace gp
@@ -178,12 +216,14 @@ std::string YMax(const ChartInput& chart) {
   return top == std::floor(top) ? std::to_string(static_cast<long long>(top)) : gp::Number(top);
 }
 
-std::string StackPlot(const ChartInput& chart, size_t index, bool titles) {
+std::string StackPlot(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+                      size_t index, bool titles) {
   std::string s = "plot ";
   std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
   for (const ChartLayer& l : chart.spec.layers) {
     if (&l != chart.spec.layers.data()) s += ", \\\n     ";
-    s += source + " using 1:(" + std::string(l.expr) + ") with filledcurves x1 lc rgb " +
+    s += source + " using " + gp::X(setup) + ":(" + gp::Drawn(data, l.expr, chart.spec.measured) +
+         ") with filledcurves x1 lc rgb " +
          gp::Quote(std::string(l.colour)) + " ";
     s += titles ? "title " + gp::Quote(std::string(l.title)) : std::string("notitle");
   }
@@ -194,16 +234,16 @@ std::string StackPlot(const ChartInput& chart, size_t index, bool titles) {
 std::string StackScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
   const ChartSpec& spec = chart.spec;
   std::string s = gp::Preamble(data, setup, std::string(spec.name), std::string(spec.title));
-  s += gp::Events(data, true);
+  s += gp::Events(data, setup, true);
   s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
   s += "set yrange [0:" + YMax(chart) + "]\n";
-  s += gp::Key(0, setup);
-  return s + StackPlot(chart, 0, true);
+  s += gp::Key();
+  return s + StackPlot(data, setup, chart, 0, true);
 }
 
 // The strips' legend: one row under the title, bottom layer first, drawn
 // with the first strip (a key would wrap inside one narrow strip).
-std::string LegendRow(std::span<const ChartLayer> layers) {
+std::string LegendRow(std::span<const ChartLayer> layers, const ChartSetup& setup) {
   std::string s;
   int id = 9001;
   double x = 0.2;
@@ -214,7 +254,7 @@ std::string LegendRow(std::span<const ChartLayer> layers) {
     s += "set label " + std::to_string(id) + " " + gp::Quote(std::string(l->title)) +
          " at screen " + gp::Number(x + 0.025) + ", screen 0.9 left font ',9'\n";
   }
-  return s + "set label 9100 'elapsed time (s)' at screen 0.5, screen 0.015 center\n";
+  return s + "set label 9100 '" + gp::XLabel(setup) + "' at screen 0.5, screen 0.015 center\n";
 }
 
 std::string UnsetLegendRow(size_t layers) {
@@ -226,10 +266,10 @@ std::string UnsetLegendRow(size_t layers) {
 
 // Tick labels on the grid's outer edges only (bottom row, left column),
 // so that many small strips keep their room for data.
-std::string StripAxes(int i, int n, int rows) {
+std::string StripAxes(int i, int n, int rows, const ChartSetup& setup) {
   bool bottom = i % rows == rows - 1 || i == n - 1;
   bool left = i < rows;
-  return std::string(bottom ? "set format x '%g'\n" : "set format x ''\n") +
+  return gp::XFormat(setup, bottom) +
          (left ? "set format y '%g'\n" : "set format y ''\n");
 }
 
@@ -242,7 +282,7 @@ std::string StripsScript(const PlotData& data, const ChartSetup& setup, const Ch
   int rows = (n + cols - 1) / cols;
   std::string title(spec.title);
   std::string s = gp::Preamble(data, setup, std::string(spec.name), title);
-  s += gp::Events(data, false);
+  s += gp::Events(data, setup, false);
   s += "set yrange [0:" + YMax(chart) + "]\nset xtics font ',8'\n";
   s += rows <= 4 ? "set ytics 0,50,100 font ',8'\n" : "set ytics 0,100,100 font ',7'\n";
   s += "unset xlabel\nunset title\n";
@@ -251,23 +291,24 @@ std::string StripsScript(const PlotData& data, const ChartSetup& setup, const Ch
        " noenhanced margins 0.05,0.98,0.07,0.86 spacing 0.015," +
        (rows <= 4 ? "0.05" : "0.008") + "\n";
   for (int i = 0; i < n; ++i) {
-    if (i == 0) s += "unset key\n" + LegendRow(spec.layers);
+    if (i == 0) s += "unset key\n" + LegendRow(spec.layers, setup);
     if (i == 1) s += UnsetLegendRow(spec.layers.size());
-    s += StripAxes(i, n, rows);
+    s += StripAxes(i, n, rows, setup);
     s += "set label 99 " +
          gp::Quote(std::string(spec.strip_label) + " " + chart.blocks[static_cast<size_t>(i) + 1]) +
          " at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
-    s += StackPlot(chart, static_cast<size_t>(i) + 1, false);
+    s += StackPlot(data, setup, chart, static_cast<size_t>(i) + 1, false);
   }
   return s + "unset multiplot\n";
 }
 
-std::string ChartScriptOf(const PlotData& data, const ChartSetup& setup, const ChartInput& chart) {
+std::string ChartScriptOf(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+                          std::vector<DataFile>& files) {
   switch (chart.spec.kind) {
     case ChartKind::kStack: return StackScript(data, setup, chart);
     case ChartKind::kStrips:
       return chart.blocks.size() > 1 ? StripsScript(data, setup, chart) : std::string();
-    case ChartKind::kLines: return LinesScript(data, setup, chart);
+    case ChartKind::kLines: return LinesScript(data, setup, chart, files);
   }
   return {};
 }
@@ -281,10 +322,14 @@ std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup
     if (slot == nullptr) continue;
     for (const ChartSpec& spec : slot->charts) {
       ChartInput chart{spec, setup.data_prefix + std::string(slot->files[spec.file].name),
-                       data.Blocks(r, spec.file)};
+                       data.Blocks(r, spec.file), data.BlockTexts(r, spec.file)};
       if (chart.blocks.empty()) continue;
-      std::string script = ChartScriptOf(data, setup, chart);
-      if (!script.empty()) charts.push_back({std::string(spec.name), std::move(script)});
+      std::vector<DataFile> files;
+      std::string script = ChartScriptOf(data, setup, chart, files);
+      if (script.empty()) continue;
+      charts.push_back({std::string(spec.name), std::move(script),
+                        std::string(spec.title) + " \u2014 " + setup.subtitle,
+                        std::move(files)});
     }
   }
   return charts;

@@ -32,13 +32,25 @@ struct ChartSetup {
   std::string output_prefix;   // before "cpu.pdf" etc. in the scripts
   double offset_time = 0;
   DiskDirections directions;
-  int numkey_threshold = 10;
+  int numkey_threshold = 10;   // legend entries past which the quietest are folded
   double iops_max = 0;         // 0: automatic
+  bool all_devices = false;    // --all-devices: idle blocks drawn too
+  bool bits = false;           // --bits: network charts in bit/s
+  double wall_clock = 0;       // --wall-clock: the first sample's Unix time; 0: elapsed
+  bool clock_tenths = false;   // its ticks in tenths of seconds (a short window)
+};
+
+// A data file a chart adds to the report's (its "others" series).
+struct DataFile {
+  std::string name;  // without the prefix
+  std::string text;
 };
 
 struct ChartScript {
   std::string name;    // "cpu", "allcpu", "disk-iops", ...: NAME.gp, NAME.EXT
   std::string script;
+  std::string title;   // one line: the chart's title and setup.subtitle
+  std::vector<DataFile> files;  // its own data files, beside the reports'
 };
 
 // "host H, started YYYY-MM-DD HH:MM:SS UTC, key=value, ...": one line of
@@ -50,11 +62,12 @@ std::string Subtitle(const RecordingInfo& info);
 std::vector<ChartScript> MakeChartScripts(const PlotData& data, const ChartSetup& setup);
 
 // One chart of a report: its spec, the data file (with the prefix) and
-// the names of the file's blocks, in order (gnuplot's indexes).
+// the names and texts of the file's blocks, in order (gnuplot's indexes).
 struct ChartInput {
   const ChartSpec& spec;
   std::string file;
   std::vector<std::string> blocks;
+  std::vector<std::string> texts;
 };
 
 // The pieces the per-chart builders share (plot_scripts.cc).
@@ -64,6 +77,9 @@ namespace gp {
 // byte (it would end the command) or a byte that is not UTF-8 (an SVG
 // would not parse) becomes '?'. For text shown on a chart.
 std::string Quote(const std::string& text);
+// `text` with each control byte and byte that is not UTF-8 made '?', as
+// Quote() shows it: for text outside a script (an SVG's <title>).
+std::string Shown(const std::string& text);
 // Lines shown one under another: each Quote()d, joined by the constant
 // "\n" (gnuplot has no escapes inside '...').
 std::string QuoteLines(const std::vector<std::string>& lines);
@@ -75,13 +91,25 @@ std::string Path(const std::string& path);
 std::string Title(const std::string& title, const ChartSetup& setup);
 std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title);
-std::string Events(const PlotData& data, bool labels);  // pauses and marks
+std::string Events(const PlotData& data, const ChartSetup& setup, bool labels);  // pauses, marks
+// The time axis: the x of a data line ("1", or with --wall-clock its Unix
+// time), of an elapsed time, the axis label and its tick format.
+std::string X(const ChartSetup& setup);
+std::string At(const ChartSetup& setup, double elapsed);
+std::string XLabel(const ChartSetup& setup);
+std::string XFormat(const ChartSetup& setup, bool shown);
 std::string Number(double v);
-std::string Key(size_t entries, const ChartSetup& setup);
+// A series' `using` expression (without the parentheses around it):
+// `expr`, undefined (not drawn) on the zero-width pairs' lines and, when
+// `measured` is given, where it is 0.
+std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured = {});
+std::string Key();
 }  // namespace gp
 
 // A chart of lines, one per block and line spec (plot_line_scripts.cc);
-// "" when none is to be drawn.
-std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart);
+// "" when none is to be drawn. The data files it needs of its own are
+// added to `files`.
+std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+                        std::vector<DataFile>& files);
 
 }  // namespace pm

@@ -31,14 +31,24 @@ std::string Stat(const FakeCounters& c) {
 }
 
 std::string Diskstats(const FakeCounters& c) {
-  return " 254       0 vda" + Join(c.vda) + "\n 254       1 vda1" + Join(c.vda) + "\n";
+  std::string out = " 254       0 vda" + Join(c.vda) + "\n 254       1 vda1" + Join(c.vda) + "\n";
+  int minor = 16;
+  for (const auto& [name, counters] : c.more_disks)
+    out += " 254      " + std::to_string(minor++) + " " + name + Join(counters) + "\n";
+  return out;
+}
+
+std::string MoreNets(const FakeCounters& c) {
+  std::string out;
+  for (const auto& [name, counters] : c.more_nets) out += "  " + name + ":" + Join(counters) + "\n";
+  return out;
 }
 
 std::string NetDev(const FakeCounters& c) {
   return "Inter-|   Receive                                                |  Transmit\n"
          " face |bytes    packets errs drop fifo frame compressed multicast|bytes    "
          "packets errs drop fifo colls carrier compressed\n"
-         "  eth0:" + Join(c.eth0) + "\n";
+         "  eth0:" + Join(c.eth0) + "\n" + MoreNets(c);
 }
 
 std::string Meminfo(const FakeCounters& c) {
@@ -85,6 +95,11 @@ FakeProc::FakeProc(const FakeCounters& initial) {
   for (const char* d : {"proc", "proc/net", "sys", "sys/block", "sys/block/vda"})
     if (mkdir((dir_ / d).c_str(), 0755) != 0) throw std::runtime_error("mkdir");
   WriteFile(dir_ / "sys/block/vda/dev", "254:0\n");
+  int minor = 16;
+  for (const auto& [name, counters] : initial.more_disks) {
+    if (mkdir((dir_ / ("sys/block/" + name)).c_str(), 0755) != 0) throw std::runtime_error("mkdir");
+    WriteFile(dir_ / ("sys/block/" + name + "/dev"), "254:" + std::to_string(minor++) + "\n");
+  }
   Write(initial);
 }
 

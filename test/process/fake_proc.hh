@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test/process/recording.hh"
@@ -22,6 +23,10 @@ struct FakeCounters {
   std::array<uint64_t, 16> eth0{};
   uint64_t mem_total = 8'000'000, mem_free = 1'000'000, buffers = 100,
            cached = 200, s_reclaimable = 300;
+  // More whole disks and interfaces after vda and eth0 (the disks' names
+  // are fixed by the first Write: FakeProc makes their /sys/block entry).
+  std::vector<std::pair<std::string, std::array<uint64_t, 11>>> more_disks;
+  std::vector<std::pair<std::string, std::array<uint64_t, 16>>> more_nets;
 };
 
 // Counters that differ with `k` (every collector moves), for recordings

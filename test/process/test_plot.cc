@@ -38,6 +38,9 @@ TEST_CASE("plot -T png --save: PerfMonger's data files and six drawn charts") {
     CHECK(ReadFileBytes(out + "/" + dat + ".dat") ==
           ReadFileBytes(LegacyFile(std::string("small-all.pgr.plot-formatted.") + dat + ".dat")));
   CHECK(ReadFileBytes(out + "/net.dat").find("# interface: lo\n") != std::string::npos);
+  // --save lists the data files and scripts too, before the charts.
+  CHECK(r.out.starts_with(out + "/cpu.dat\n" + out + "/disk.dat\n"));
+  CHECK(r.out.find(out + "/cpu.gp\n") < r.out.find(out + "/cpu.png\n"));
   for (const std::string& chart : kCharts) {
     CHECK(Exists(out + "/" + chart + ".gp"));
     CheckDrawnPng(out + "/" + chart + ".png");
@@ -60,6 +63,9 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
   CHECK_FALSE(Exists(dir / "cpu.dat"));  // not kept without --save
   CHECK_FALSE(Exists(dir / "cpu.gp"));
   CHECK(std::filesystem::is_empty(dir / "tmp"));  // the scratch directory is gone
+  // What it wrote, one file a line, named under -o as given.
+  CHECK(pdf.out == dir / "cpu.pdf\n" + dir / "allcpu.pdf\n" + dir / "disk-iops.pdf\n" +
+                       dir / "disk-transfer.pdf\n" + dir / "net.pdf\n");
 
   ExitResult svg = RunPlot({"-T", "svg", "-p", "run1-", "-s", "-o", dir.path(),
                             LegacyFile("small-all.pgr.gz")});
@@ -69,6 +75,11 @@ TEST_CASE("plot: PDF by default, SVG with -T svg, --prefix before every name") {
     CheckChartFile(dir / ("run1-" + chart + ".svg"), "svg");
     CHECK(Exists(dir / ("run1-" + chart + ".gp")));
   }
+  // Each SVG's document title is its chart's, not gnuplot's "Gnuplot".
+  std::string svg_text = ReadFileBytes(dir / "run1-mem.svg");
+  CHECK(svg_text.find("<title>Memory \u2014 host vm, started 2026-11-30 23:41:43 UTC</title>") !=
+        std::string::npos);
+  CHECK(svg_text.find("<title>Gnuplot</title>") == std::string::npos);
   CHECK(ReadFileBytes(dir / "run1-cpu.dat") ==
         ReadFileBytes(LegacyFile("small-all.pgr.plot-formatted.cpu.dat")));
 }
@@ -111,6 +122,17 @@ TEST_CASE("plot: a recording with a pause and marks shows a gap, a band and labe
     CHECK(img.colours.count(0xc00000) == 1);  // the marks' red lines
     if (chart != "allcpu") CHECK(img.colours.count(0xe4e4e4) == 1);  // the paused band
   }
+  // The same on a wall-clock axis: marks and the band where they were.
+  std::string wall = dir / "wall";
+  ExitResult w = RunPlot({"-T", "png", "-s", "--wall-clock", "-o", wall, path});
+  CAPTURE(w.err);
+  REQUIRE(w.code == 0);
+  std::string net = ReadFileBytes(wall + "/net.gp");
+  CHECK(net.find("set xlabel 'time (UTC)'") != std::string::npos);
+  CHECK(net.find("timedate") != std::string::npos);
+  PngImage img = CheckDrawnPng(wall + "/net.png");
+  CHECK(img.colours.count(0xc00000) == 1);
+  CHECK(img.colours.count(0xe4e4e4) == 1);
 }
 
 TEST_CASE("plot --disk-only: only the matching disks are written and drawn") {
@@ -133,6 +155,12 @@ TEST_CASE("plot --disk-only: only the matching disks are written and drawn") {
                              LegacyFile("busy100.pgr.gz")});
   REQUIRE(none.code == 0);
   CHECK_FALSE(Exists(dir / "none/disk-iops.pdf"));  // no disk left: no disk chart
+  // Not silent: the warning names the disks there are.
+  CHECK(none.err.find("--disk-only '^nvme' matches none of its disks (sda, sda1, sda2): "
+                      "no disk chart\n") != std::string::npos);
+  CHECK(none.out.find("cpu.pdf\n") != std::string::npos);
+  CHECK(none.out.find("disk-iops") == std::string::npos);
+  CHECK(r.err.find("matches none") == std::string::npos);
   CheckChartFile(dir / "none/cpu.pdf", "pdf");
 }
 
@@ -174,6 +202,95 @@ TEST_CASE("plot: a failing gnuplot and bad options are errors, exit 1") {
   ExitResult help = RunPlot({"--help"});
   CHECK(help.code == 0);
   CHECK(help.out.find("--plot-numkey-threshold") != std::string::npos);
+}
+
+}  // namespace pm::test
+
+namespace pm::test {
+namespace {
+
+// Counters at step k: eth0 and ten veths moving, eth<i> faster with i;
+// ifb0 never moving; vda moving, loop0 never (it did I/O before).
+FakeCounters ManyDevicesAt(uint64_t k) {
+  FakeCounters c = CountersAt(k);
+  for (uint64_t i = 0; i < 10; ++i) {
+    std::array<uint64_t, 16> n{};
+    n[0] = 1000 + k * 20'000 * (i + 1);
+    n[1] = 10 + k * (i + 1);
+    n[8] = 500 + k * 3'000 * (i + 1);
+    n[9] = 5 + k;
+    c.more_nets.push_back({"veth" + std::to_string(i), n});
+  }
+  c.more_nets.push_back({"ifb0", {}});
+  c.more_disks.push_back({"loop0", {40, 0, 320, 4, 0, 0, 0, 0, 0, 4, 4}});
+  return c;
+}
+
+// The series of a saved script's plot command, each "FILE index N ...".
+std::vector<std::string> PlotSeries(const std::string& script) {
+  std::vector<std::string> series;
+  size_t plot = script.find("\nplot ");
+  REQUIRE(plot != std::string::npos);
+  for (size_t at = plot + 6; at < script.size();) {
+    size_t end = script.find('\n', at);
+    std::string line = script.substr(at, end - at);
+    series.push_back(line.substr(line.find_first_not_of(' ')));
+    if (!line.ends_with(", \\")) break;
+    at = end + 1;
+  }
+  return series;
+}
+
+}  // namespace
+
+TEST_CASE("plot: twelve interfaces and idle devices: every drawn series labelled or others") {
+  TempDir dir;
+  FakeProc fake(ManyDevicesAt(0));
+  std::string path = dir / "many.pgr";
+  std::vector<FakeCounters> steps;
+  for (uint64_t k = 0; k < 5; ++k) steps.push_back(ManyDevicesAt(k));
+  RecordFake(fake, path, steps, {"--no-gzip"});
+  std::string out = dir / "charts";
+  ExitResult r = RunPlot({"-T", "svg", "-s", "-o", out, path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+
+  std::string net = ReadFileBytes(out + "/net.gp");
+  std::vector<std::string> series = PlotSeries(net);
+  CHECK(series.size() == 10);  // four interfaces and the others, received and sent
+  for (const std::string& s : series) {
+    CAPTURE(s);
+    CHECK(s.find(" title '") != std::string::npos);
+    CHECK(s.find("notitle") == std::string::npos);
+  }
+  CHECK(series[0].find("title 'veth9 received'") != std::string::npos);  // the busiest
+  CHECK(series[8].find("'./net-others.dat' index 0") == 0);
+  CHECK(series[8].find("title 'others received'") != std::string::npos);
+  CHECK(net.find("'others: veth5, veth4, veth3, veth2, veth1, veth0, eth0'") !=
+        std::string::npos);
+  CHECK(net.find("'idle, not drawn: ifb0, lo'") == std::string::npos);  // no lo here
+  CHECK(net.find("'idle, not drawn: ifb0'") != std::string::npos);
+  CHECK(r.out.find(out + "/net-others.dat\n") != std::string::npos);
+  CheckChartFile(out + "/net.svg", "svg");
+  // The SVG shows the legend's entries and the note.
+  std::string svg = ReadFileBytes(out + "/net.svg");
+  CHECK(svg.find(">others sent<") != std::string::npos);
+  CHECK(svg.find("idle, not drawn: ifb0") != std::string::npos);
+
+  // loop0 idle: left out; vda alone then has no total line.
+  std::string iops = ReadFileBytes(out + "/disk-iops.gp");
+  CHECK(PlotSeries(iops).size() == 2);
+  CHECK(iops.find("title 'vda read'") != std::string::npos);
+  CHECK(iops.find("'total") == std::string::npos);
+  CHECK(iops.find("'idle, not drawn: loop0'") != std::string::npos);
+  // The data file is unchanged: loop0 and the total are in it.
+  CHECK(ReadFileBytes(out + "/disk.dat").find("# device: loop0\n") != std::string::npos);
+
+  ExitResult all = RunPlot({"-T", "svg", "-s", "--all-devices", "-o", dir / "all", path});
+  REQUIRE(all.code == 0);
+  std::string all_iops = ReadFileBytes(dir / "all/disk-iops.gp");
+  CHECK(PlotSeries(all_iops).size() == 6);  // loop0, vda, total
+  CHECK(all_iops.find("idle") == std::string::npos);
 }
 
 }  // namespace pm::test

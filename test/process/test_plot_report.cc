@@ -1,0 +1,123 @@
+// `plot --report`: one self-contained HTML page (every chart inline SVG,
+// the header, summary, marks and phases), loaded in Debian's headless
+// Chromium where it is installed; one multi-page PDF with -T pdf.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "test/process/fake_proc.hh"
+#include "test/process/plot_checks.hh"
+
+namespace pm::test {
+namespace {
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// A recording with a mark, a pause and hostile metadata.
+std::string MarkedRecording(const TempDir& dir) {
+  FakeProc fake(CountersAt(0));
+  std::string path = dir / "marked.pgr";
+  CommandSession s({"record", "--root", fake.root(), "-l", path, "-i", "3600", "--no-gzip",
+                    "--meta", "q=<script>alert(1)</script> & 'x'"});
+  s.ReadReadyLine();
+  uint64_t k = 0;
+  for (const char* command : {"sample", "mark load <a>", "sample", "pause", "resume", "sample",
+                              "mark drain", "sample"}) {
+    fake.Write(CountersAt(++k * 10));
+    CAPTURE(command);
+    REQUIRE(bool(s.Command(command).root()["ok"]));
+  }
+  s.CloseStop();
+  REQUIRE(s.Wait().code == 0);
+  return path;
+}
+
+// Debian's chromium on PATH, or "".
+std::string Chromium() {
+  for (const char* dir : {"/usr/bin", "/usr/local/bin"}) {
+    std::string path = std::string(dir) + "/chromium";
+    if (access(path.c_str(), X_OK) == 0) return path;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
+  TempDir dir;
+  std::string path = MarkedRecording(dir);
+  ExitResult charts = RunPlot({"-T", "svg", "-o", dir / "svg", path});
+  REQUIRE(charts.code == 0);
+  size_t n = SplitLines(charts.out).size();
+  CHECK(n >= 6);
+
+  ExitResult r = RunPlot({"--report", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out == dir / "report/report.html\n");  // the page alone: no chart file beside it
+  std::string html = ReadFileBytes(dir / "report/report.html");
+  CHECK(html.starts_with("<!DOCTYPE html>\n"));
+  CHECK(Count(html, "<svg") == n);
+  CHECK(Count(html, "<?xml") == 0);
+  CHECK(html.find("<title>Memory \u2014 host ") != std::string::npos);  // each chart's title
+  // The header, the summary, the marks as phases and the pause.
+  CHECK(html.find("<tr><th>host</th><td>") != std::string::npos);
+  CHECK(html.find("<tr><th>kernel</th><td>") != std::string::npos);
+  CHECK(html.find("<tr><th>interval</th><td>3600.000 s</td></tr>") != std::string::npos);
+  CHECK(html.find("== performance summary of '" + path + "' ==") != std::string::npos);
+  CHECK(html.find("<tr><td>load &lt;a&gt;</td>") != std::string::npos);
+  CHECK(html.find("<tr><td>drain</td>") != std::string::npos);
+  CHECK(html.find("<tr><td>paused</td>") != std::string::npos);
+  // Self-contained and inert: nothing fetched, the metadata escaped.
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; 'x'") != std::string::npos);
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("href=\"http") == std::string::npos);
+  CHECK(html.find("href='http") == std::string::npos);
+
+  std::string chromium = Chromium();
+  if (chromium.empty()) {
+    MESSAGE("skipped: no chromium (Debian package chromium) to load the report in");
+    return;
+  }
+  SpawnOptions browser;
+  browser.program = chromium;
+  browser.args = {"--headless=new", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                  "--v=0", "--user-data-dir=" + (dir / "profile"), "--dump-dom",
+                  "file://" + (dir / "report/report.html")};
+  ExitResult loaded = Child(std::move(browser)).Wait(After(std::chrono::seconds(120)));
+  CAPTURE(loaded.err);
+  REQUIRE(loaded.code == 0);
+  CHECK(loaded.err.find(":CONSOLE") == std::string::npos);  // no console message at all
+  CHECK(Count(loaded.out, "<svg") == n);                     // every chart in the DOM
+  CHECK(Count(loaded.out, "</svg>") == n);
+}
+
+TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
+  TempDir dir;
+  std::string path = MarkedRecording(dir);
+  ExitResult charts = RunPlot({"-o", dir / "pdf", path});
+  REQUIRE(charts.code == 0);
+  size_t n = SplitLines(charts.out).size();
+  ExitResult r = RunPlot({"-T", "pdf", "--report", "-s", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.ends_with(dir / "report/report.gp\n" + dir / "report/report.pdf\n"));
+  CheckChartFile(dir / "report/report.pdf", "pdf");
+  std::string pdf = ReadFileBytes(dir / "report/report.pdf");
+  CHECK(pdf.find("/Count " + std::to_string(n) + "\n") != std::string::npos);
+
+  ExitResult png = RunPlot({"-T", "png", "--report", "-o", dir / "png", path});
+  CHECK(png.code == 1);
+  CHECK(png.err.find("--report: an HTML page (-T svg, or no -T) or a PDF (-T pdf)") !=
+        std::string::npos);
+}
+
+}  // namespace pm::test

@@ -1,0 +1,30 @@
+// `plot --report`: every chart in one file. HTML (the default): one
+// self-contained page, nothing fetched — a header (host, kernel, start,
+// end, interval, metadata), the summary, the phases and marks with their
+// times, then every chart as inline SVG. PDF (-T pdf): one page per chart,
+// from one gnuplot run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "playback/plot_data.hh"
+#include "tools/plot_scripts.hh"
+
+namespace pm {
+
+struct ReportChart {
+  std::string title;  // ChartScript::title
+  std::string svg;    // gnuplot's file
+};
+
+// The HTML page. Every string from the recording is escaped (and shown as
+// gp::Shown() shows it).
+std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
+                       const std::string& summary, const std::vector<ReportChart>& charts);
+
+// One gnuplot script drawing every chart into `output` (a PDF), a page
+// each: the charts' scripts (pdfcairo), their own `set output` left out.
+std::string ReportPdfScript(const std::vector<ChartScript>& charts, const std::string& output);
+
+}  // namespace pm
