@@ -7,9 +7,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <set>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -21,6 +21,7 @@
 #include "playback/plot_data.hh"
 #include "playback/phases.hh"
 #include "playback/reports.hh"
+#include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "playback/zero_width.hh"
 #include "proto/pgr_collectors.hh"
@@ -57,6 +58,7 @@ void NoteDisks(const RawSample& s, std::set<std::string>& disks) {
 struct Walked {
   std::set<std::string> disks;
   ActiveSpan span;
+  std::optional<StatsWalk> stats;  // --report: the summary's statistics
 };
 
 void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
@@ -69,16 +71,20 @@ void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
       NoteDisks(sample, walked.disks);
       walked.span.Sample(sample);
       data.OnSample(sample);
+      if (walked.stats) walked.stats->OnSample(sample);
     } else {
       if (event.kind == "pause" || event.kind == "resume")
         walked.span.Break(event.kind == "pause", event.time_ns);
       data.OnEvent(event);
+      if (walked.stats) walked.stats->OnEvent(event);
     }
   }
 }
 
-// `summary`'s text of the whole recording (as `perfmonger summary --all`).
-std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const ActiveSpan& span) {
+// `summary`'s text of the whole recording (as `perfmonger summary --all
+// --stats`).
+std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const Walked& walked) {
+  const ActiveSpan& span = walked.span;
   RawSample end = span.ActiveEnd();
   SummaryInput in;
   in.title_file = args.file;
@@ -89,6 +95,7 @@ std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const A
   in.meta = input.info().meta;
   in.all = true;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  if (walked.stats) in.stats = &walked.stats->whole();
   SummaryPauses p;
   p.has_pauses = span.has_pauses();
   p.paused_ns = span.paused_ns();
@@ -270,6 +277,12 @@ int Plot(const PlotArgs& args) {
   }
   PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
   Walked walked;
+  ReportOptions stats_options;  // as summary gives its statistics
+  stats_options.all = true;
+  stats_options.legacy = input.info().legacy();
+  stats_options.recorded = &input.info().recorded;
+  stats_options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
+  if (args.report) walked.stats.emplace(false, stats_options);
   Walk(input, data, walked);
   input.Finish();
   WarnIfNoDiskKept(args, input.name(), data, walked.disks);
@@ -281,7 +294,7 @@ int Plot(const PlotArgs& args) {
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
   DrawCharts(args, input.info(), data,
-             args.report ? SummaryOf(args, input, walked.span) : std::string());
+             args.report ? SummaryOf(args, input, walked) : std::string());
   return input.ExitStatus();
 }
 

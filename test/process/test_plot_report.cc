@@ -72,6 +72,8 @@ TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
   CHECK(html.find("<tr><th>kernel</th><td>") != std::string::npos);
   CHECK(html.find("<tr><th>interval</th><td>3600.000 s</td></tr>") != std::string::npos);
   CHECK(html.find("== performance summary of '" + path + "' ==") != std::string::npos);
+  CHECK(html.find("* Statistics over ") != std::string::npos);  // summary --stats's block
+  CHECK(html.find("cpu.all.usr") != std::string::npos);
   CHECK(html.find("<tr><td>load &lt;a&gt;</td>") != std::string::npos);
   CHECK(html.find("<tr><td>drain</td>") != std::string::npos);
   CHECK(html.find("<tr><td>paused</td>") != std::string::npos);
