@@ -311,15 +311,25 @@ def sample_times(text):
             if line.startswith(prefix)]
 
 
-def user_seconds(text):
-    """{cpu: {time: node_cpu_seconds_total{mode="user"}}} from the export."""
+def cpu_seconds(text, mode=None):
+    """{cpu: {time: node_cpu_seconds_total}} from the export: of `mode`, or
+    summed over every mode (all the CPU time that passed)."""
     out = {}
     for line in text.splitlines():
-        if line.startswith("node_cpu_seconds_total{") and 'mode="user"' in line:
-            series, value, ts = line.rsplit(" ", 2)
-            cpu = int(series.split('cpu="', 1)[1].split('"', 1)[0])
-            out.setdefault(cpu, {})[float(ts)] = float(value)
+        if not line.startswith("node_cpu_seconds_total{"):
+            continue
+        if mode is not None and f'mode="{mode}"' not in line:
+            continue
+        series, value, ts = line.rsplit(" ", 2)
+        cpu = int(series.split('cpu="', 1)[1].split('"', 1)[0])
+        at = out.setdefault(cpu, {})
+        at[float(ts)] = at.get(float(ts), 0.0) + float(value)
     return out
+
+
+def user_seconds(text):
+    """{cpu: {time: node_cpu_seconds_total{mode="user"}}} from the export."""
+    return cpu_seconds(text, "user")
 
 
 def test_prometheus_rate_matches_play(recording, tmp_path):
