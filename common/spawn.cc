@@ -17,6 +17,7 @@
 #include <string>
 
 #include "common/error.hh"
+#include "common/sanitizers.hh"
 
 extern char** environ;
 
@@ -38,7 +39,7 @@ constexpr size_t kChildStack = 64 * 1024;
 // caller, and the reports that follow are false (its vfork interceptor
 // makes vfork a fork for this reason). Under it the child gets a copy of
 // the memory, still with the parent suspended until the execve.
-#if defined(__SANITIZE_THREAD__)
+#if defined(PM_THREAD_SANITIZER)
 constexpr int kShareMemory = 0;
 #else
 constexpr int kShareMemory = CLONE_VM;

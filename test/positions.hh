@@ -15,9 +15,11 @@
 #include <random>
 #include <vector>
 
+#include "common/sanitizers.hh"
+
 namespace pm::test {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(PM_ADDRESS_SANITIZER) || defined(PM_THREAD_SANITIZER)
 inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
