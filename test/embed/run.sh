@@ -4,9 +4,9 @@
 # perfmonger-embed` against what was installed, run through every scenario
 # of embed_client.c (the contract) and embed_hold.c (real clients' ways),
 # and their recordings checked with `perfmonger play` and `summary --json`.
-# Usage: run.sh BUILD_DIR PERFMONGER CLIENT_C HOLD_C [EXTRA_CFLAGS]
+# Usage: run.sh BUILD_DIR PERFMONGER CLIENT_C HOLD_C [EXTRA_CFLAGS]   ($CC: cc)
 set -eu
-build=$1 pm=$2 client_c=$3 hold_c=$4 extra=${5:-}
+build=$1 pm=$2 client_c=$3 hold_c=$4 extra=${5:-} cc=${CC:-cc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 meson install -C "$build" --no-rebuild --destdir "$tmp/root" --quiet >/dev/null
@@ -14,10 +14,10 @@ pc=$(find "$tmp/root" -name perfmonger-embed.pc | head -1)
 [ -n "$pc" ] || { echo "perfmonger-embed.pc was not installed"; exit 1; }
 prefix=$(sed -n 's/^prefix=//p' "$pc")
 pkg() { PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$tmp/root$prefix" "$@" perfmonger-embed; }
-cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client" "$client_c" $(pkg --cflags --libs) -lpthread
-cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/hold" "$hold_c" $(pkg --cflags --libs)
+$cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client" "$client_c" $(pkg --cflags --libs) -lpthread
+$cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/hold" "$hold_c" $(pkg --cflags --libs)
 libdir=$(pkg --variable=libdir)
-cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client-static" "$client_c" $(pkg --cflags) \
+$cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client-static" "$client_c" $(pkg --cflags) \
   "$libdir/libperfmonger-embed.a" $(pkg --static --libs-only-l | sed 's/-lperfmonger-embed//') -lpthread
 [ -f "$tmp/root$prefix/share/man/man3/perfmonger-embed.3" ] || { echo "perfmonger-embed(3) not installed"; exit 1; }
 

@@ -81,9 +81,9 @@ TEST_SUITE("install") {
     }
     CHECK(pc);
     CHECK(so);
-    for (auto [shell, path] : {std::pair{"bash", kBash}, {"zsh", kZsh}, {"fish", kFish}}) {
-      CAPTURE(path);
-      CHECK(Slurp(root / path) == Run({"completion", shell}).out);
+    for (const auto& script : {std::pair{"bash", kBash}, {"zsh", kZsh}, {"fish", kFish}}) {
+      CAPTURE(script.second);  // not a structured binding: CAPTURE takes it in a lambda
+      CHECK(Slurp(root / script.second) == Run({"completion", script.first}).out);
     }
   }
 

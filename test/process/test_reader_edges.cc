@@ -424,7 +424,9 @@ TEST_SUITE("readers") {
         {"kill -TERM $$", "was killed by signal 15"},
         {dir / "no-such-pager", "could not be started"},
     };
-    for (const auto& [pager, why] : failing) {
+    for (const auto& failure : failing) {  // no structured binding: CAPTURE takes it in a lambda
+      const std::string& pager = failure.first;
+      const std::string& why = failure.second;
       CAPTURE(pager);
       ExitResult r = RunWithTerminal({"summary", "-p", pager, file});
       CAPTURE(r.err);
