@@ -120,13 +120,14 @@ void Terminal::Show(char c) {
 }
 
 void Terminal::Read(Deadline deadline) {
-  short events = PollUntil(master_.Get(), POLLIN, deadline, "the shell's output");
+  PollUntil(master_.Get(), POLLIN, deadline, "the shell's output");
   char chunk[4096];
   ssize_t n = ::read(master_.Get(), chunk, sizeof chunk);
   if (n < 0 && errno == EINTR) return;
-  // EIO: the shell has gone and closed the terminal.
-  if (n <= 0 || (events & POLLHUP && !(events & POLLIN)))
-    throw DeadlineExpired("the shell exited; it showed:\n" + shown_);
+  // EIO: the shell has gone and closed the terminal, and its last output
+  // has been read. Not POLLHUP: poll reports the hangup while that output
+  // may still be on its way to the master (a busy machine delays it).
+  if (n <= 0) throw DeadlineExpired("the shell exited; it showed:\n" + shown_);
   for (ssize_t i = 0; i < n; ++i) Show(chunk[i]);
 }
 
