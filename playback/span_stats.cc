@@ -35,7 +35,7 @@ void Column(std::string& out, double v, size_t width) {
 
 void SpanStats::First(const RawSample& s, const ReportOptions& options) {
   levels_only_ = true;
-  Walk(Pair(s, s, origin_ns_, options));
+  Walk(Pair(s, s, origin_, options));
   levels_only_ = false;
 }
 
@@ -47,6 +47,7 @@ void SpanStats::Add(const Pair& p) {
 void SpanStats::Walk(const Pair& p) {
   interval_ = levels_only_ ? 0.0 : p.interval;
   time_ns_ = p.cur.time_ns;
+  elapsed_ = p.elapsed_time;
   next_ = 0;
   for (report_ = 0; report_ < Reports().size(); ++report_) {
     const Report& r = *Reports()[report_].report;
@@ -68,6 +69,7 @@ void SpanStats::Put(std::string_view name, std::string_view unit, bool level, do
   if (s.values.empty() || v > s.max) {
     s.max = v;
     s.max_ns = time_ns_;
+    s.max_elapsed = elapsed_;
   }
   s.values.push_back(v);
   s.weighted += v * interval_;
@@ -94,6 +96,7 @@ std::vector<SeriesStats> SpanStats::Results() const {
     r.min = sorted.front();
     r.max = s.max;
     r.max_ns = s.max_ns;
+    r.max_elapsed = s.max_elapsed;
     r.p50 = NearestRank(sorted, 50);
     r.p95 = NearestRank(sorted, 95);
     r.p99 = NearestRank(sorted, 99);
@@ -127,7 +130,7 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
     Pad(out, s.unit.size(), unit_width);
     for (double v : {s.mean, s.min, s.max}) Column(out, v, 12);
     std::string at;
-    AppendFixed(at, ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    AppendFixed(at, s.max_elapsed, 3);
     Pad(out, at.size(), 12);
     out.append(at);
     for (double v : {s.p50, s.p95, s.p99}) Column(out, v, 12);
@@ -147,7 +150,7 @@ void AppendStatsJson(std::string& out, const SpanStats& stats) {
     AppendFixed(one.Key("mean"), s.mean, 3);
     AppendFixed(one.Key("min"), s.min, 3);
     AppendFixed(one.Key("max"), s.max, 3);
-    AppendFixed(one.Key("max_elapsed"), ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    AppendFixed(one.Key("max_elapsed"), s.max_elapsed, 3);
     one.Str("max_time", FormatRfc3339(s.max_ns));
     AppendFixed(one.Key("p50"), s.p50, 3);
     AppendFixed(one.Key("p95"), s.p95, 3);

@@ -34,6 +34,7 @@ struct SeriesStats {
   size_t count = 0;  // values (intervals, or samples for a level)
   double mean = 0, min = 0, max = 0;
   int64_t max_ns = 0;  // Unix ns of the max
+  double max_elapsed = 0;  // its elapsed time (play's)
   double p50 = 0, p95 = 0, p99 = 0;
 };
 
@@ -45,8 +46,8 @@ class SpanStats final : public StatRow {
   void Add(const Pair& p);
 
   uint64_t intervals() const { return intervals_; }
-  int64_t origin_ns() const { return origin_ns_; }
-  void set_origin(int64_t ns) { origin_ns_ = ns; }
+  const TimeOrigin& origin() const { return origin_; }
+  void set_origin(TimeOrigin o) { origin_ = o; }
   // In kCollectors order, each report's in the order it first gave them.
   std::vector<SeriesStats> Results() const;
 
@@ -59,6 +60,7 @@ class SpanStats final : public StatRow {
     double weighted = 0, weight = 0;
     double max = 0;
     int64_t max_ns = 0;
+    double max_elapsed = 0;
   };
   void Put(std::string_view name, std::string_view unit, bool level, double v) override;
   void Walk(const Pair& p);
@@ -71,14 +73,15 @@ class SpanStats final : public StatRow {
   size_t next_ = 0;  // series come in one order pair after pair: try here first
   double interval_ = 0;
   int64_t time_ns_ = 0;
-  int64_t origin_ns_ = 0;
+  double elapsed_ = 0;
+  TimeOrigin origin_;
   uint64_t intervals_ = 0;
 };
 
 // The --stats block of the text summary:
 //   * Statistics over N intervals (rates time-weighted; p50/p95/p99 nearest rank)
 //     series  unit  mean  min  max  max at (s)  p50  p95  p99
-// one line per series, "max at" seconds after `origin_ns`; none when the
+// one line per series, "max at" seconds after the origin; none when the
 // span has no interval.
 void AppendStatsText(std::string& out, const SpanStats& stats);
 // ,"stats":{"intervals":N,"series":{"NAME":{"unit":..,"kind":"rate"|"level",

@@ -38,7 +38,7 @@ std::string Played(const std::vector<pm::RawSample>& samples,
     line.clear();
     pm::ReportOptions options;
     options.legacy = true;
-    pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], samples.front().time_ns,
+    pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], pm::TimeOrigin::Of(samples.front()),
                                       options));
     if (style.pretty || style.color) pm::AppendStyledPlayJson(out, line, style);
     else out.append(line);
