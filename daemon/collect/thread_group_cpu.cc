@@ -82,28 +82,29 @@ void ThreadGroupCpu::ScanThreads() {
   // An empty listing: the process was reaped (its task dir is stale).
   if (tids_.empty()) throw SystemError("/" + dir_, ESRCH);
   std::sort(tids_.begin(), tids_.end());
-  std::vector<Thread> next;
-  next.reserve(tids_.size());
-  for (uint32_t tid : tids_) Keep(tid, next);
-  for (const Thread& gone : threads_) {
-    departed_.run_ns += gone.last.run_ns;
-    departed_.wait_ns += gone.last.wait_ns;
+  // One merge of two sorted lists: each thread kept is moved once (a few
+  // pointers), none is reopened.
+  next_.clear();
+  auto old = threads_.begin();
+  for (uint32_t tid : tids_) {
+    for (; old != threads_.end() && old->tid < tid; ++old) Depart(*old);
+    if (old != threads_.end() && old->tid == tid) next_.push_back(std::move(*old++));
+    else Open(tid);
   }
-  threads_ = std::move(next);
+  for (; old != threads_.end(); ++old) Depart(*old);
+  std::swap(threads_, next_);
 }
 
-// Moves thread `tid` from threads_ (or opens it) into `next`.
-void ThreadGroupCpu::Keep(uint32_t tid, std::vector<Thread>& next) {
-  auto it = std::lower_bound(threads_.begin(), threads_.end(), tid,
-                             [](const Thread& t, uint32_t id) { return t.tid < id; });
-  if (it != threads_.end() && it->tid == tid) {
-    next.push_back(std::move(*it));
-    threads_.erase(it);
-    return;
-  }
+void ThreadGroupCpu::Depart(const Thread& gone) {
+  departed_.run_ns += gone.last.run_ns;
+  departed_.wait_ns += gone.last.wait_ns;
+}
+
+// A thread new since the last listing, into next_.
+void ThreadGroupCpu::Open(uint32_t tid) {
   try {
-    next.push_back({tid, ProcFile(task_dir_.Get(), std::to_string(tid) + "/schedstat",
-                                  kSchedstatBytes, ProcFile::Delivery::kWhole), {}});
+    next_.push_back({tid, ProcFile(task_dir_.Get(), std::to_string(tid) + "/schedstat",
+                                   kSchedstatBytes, ProcFile::Delivery::kWhole), {}});
   } catch (const std::system_error& e) {
     if (e.code().value() != ENOENT && e.code().value() != ESRCH) throw;  // exited since
   }

@@ -59,7 +59,8 @@ class ThreadGroupCpu {
   };
 
   void ScanThreads();
-  void Keep(uint32_t tid, std::vector<Thread>& next);
+  void Depart(const Thread& gone);
+  void Open(uint32_t tid);
   Times SumThreads();
 
   int root_dirfd_;
@@ -67,6 +68,7 @@ class ThreadGroupCpu {
   UniqueFd task_dir_;
   std::optional<clockid_t> clock_;
   std::vector<Thread> threads_;  // by tid, ascending
+  std::vector<Thread> next_;     // scratch: the next listing's
   std::vector<uint32_t> tids_;   // scratch: the directory's listing
   Schedstat departed_;           // threads gone, as last read
   Schedstat scratch_;
