@@ -12,9 +12,10 @@
 //               when the max repeats
 //   p50 p95 p99 nearest rank over the values, each counted once: the
 //               ceil(p/100 · n)-th smallest (so p99 of fewer than 100
-//               values is the max)
+//               values is the max); exact up to QuantileStore::kExact
+//               values a series, within its kRelativeError beyond
 //
-// The values are kept (8 bytes per interval and series) for the ranks.
+// Memory is bounded whatever the length (playback/quantile_store.hh).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "playback/quantile_store.hh"
 #include "playback/report.hh"
 #include "playback/stat_row.hh"
 
@@ -36,6 +38,7 @@ struct SeriesStats {
   int64_t max_ns = 0;  // Unix ns of the max
   double max_elapsed = 0;  // its elapsed time (play's)
   double p50 = 0, p95 = 0, p99 = 0;
+  bool exact = true;  // the percentiles exact (else within the sketch's error)
 };
 
 class SpanStats final : public StatRow {
@@ -56,7 +59,7 @@ class SpanStats final : public StatRow {
     std::string name, unit;
     bool level = false;
     size_t report = 0;  // its report's position in Reports()
-    std::vector<double> values;
+    QuantileStore values;
     double weighted = 0, weight = 0;
     double max = 0;
     int64_t max_ns = 0;
