@@ -121,6 +121,8 @@ class ProcessCollector final : public Collector {
       if (r.state == State::kLive && !ReadRow(r)) Gone(r);
   }
 
+  bool fine_grained() const override { return true; }  // the CPU clock's ns
+
   void Append(std::string& out) const override {
     AppendMember(out, member_.key);
     out.push_back('[');
