@@ -80,9 +80,8 @@ first=$("$pm" play --events "$rec" 2>/dev/null | grep -v '"event":"start"' | hea
 case $first in *'"event":"pause"'*) ;; *) echo "FAIL status: first event $first"; failed=1;; esac
 # Each phase's CPU of the caller (its process CPU clock, read at each
 # mark): no less than the caller measured between its mark calls, no more
-# than around them (the library's own work in the calls), to the µs; the
-# median within 50 µs of the first (the tail, the library's calls on a busy
-# machine, is perfmonger-bench-embed's to measure).
+# than around them, to the µs. (What the library's calls add, a mark's
+# CPU in the caller, is perfmonger-bench-embed's to measure: a timing.)
 read -r rec caller < "$tmp/phasecost.out"
 "$pm" summary --phases --json "$rec" > "$tmp/phasecost.json"
 json "
@@ -91,8 +90,6 @@ got = {p['phase']: p['procs']['$caller']['cpu_sec'] for p in d}
 assert len(rows) == 100
 for i, (inside, around) in enumerate(rows):
     assert inside / 1e9 - 1e-6 <= got['p%d' % i] <= around / 1e9 + 1e-6, (i, inside, got['p%d' % i], around)
-off = sorted(got['p%d' % i] - inside / 1e9 for i, (inside, around) in enumerate(rows))
-assert off[50] <= 50e-6, ('phase CPU beyond the caller (s): median, p95, max', off[50], off[95], off[-1])
 " < "$tmp/phasecost.json" || { echo "FAIL phasecost: $(head -c 300 "$tmp/phasecost.json")"; failed=1; }
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed

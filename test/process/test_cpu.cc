@@ -42,7 +42,10 @@ TEST_SUITE("cpu precision") {
     size_t near = 0, n = 0;
     double sum = 0;
     for (size_t i = 20; i + 20 < lines.size(); ++i) {
-      const JsonValue& cmd = Json(lines[i]).root()["procs"]["cmd"];
+      CAPTURE(lines[i]);
+      Json line(lines[i]);
+      const JsonValue& cmd = line.root()["procs"]["cmd"];
+      REQUIRE(cmd.is_object());
       double cpu = double(cmd["cpu"]);
       CHECK(double(cmd["usr"]) + double(cmd["sys"]) == doctest::Approx(cpu).epsilon(0.001));
       CHECK(double(cmd["run_wait"]) >= 0);
