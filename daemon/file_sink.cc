@@ -9,6 +9,7 @@
 #include "common/error.hh"
 #include "common/io.hh"
 #include "common/output_file.hh"
+#include "daemon/lock_holder.hh"
 
 namespace pm {
 namespace {
@@ -40,11 +41,8 @@ void LockOutput(int fd, const std::string& path) {
   if (fcntl(fd, F_SETLK, &lock) == 0) return;
   if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
   struct flock holder = lock;
-  std::string who = "another process";
-  if (fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK && holder.l_pid > 0)
-    who = "pid " + std::to_string(holder.l_pid);
-  throw UsageError(path + " is being written by another perfmonger record (" + who +
-                   "); pass another -l PATH");
+  if (fcntl(fd, F_GETLK, &holder) != 0 || holder.l_type == F_UNLCK) holder.l_pid = 0;
+  throw UsageError(LockRefusal(path, FindLockHolder(holder)));
 }
 
 }  // namespace
