@@ -34,14 +34,19 @@ UniqueFd OpenOutput(const std::string& path) {
 
 // A POSIX record lock, not flock: F_GETLK tells who holds it. The recorder
 // opens its output once, so no other close() of ours can drop the lock.
+// A holder that lets go between the two calls is tried again, once.
 void LockOutput(int fd, const std::string& path) {
   struct flock lock = {};
   lock.l_type = F_WRLCK;
   lock.l_whence = SEEK_SET;
-  if (fcntl(fd, F_SETLK, &lock) == 0) return;
-  if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
   struct flock holder = lock;
-  if (fcntl(fd, F_GETLK, &holder) != 0 || holder.l_type == F_UNLCK) holder.l_pid = 0;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (fcntl(fd, F_SETLK, &lock) == 0) return;
+    if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
+    holder = lock;
+    if (fcntl(fd, F_GETLK, &holder) != 0) holder.l_pid = 0;
+    if (holder.l_type != F_UNLCK) break;
+  }
   throw UsageError(LockRefusal(path, FindLockHolder(holder)));
 }
 

@@ -23,7 +23,6 @@ bool NamesPerfmonger(std::string_view program) {
 
 // "pid N (uid U, PROGRAM)", as much of it as is known.
 std::string Who(const LockHolder& h) {
-  if (h.pid <= 0) return "another process";
   std::string details;
   if (h.uid) details = "uid " + std::to_string(*h.uid);
   if (!h.program.empty()) details += (details.empty() ? "" : ", ") + h.program;
@@ -54,6 +53,9 @@ std::string LockRefusal(const std::string& path, const LockHolder& holder) {
            std::to_string(holder.pid) + (theirs ? ", uid " + std::to_string(*holder.uid) : "") +
            "); pass another -l PATH";
   }
+  if (holder.pid <= 0)  // an open file description lock, or another pid namespace's
+    return path + " is locked by a process whose pid is not visible here (a " +
+           (holder.write ? "write" : "read") + " lock); pass another -l PATH";
   return path + " is locked by " + Who(holder) + ", which holds a " +
          (holder.write ? "write" : "read") + " lock on it and is not a perfmonger record; "
          "record needs the file to itself: stop that process or pass another -l PATH";
