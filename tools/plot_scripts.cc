@@ -92,8 +92,8 @@ std::string QuoteLines(const std::vector<std::string>& lines) {
 std::string Path(const std::string& path) {
   for (char c : path)
     if (IsControl(static_cast<unsigned char>(c)))
-      throw UsageError("-o or -p: the file names would hold a control character, "
-                       "which gnuplot cannot open; choose another name");
+      throw UsageError("-p: the file names would hold a control character, "
+                       "which gnuplot cannot open; choose another prefix");
   return Verbatim(path.starts_with('/') ? path : "./" + path);
 }
 
