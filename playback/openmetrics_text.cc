@@ -16,7 +16,7 @@ void AppendUnsigned(std::string& out, uint64_t v) {
 // whole "." frac, frac zero-padded to `digits`.
 void AppendDecimal(std::string& out, uint64_t whole, uint64_t frac, int digits) {
   AppendUnsigned(out, whole);
-  char buf[6] = {'0', '0', '0', '0', '0', '0'};
+  char buf[9] = {'0', '0', '0', '0', '0', '0', '0', '0', '0'};  // digits <= 9 (ns)
   for (int i = digits - 1; i >= 0; --i, frac /= 10) buf[i] = static_cast<char>('0' + frac % 10);
   out.push_back('.');
   out.append(buf, static_cast<size_t>(digits));

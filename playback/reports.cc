@@ -13,7 +13,8 @@ namespace pm {
 
 // Defined in their collectors' report files.
 extern const Report kCpuReport, kIntrReport, kDiskReport, kNetReport, kMemReport,
-    kPressureReport, kLoadReport, kVmstatReport, kNetstatReport, kProcessReport, kCgroupReport;
+    kPressureReport, kLoadReport, kVmstatReport, kNetstatReport, kSockstatReport,
+    kProcessReport, kCgroupReport;
 
 namespace {
 
@@ -32,6 +33,7 @@ constexpr Listed kReports[] = {
     {"load", kLoadReport},
     {"vmstat", kVmstatReport},
     {"netstat", kNetstatReport},
+    {"sockstat", kSockstatReport},
     {"procs", kProcessReport},
     {"cgroups", kCgroupReport},
 };

@@ -14,7 +14,7 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
   if (pending_) {
     event = std::move(*pending_);
     pending_.reset();
-    return Event(event);
+    return Item::kEvent;
   }
   for (;;) {
     Item item = reader_.Next(sample, event);
@@ -23,7 +23,7 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
       if (!Windowed(sample)) continue;
       return Sample();
     }
-    if (!window_) return Event(event);
+    if (!window_) return Item::kEvent;
     bool inside = window_->OnEvent(event) == SampleWindow::Verdict::kKeep;
     if (holding_ && window_->from_known()) {
       holding_ = false;
@@ -34,7 +34,7 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
         return Sample();
       }
     }
-    if (inside) return Event(event);
+    if (inside) return Item::kEvent;
   }
 }
 
@@ -51,10 +51,6 @@ bool SampleStream::Windowed(RawSample& sample) {
       return false;
   }
   return false;
-}
-
-SampleStream::Item SampleStream::Event(const RecordingEvent& event) {
-  return Item::kEvent;
 }
 
 SampleStream::Item SampleStream::Sample() {

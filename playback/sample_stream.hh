@@ -52,7 +52,6 @@ class SampleStream {
 
  private:
   bool Windowed(RawSample& sample);
-  Item Event(const RecordingEvent& event);
   Item Sample();
 
   RecordingReader& reader_;

@@ -44,6 +44,8 @@ struct CollectorSpec {
   // "PID", "PATH": the collector records the rows its repeatable option
   // --FLAG VALUE names, and is on once one is given.
   std::string_view value = {};
+  // `stat` records it unless its flag says false (perfmonger-stat(1)).
+  bool on_for_stat = false;
 };
 
 // The descriptors (kCollectors), at run time.

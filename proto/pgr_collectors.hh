@@ -34,6 +34,8 @@ inline constexpr PgrMember kPressure[] = {{"pressure", kPressureFields, kNamed}}
 inline constexpr PgrMember kLoad[] = {{"load", kLoadFields, kOne, kLoadFields.size()}};
 inline constexpr PgrMember kVmstat[] = {{"vmstat", kVmstatFields}};
 inline constexpr PgrMember kNetstat[] = {{"netstat", kNetstatFields, kOne, 1}};
+inline constexpr PgrMember kSockstat[] = {
+    {"sockstat", kSockstatFields, kOne, kSockstatFields.size()}};
 inline constexpr PgrMember kProcs[] = {
     {"procs", kProcessFields, kNamed, kProcessFields.size() - kProcessCounters}};
 inline constexpr PgrMember kCgroups[] = {
@@ -43,7 +45,7 @@ inline constexpr PgrMember kCgroups[] = {
 
 // In the order a sample line carries them, which is the order of every
 // output: PerfMonger's play keys (cpu, intr, disk, net, mem), then ours.
-inline constexpr std::array<CollectorSpec, 11> kCollectors = {{
+inline constexpr std::array<CollectorSpec, 12> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
      "/proc/stat"},
     {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
@@ -55,17 +57,20 @@ inline constexpr std::array<CollectorSpec, 11> kCollectors = {{
     {"mem", collector_members::kMem, true, "no-mem", "do not record memory usage",
      "/proc/meminfo"},
     {"pressure", collector_members::kPressure, false, "record-pressure",
-     "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}"},
+     "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}", {},
+     true},
     {"load", collector_members::kLoad, false, "record-load",
-     "record load averages and the run queue", "/proc/loadavg, /proc/stat"},
+     "record load averages and the run queue", "/proc/loadavg, /proc/stat", {}, true},
     {"vmstat", collector_members::kVmstat, false, "record-vmstat",
-     "record paging and swapping (/proc/vmstat)", "/proc/vmstat"},
+     "record paging and swapping (/proc/vmstat)", "/proc/vmstat", {}, true},
     {"netstat", collector_members::kNetstat, false, "record-netstat",
      "record TCP and UDP counters (/proc/net/snmp, netstat)",
-     "/proc/net/snmp, /proc/net/netstat"},
+     "/proc/net/snmp, /proc/net/netstat", {}, true},
+    {"sockstat", collector_members::kSockstat, false, "record-sockstat",
+     "record socket counts (/proc/net/sockstat)", "/proc/net/sockstat", {}, true},
     {"procs", collector_members::kProcs, false, "pid",
      "record process PID's CPU time and I/O (repeatable)", "/proc/PID/stat, /proc/PID/io",
-     "PID"},
+     "PID", true},
     {"cgroups", collector_members::kCgroups, false, "cgroup",
      "record cgroup v2 group PATH's CPU, I/O, memory and\npressure (repeatable; PATH below the cgroup2 mount\nor absolute)",
      "/sys/fs/cgroup[/unified]/PATH/{cpu,io,memory}.*", "PATH"},

@@ -75,6 +75,11 @@ inline constexpr std::array<std::string_view, 18> kNetstatFields = {
     "Udp_RcvbufErrors", "Udp_SndbufErrors", "TcpExt_ListenOverflows", "TcpExt_ListenDrops",
     "Tcp_CurrEstab"};
 
+// /proc/net/sockstat's socket counts, as sar -n SOCK reads them:
+// "Proto_name" of its "Proto: name value ..." lines; all levels.
+inline constexpr std::array<std::string_view, 6> kSockstatFields = {
+    "sockets_used", "TCP_inuse", "UDP_inuse", "RAW_inuse", "FRAG_inuse", "TCP_tw"};
+
 // One process (/proc/PID/stat and /proc/PID/io): CPU times in
 // microseconds (clock ticks converted at recording), its own and its
 // waited-for children's; I/O counters in bytes and calls; its CPU time

@@ -124,7 +124,7 @@ std::string Colour(int colour) {
   return " lw 1.5 lc " + std::to_string(colour % 7 + 1);
 }
 
-std::string PlotCommand(const PlotData& data, const ChartSetup& setup,
+std::string PlotCommand(const ChartSetup& setup,
                         const std::vector<Line>& lines) {
   std::string s = "plot ";
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -199,7 +199,7 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   std::string top = fixed ? gp::Number(setup.iops_max)
                     : spec.ymax > 0 ? gp::Number(spec.ymax) : std::string("*");
   s += "set yrange [0:" + top + "]\n";
-  return s + PlotCommand(data, setup, lines);
+  return s + PlotCommand(setup, lines);
 }
 
 }  // namespace pm

@@ -204,7 +204,7 @@ std::string YMax(const ChartInput& chart) {
   return top == std::floor(top) ? std::to_string(static_cast<long long>(top)) : gp::Number(top);
 }
 
-std::string StackPlot(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
+std::string StackPlot(const ChartSetup& setup, const ChartInput& chart,
                       size_t index, bool titles) {
   std::string s = "plot ";
   std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
@@ -226,7 +226,7 @@ std::string StackScript(const PlotData& data, const ChartSetup& setup, const Cha
   s += "set ylabel " + gp::Quote(std::string(spec.ylabel)) + "\n";
   s += "set yrange [0:" + YMax(chart) + "]\n";
   s += gp::Key();
-  return s + StackPlot(data, setup, chart, 0, true);
+  return s + StackPlot(setup, chart, 0, true);
 }
 
 // The strips' legend: one row under the title, bottom layer first, drawn
@@ -285,7 +285,7 @@ std::string StripsScript(const PlotData& data, const ChartSetup& setup, const Ch
     s += "set label 99 " +
          gp::Quote(std::string(spec.strip_label) + " " + chart.blocks[static_cast<size_t>(i) + 1]) +
          " at graph 0.01, graph 0.85 left front boxed font ',7' tc rgb '#000000'\n";
-    s += StackPlot(data, setup, chart, static_cast<size_t>(i) + 1, false);
+    s += StackPlot(setup, chart, static_cast<size_t>(i) + 1, false);
   }
   return s + "unset multiplot\n";
 }

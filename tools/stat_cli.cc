@@ -20,6 +20,7 @@
 #include "playback/phases.hh"
 #include "playback/summary.hh"
 #include "proto/json.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/pgr_format.hh"
 #include "tools/command_spawn.hh"
 #include "tools/record_args.hh"
@@ -76,13 +77,10 @@ const Command<StatArgs>& StatCommand() {
 
 StatArgs ParseStatArgs(int argc, char** argv) {
   StatArgs s;
-  // CMD's own process, the pressure stalls, the load, paging and TCP/UDP,
-  // unless --record-pressure=false, --record-load=false, ...
-  s.record.config.collectors.on("pressure") = true;
-  s.record.config.collectors.on("load") = true;
-  s.record.config.collectors.on("vmstat") = true;
-  s.record.config.collectors.on("netstat") = true;
-  s.record.config.collectors.on("procs") = true;
+  // CMD's own process and the collectors the descriptors name for stat
+  // (on_for_stat), unless --record-pressure=false, --record-load=false, ...
+  for (const CollectorSpec& c : Collectors())
+    if (c.on_for_stat) s.record.config.collectors.on(c.name) = true;
   s.record.config.collectors.command_process = true;
   std::vector<Occurrence> given;
   s.command = StatCommand().Parse(argc, argv, s, &given);

@@ -30,7 +30,7 @@ std::optional<ProcFile> OpenIfPresent(int root_dirfd, std::string_view path,
 }
 
 PresentFields::PresentFields(std::span<const std::string_view> fields,
-                             std::span<const bool> present) {
+                             std::span<const uint8_t> present) {
   for (size_t i = 0; i < fields.size() && i < present.size(); ++i) {
     if (!present[i]) continue;
     names_.push_back(fields[i]);

@@ -68,6 +68,7 @@ std::unique_ptr<Collector> MakePressureCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeLoadCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeVmstatCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeNetstatCollector(CollectorContext& context);
+std::unique_ptr<Collector> MakeSockstatCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context);
 std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
 
@@ -75,7 +76,7 @@ std::unique_ptr<Collector> MakeCgroupCollector(CollectorContext& context);
 // (vmstat, netstat): the header declares those, each sample writes them.
 class PresentFields {
  public:
-  PresentFields(std::span<const std::string_view> fields, std::span<const bool> present);
+  PresentFields(std::span<const std::string_view> fields, std::span<const uint8_t> present);
   // `"key":{"fields":[..]}`
   void Describe(std::string& out, std::string_view key) const;
   // `"key":[..]`: the present ones of `values` (all the member's fields);

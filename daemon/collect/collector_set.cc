@@ -26,6 +26,7 @@ constexpr Factory kFactories[] = {
     {"load", MakeLoadCollector},
     {"vmstat", MakeVmstatCollector},
     {"netstat", MakeNetstatCollector},
+    {"sockstat", MakeSockstatCollector},
     {"procs", MakeProcessCollector},
     {"cgroups", MakeCgroupCollector},
 };

@@ -300,6 +300,18 @@ TEST_CASE("CollectorSet: vmstat declares the fields its kernel prints") {
   CHECK(Sample(none) == R"(,"vmstat":null)");
 }
 
+TEST_CASE("CollectorSet: sockstat, levels of the lines its kernel prints; null without it") {
+  CollectorSet now = Open(DataDir() / "proc-small", Only("sockstat"));
+  CHECK(now.DescribeJson() ==
+        R"({"sockstat":{"fields":["sockets_used","TCP_inuse","UDP_inuse","RAW_inuse",)"
+        R"("FRAG_inuse","TCP_tw"]}})");
+  CHECK(Sample(now) == R"(,"sockstat":[912,41,7,1,2,133])");
+  TempDir bare("proc-small");
+  std::filesystem::remove(bare.path() / "proc/net/sockstat");
+  CollectorSet none = Open(bare.path(), Only("sockstat"));
+  CHECK(Sample(none) == R"(,"sockstat":null)");
+}
+
 TEST_CASE("CollectorSet: netstat from snmp and netstat, by name") {
   CollectorSet old = Open(DataDir() / "proc-old", Only("netstat"));
   CHECK(old.DescribeJson() ==

@@ -6,12 +6,14 @@
 // (skipped, saying so, without one).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "proto/pgr_collector_spec.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/process/cgroup_group.hh"
 #include "test/process/recording.hh"
@@ -40,6 +42,7 @@ const Shows kShows[] = {
     {"load", "* Load (last sample)", "node_load1", "load.dat", {"load"}},
     {"vmstat", "* Paging and swapping", "node_vmstat_pgfault", "paging.dat", {"paging"}},
     {"netstat", "* TCP and UDP", "node_netstat_Tcp_ActiveOpens", "tcp.dat", {"tcp"}},
+    {"sockstat", "* Sockets", "node_sockstat_sockets_used", "sockets.dat", {"sockets"}},
     {"procs", "* Process ", "perfmonger_process_cpu_seconds", "process.dat",
      {"process-cpu", "process-io"}},
     {"cgroups", "* Cgroup ", "container_cpu_usage_seconds", "cgroup.dat",
@@ -63,6 +66,14 @@ bool HasSamples(const std::string& om, const std::string& family) {
 }  // namespace
 
 TEST_SUITE("collectors on the real machine") {
+  TEST_CASE("the table below names every collector") {
+    for (const CollectorSpec& c : Collectors()) {
+      CAPTURE(c.name);
+      CHECK(std::any_of(std::begin(kShows), std::end(kShows),
+                        [&](const Shows& s) { return s.collector == c.name; }));
+    }
+  }
+
   TEST_CASE("every collector in play, summary, phases, CSV, OpenMetrics and plot") {
     TestGroup group;
     const bool cgroups = group.made;
@@ -82,6 +93,7 @@ TEST_SUITE("collectors on the real machine") {
     std::string out = dir / "all.pgr.gz";
     std::vector<std::string> args = {"record", "-l", out, "-i", "10", "--record-intr",
                                      "--record-load", "--record-vmstat", "--record-netstat",
+                                     "--record-sockstat",
                                      "--pid", std::to_string(child.pid())};
     if (pressure) args.push_back("--record-pressure");
     if (cgroups) args.insert(args.end(), {"--cgroup", group.name});

@@ -1,18 +1,38 @@
-// /proc/vmstat and /proc/net/snmp, /proc/net/netstat: kernels' own text,
-// lines and columns this recorder does not know, reordered headers, and
-// the errors.
+// The fixed-fields parser (daemon/collect/parse_fields.hh) on
+// /proc/vmstat, /proc/net/snmp, /proc/net/netstat and /proc/net/sockstat:
+// kernels' own text, lines and columns this recorder does not know,
+// reordered headers, and the errors.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "common/error.hh"
-#include "daemon/collect/parse_snmp.hh"
-#include "daemon/collect/parse_vmstat.hh"
+#include "daemon/collect/parse_fields.hh"
+#include "proto/pgr_columns.hh"
 #include "test/daemon/test_util.hh"
 
 using namespace pm;
 
 namespace {
+
+// The fields vmstat's table reads per zone on kernels before 4.8.
+constexpr std::string_view kZoned[] = {"pgscan_kswapd", "pgscan_direct", "pgsteal_kswapd",
+                                       "pgsteal_direct"};
+const FieldMatcher kVmstat(kVmstatFields, kZoned), kNetstat(kNetstatFields),
+    kSockstat(kSockstatFields);
+
+// One sample's reading of one file, afresh.
+void ParseVmstat(std::string_view text, FieldValues& v) {
+  v.Reset(kVmstat.size());
+  ParseFields(text, FieldsLayout::kNameValue, kVmstat, v, "/proc/vmstat");
+}
+// snmp then netstat add into one member, as the collector reads them.
+void ParseSnmp(std::string_view text, FieldValues& v, std::string_view source = "/proc/net/snmp") {
+  if (v.values.empty()) v.Reset(kNetstat.size());
+  ParseFields(text, FieldsLayout::kHeaderPairs, kNetstat, v, source);
+}
+using VmstatValues = FieldValues;
+using NetstatValues = FieldValues;
 
 size_t V(std::string_view name) {
   for (size_t i = 0; i < kVmstatFields.size(); ++i)
@@ -37,7 +57,7 @@ TEST_CASE("ParseVmstat: a 6.x kernel's file; the throttle and per-type lines are
   CHECK(v.values[V("pgfault")] == 705144089);
   CHECK(v.values[V("pgmajfault")] == 28457);
   CHECK(v.values[V("pgfree")] == 705217961);
-  for (bool present : v.present) CHECK(present);
+  for (uint8_t present : v.present) CHECK(present);
   // pgscan_direct_throttle counts throttling, pgscan_anon and _file the
   // same pages by type: neither adds to pgscan_direct.
   ParseVmstat("pgscan_direct 5\npgscan_direct_throttle 7\npgscan_anon 3\npgscan_file 2\n"
@@ -68,9 +88,9 @@ TEST_CASE("ParseVmstat: a 3.x kernel's per-zone scans summed, no oom_kill") {
 TEST_CASE("ParseVmstat: a recorded name without a number is an error naming the line") {
   VmstatValues v;
   CHECK_THROWS_WITH_AS(ParseVmstat("nr_free_pages 1\npgfault x\n", v),
-                       "/proc/vmstat:2: expected a number after pgfault", FormatError);
+                       "/proc/vmstat:2: expected an unsigned number for pgfault", FormatError);
   CHECK_THROWS_WITH_AS(ParseVmstat("oom_kill\n", v),
-                       "/proc/vmstat:1: expected a number after oom_kill", FormatError);
+                       "/proc/vmstat:1: expected an unsigned number for oom_kill", FormatError);
   ParseVmstat("nr_weird x\n\nprotection_garbage\n", v);  // unknown names: skipped
 }
 
@@ -97,7 +117,7 @@ TEST_CASE("ParseSnmp: a 6.x kernel's snmp and netstat, by name") {
   CHECK(v.values[N("Udp_InDatagrams")] == 108);  // not UdpLite's
   CHECK(v.values[N("Udp_NoPorts")] == 1);
   CHECK(v.values[N("Udp_SndbufErrors")] == 4);
-  for (bool present : v.present) CHECK(present);
+  for (uint8_t present : v.present) CHECK(present);
 }
 
 TEST_CASE("ParseSnmp: columns found by name whatever their order; unknown ones skipped") {
@@ -130,5 +150,24 @@ TEST_CASE("ParseSnmp: a header without its values, or a bad value, is an error")
                        "/proc/net/snmp:2: Tcp: fewer values than names", FormatError);
   CHECK_THROWS_WITH_AS(ParseSnmp("Tcp: MaxConn ActiveOpens\nTcp: -1 -2\n", v),
                        "/proc/net/snmp:2: expected an unsigned number for Tcp ActiveOpens",
+                       FormatError);
+}
+
+TEST_CASE("sockstat: sar -n SOCK's counts, by name; a kernel without a line lacks its field") {
+  FieldValues v;
+  v.Reset(kSockstat.size());
+  ParseFields(pm::test::ReadFile(pm::test::DataDir() / "proc-small/proc/net/sockstat"),
+              FieldsLayout::kInlinePairs, kSockstat, v, "/proc/net/sockstat");
+  CHECK(v.values == std::vector<uint64_t>{912, 41, 7, 1, 2, 133});
+  for (uint8_t present : v.present) CHECK(present);
+  v.Reset(kSockstat.size());
+  ParseFields("sockets: used 3\nTCP: tw 1 inuse 2 future 9\nNEW: inuse x\n",
+              FieldsLayout::kInlinePairs, kSockstat, v, "/proc/net/sockstat");
+  CHECK(v.values == std::vector<uint64_t>{3, 2, 0, 0, 0, 1});
+  CHECK(v.present == std::vector<uint8_t>{1, 1, 0, 0, 0, 1});
+  v.Reset(kSockstat.size());
+  CHECK_THROWS_WITH_AS(ParseFields("TCP: inuse -1\n", FieldsLayout::kInlinePairs, kSockstat, v,
+                                   "/proc/net/sockstat"),
+                       "/proc/net/sockstat:1: expected an unsigned number for TCP inuse",
                        FormatError);
 }
