@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "common/error.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -108,7 +109,7 @@ std::string SampleWindow::Marks() const {
   std::string out = "its marks: ";
   for (size_t i = 0; i < marks_.size(); ++i) {
     if (i == 20) return out + ", ...";
-    out += (i ? ", " : "") + marks_[i];
+    out += (i ? ", " : "") + Printable(marks_[i]);
   }
   return out;
 }
@@ -120,11 +121,11 @@ std::string SampleWindow::Span() const {
 }
 
 std::string SampleWindow::Asked() const {
-  if (spec_.phase) return "--phase " + *spec_.phase;
+  if (spec_.phase) return "--phase " + Printable(*spec_.phase);
   std::string out;
-  if (spec_.from.kind != WindowBound::Kind::kOpen) out = "--from " + spec_.from.given;
+  if (spec_.from.kind != WindowBound::Kind::kOpen) out = "--from " + Printable(spec_.from.given);
   if (spec_.to.kind != WindowBound::Kind::kOpen)
-    out += (out.empty() ? "--to " : " --to ") + spec_.to.given;
+    out += (out.empty() ? "--to " : " --to ") + Printable(spec_.to.given);
   return out;
 }
 
@@ -132,11 +133,11 @@ void SampleWindow::Finish() const {
   if (spec_.whole()) return;
   if (!from_known_) {
     const std::string& label = spec_.phase ? *spec_.phase : spec_.from.mark;
-    throw UsageError("no mark '" + label + "' for " + Asked() + " (" + Marks() + ")");
+    throw UsageError("no mark '" + Printable(label) + "' for " + Asked() + " (" + Marks() + ")");
   }
   if (!to_known_ && !spec_.phase)
-    throw UsageError("no mark '" + spec_.to.mark + "' at or after the start of " + Asked() +
-                     " (" + Marks() + ")");
+    throw UsageError("no mark '" + Printable(spec_.to.mark) + "' at or after the start of " +
+                     Asked() + " (" + Marks() + ")");
   if (kept_ == 0)
     throw UsageError(Asked() + " holds no sample (" + Span() + ")");
 }

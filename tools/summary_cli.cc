@@ -10,6 +10,7 @@
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "playback/zero_width.hh"
+#include "proto/text.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
@@ -104,7 +105,7 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
   for (size_t i = 0; i < phases.size(); ++i) {
     const Phase& phase = phases[i];
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
-    SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + phase.label + "'");
+    SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + Printable(phase.label) + "'");
     if (stats) in.stats = &stats->phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
