@@ -101,6 +101,14 @@ std::string CraftedRecording(const TempDir& dir) {
   return crafted;
 }
 
+// The value of "host" in a header line replaced by `json` (JSON text).
+void SetHost(std::string& header, const std::string& json) {
+  size_t from = header.find("\"host\":\"");
+  REQUIRE(from != std::string::npos);
+  from += 8;
+  header.replace(from, header.find('"', from) - from, json);
+}
+
 }  // namespace
 
 TEST_SUITE("hostile strings") {
@@ -172,6 +180,41 @@ TEST_SUITE("hostile strings") {
     CHECK(missing.code == 1);
     CheckNoControl("stderr", missing.err);
     CHECK(missing.err.find("no\\x1b]0;PWN\\x07") != std::string::npos);
+  }
+
+  TEST_CASE("CSV: a host, run or phase cell that a spreadsheet would run gets a leading '") {
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    std::string recorded = dir / "r.pgr";
+    RecordFake(fake, recorded, {CountersAt(0), CountersAt(1), CountersAt(2)},
+               {"--format-version", "1", "--meta", "run=+1%2B2"});
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(recorded));
+    REQUIRE(lines.size() >= 4);
+    SetHost(lines[0], "=HYPERLINK(\\\"http://x\\\",\\\"y\\\")");
+    lines.insert(lines.begin() + 2, "{\"event\":\"mark\",\"t\":" + NumberAfter(lines[1], "t") +
+                                        ",\"mono\":" + NumberAfter(lines[1], "mono") +
+                                        ",\"label\":\"@SUM(A1)\"}");
+    std::string text;
+    for (const std::string& line : lines) text += line + "\n";
+    std::string crafted = dir / "crafted.pgr";
+    WriteFile(crafted, text);
+    ExitResult r = Run({"play", "--format", "csv", "--columns", "host,run,phase", crafted});
+    CAPTURE(r.err);
+    REQUIRE(r.code == 0);
+    std::vector<std::string> rows = SplitLines(r.out);
+    REQUIRE(rows.size() >= 2);
+    CHECK(rows[0].starts_with("host,run,phase,time,"));
+    // host (quoted: it holds commas and quotes), run, phase: each a leading '.
+    const std::string keys = "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+1+2,'@SUM(A1),";
+    CAPTURE(rows[1]);
+    CHECK(rows[1].starts_with(keys));
+    // No cell anywhere starts a formula; numbers, negative ones too, stay numbers.
+    for (size_t i = 1; i < rows.size(); ++i)
+      for (std::string_view bad : {",=", ",+", ",@", ",\"=", ",\"+", ",\"@"}) {
+        CAPTURE(rows[i]);
+        CHECK(rows[i].find(bad) == std::string::npos);
+        CHECK(!rows[i].starts_with(bad.substr(1)));
+      }
   }
 }
 
