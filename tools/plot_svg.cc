@@ -10,12 +10,13 @@
 #include "common/error.hh"
 #include "common/io.hh"
 #include "common/output_file.hh"
+#include "tools/plot_scripts.hh"
 
 namespace pm {
 
 std::string XmlEscaped(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (char c : gp::Shown(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
