@@ -94,6 +94,16 @@ TEST_SUITE("export") {
     check_series();
     CHECK(series == kMarks + 1);
   }
+
+  TEST_CASE("a window's missing mark among 20,000: the error lists the first 20") {
+    TempDir dir;
+    const std::string file = ManyMarks(dir);
+    ExitResult r = Run({"summary", "--phase", "none", file});
+    CHECK(r.code == 1);
+    std::string list = "m0";
+    for (int i = 1; i < 20; ++i) list += ", m" + std::to_string(i);
+    CHECK(r.err.find("(its marks: " + list + ", ...)") != std::string::npos);
+  }
 }
 
 }  // namespace pm::test
