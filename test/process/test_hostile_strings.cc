@@ -137,6 +137,10 @@ TEST_SUITE("hostile strings") {
         {{"summary", "--phase", "none" + kEvilRaw, file}, 1, {"its marks: " + mark}},
         {{"play", "--from", "mark:none" + kEvilRaw, file}, 1, {"no mark 'none" + kEvilShown}},
         {{"play", "--table", "--columns", "x" + kEvilRaw, file}, 1, {"'x" + kEvilShown + "'"}},
+        // plot shows names as its charts do, each control byte '?'.
+        {{"plot", "-T", "svg", "-o", dir / "charts", "--disk-only", "none", file},
+         0,
+         {"matches none of its disks (vd?]0;PWN??[2J???31m, vda)"}},
     };
     for (const Case& c : cases) {
       ExitResult r = Run(c.args);
