@@ -123,7 +123,8 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
   for (size_t i = 0; i < phases.size(); ++i) {
     const Phase& phase = phases[i];
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
-    SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + Printable(phase.label) + "'");
+    SummaryInput in =
+        InputFor(args, input, phase.span, end, "phase '" + Printable(phase.label) + "'");
     if (stats) in.stats = &stats->phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;

@@ -22,7 +22,7 @@ double LastElapsed(const std::string& play_out) {
 }  // namespace
 
 TEST_SUITE("damaged recordings") {
-  TEST_CASE("summary of a gzip or zstd recording with one corrupt byte: what was readable, exit 2") {
+  TEST_CASE("summary of gzip or zstd with one corrupt byte: what was readable, exit 2") {
     FakeProc fake(CountersAt(0));
     std::vector<FakeCounters> counters;
     for (uint64_t k = 0; k < 60; ++k) counters.push_back(CountersAt(k));
