@@ -9,48 +9,45 @@
 #include "common/error.hh"
 #include "common/io.hh"
 #include "common/output_file.hh"
+#include "daemon/lock_holder.hh"
 
 namespace pm {
 namespace {
 
-// O_NONBLOCK only for the open: a FIFO without a reader fails at once
-// (ENXIO) instead of hanging setup with the stop signals blocked.
+// A FIFO without a reader is refused at once (OpenOutputFile never waits
+// for one) instead of hanging setup with the stop signals blocked.
 UniqueFd OpenOutput(const std::string& path) {
   if (path == "-") {
     int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     if (fd < 0) throw SystemError("standard output");
     return UniqueFd::Adopt(fd);
   }
-  UniqueFd fd;
   try {
-    fd = OpenOutputFile(path, O_WRONLY | O_CREAT | O_NONBLOCK, 0644);
+    return OpenOutputFile(path, O_WRONLY | O_CREAT, 0644);
   } catch (const std::system_error& e) {
-    if (e.code().value() == ENXIO)
-      throw UsageError(path + " is a FIFO that nobody reads; start its reader first");
     if (e.code().value() == EISDIR)  // not "create its directory": it exists
       throw SetupError(path + " is a directory: -l names the recording file, as in -l " +
                        path + (path.ends_with('/') ? "" : "/") + "perfmonger.pgr.gz");
     throw;
   }
-  int flags = fcntl(fd.Get(), F_GETFL);  // our own open file description
-  if (flags < 0 || fcntl(fd.Get(), F_SETFL, flags & ~O_NONBLOCK) != 0) throw SystemError(path);
-  return fd;
 }
 
 // A POSIX record lock, not flock: F_GETLK tells who holds it. The recorder
 // opens its output once, so no other close() of ours can drop the lock.
+// A holder that lets go between the two calls is tried again, once.
 void LockOutput(int fd, const std::string& path) {
   struct flock lock = {};
   lock.l_type = F_WRLCK;
   lock.l_whence = SEEK_SET;
-  if (fcntl(fd, F_SETLK, &lock) == 0) return;
-  if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
   struct flock holder = lock;
-  std::string who = "another process";
-  if (fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK && holder.l_pid > 0)
-    who = "pid " + std::to_string(holder.l_pid);
-  throw UsageError(path + " is being written by another perfmonger record (" + who +
-                   "); pass another -l PATH");
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (fcntl(fd, F_SETLK, &lock) == 0) return;
+    if (errno != EACCES && errno != EAGAIN) return;  // e.g. no locks on this fs
+    holder = lock;
+    if (fcntl(fd, F_GETLK, &holder) != 0) holder.l_pid = 0;
+    if (holder.l_type != F_UNLCK) break;
+  }
+  throw UsageError(LockRefusal(path, FindLockHolder(holder)));
 }
 
 }  // namespace

@@ -34,9 +34,10 @@ class FileSink final : public OutputStream {
   // Opens `path` ("-": a copy of stdout). A regular file is created
   // (0644), write-locked (fcntl), then truncated: the lock comes first so
   // that a second recorder never truncates the first one's file. Throws
-  // UsageError naming the pid of a recorder holding the lock, or a FIFO
-  // without a reader; SetupError for a directory; std::system_error
-  // otherwise.
+  // UsageError naming who holds the lock (another recorder, or another
+  // process: daemon/lock_holder.hh); SetupError for a directory, a FIFO
+  // without a reader or a planted entry (common/output_file.hh);
+  // std::system_error otherwise.
   explicit FileSink(const std::string& path);
 
   void Write(std::string_view bytes) override;

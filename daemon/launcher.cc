@@ -23,17 +23,15 @@ namespace {
 constexpr int kChildReadyFd = 3;
 constexpr char kErrorPrefix[] = "error ";
 
-// The log is opened non-blocking (a FIFO without a reader must not hang the
-// launcher), then the flag is cleared for the child.
+// A FIFO without a reader must not hang the launcher: OpenOutputFile
+// refuses it at once.
 UniqueFd OpenLog(const std::string& path) {
   try {
-    UniqueFd log = OpenOutputFile(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK, 0600);
-    int fl = fcntl(log.Get(), F_GETFL);
-    if (fl < 0 || fcntl(log.Get(), F_SETFL, fl & ~O_NONBLOCK) != 0) throw SystemError(path);
-    return log;
+    return OpenOutputFile(path, O_WRONLY | O_CREAT | O_APPEND, 0600);
   } catch (const std::system_error& e) {
-    throw SetupError("--log " + path + ": " + e.code().message() +
-                     (e.code().value() == ENXIO ? " (a FIFO nobody reads)" : ""));
+    throw SetupError("--log " + path + ": " + e.code().message());
+  } catch (const SetupError& e) {
+    throw SetupError("--log " + std::string(e.what()));
   }
 }
 

@@ -30,6 +30,7 @@ void AppendScaled(std::string& out, uint64_t v, Scale scale) {
     case Scale::kPerHundred: AppendDecimal(out, v / 100, v % 100, 2); return;
     case Scale::kPerThousand: AppendDecimal(out, v / 1000, v % 1000, 3); return;
     case Scale::kPerMillion: AppendDecimal(out, v / 1000000, v % 1000000, 6); return;
+    case Scale::kPerBillion: AppendDecimal(out, v / 1000000000, v % 1000000000, 9); return;
     // A product past 2^64 cannot come from a real counter; written as a float
     // rather than wrapped.
     case Scale::kTimes512:

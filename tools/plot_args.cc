@@ -44,6 +44,14 @@ ChartType Type(std::string_view v) {
   throw UsageError("--output-type '" + std::string(v) + "': give pdf, png or svg" + kSee);
 }
 
+// gnuplot draws in plot's scratch directory: a '/' would take it out.
+std::string Prefix(std::string_view v) {
+  if (v.find('/') != std::string_view::npos)
+    throw UsageError("--prefix '" + std::string(v) + "': a prefix holds no '/'; name the "
+                     "directory with -o" + kSee);
+  return std::string(v);
+}
+
 DiskFilter DiskRegex(std::string_view text) {
   try {
     return DiskFilter(std::string(text));
@@ -106,7 +114,7 @@ void AddOutputOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.report = g.on; }));
   t.push_back(PlotOpt({.name = "prefix", .short_name = 'p', .value = "PREFIX",
                        .help = "put PREFIX before every file name written"},
-                      [](PlotArgs& a, const Given& g) { a.prefix = g.value; }));
+                      [](PlotArgs& a, const Given& g) { a.prefix = Prefix(g.value); }));
   t.push_back(PlotOpt({.name = "save", .short_name = 's',
                        .help = "keep the data files (cpu.dat, disk.dat, mem.dat,\n"
                                "net.dat) and gnuplot scripts (*.gp) in DIR; they\n"

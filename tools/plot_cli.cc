@@ -23,12 +23,14 @@
 #include "playback/reports.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "playback/zero_width.hh"
 #include "proto/pgr_collectors.hh"
+#include "proto/text.hh"
 #include "tools/plot_args.hh"
+#include "tools/plot_files.hh"
 #include "tools/plot_gnuplot.hh"
 #include "tools/plot_report.hh"
 #include "tools/plot_scripts.hh"
+#include "tools/plot_stop.hh"
 #include "tools/plot_svg.hh"
 #include "tools/recording_input.hh"
 
@@ -91,7 +93,7 @@ std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const W
   in.recorded = input.info().recorded;
   in.legacy = input.info().legacy();
   in.first = &span.first();
-  in.last = ZeroWidth(span.first(), end) ? in.first : &end;
+  in.last = &end;
   in.meta = input.info().meta;
   in.all = true;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
@@ -134,7 +136,8 @@ void MakeDirectories(const std::string& path) {
     throw UsageError("--output-dir " + path + ": not a directory");
 }
 
-// A private directory for the data and scripts when they are not kept.
+// gnuplot's working directory, private (mkdtemp: 0700): the data files,
+// scripts and charts, each chart then written to -o (tools/plot_files.hh).
 class ScratchDir {
  public:
   ScratchDir() {
@@ -148,24 +151,35 @@ class ScratchDir {
     std::error_code ignored;  // nothing to report it to: best effort
     std::filesystem::remove_all(path_, ignored);
   }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
   const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
 
  private:
   std::string path_;
 };
 
-void WriteFile(const std::string& path, const std::string& text) {
-  UniqueFd fd = OpenOutputFile(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  WriteAll(fd.Get(), text);
+// -o made absolute, "." as the working directory itself: messages name
+// the files as they are.
+std::string OutputDir(const std::string& dir) {
+  std::string abs = AbsolutePath(dir);
+  if (abs.size() > 2 && abs.ends_with("/.")) abs.resize(abs.size() - 2);
+  return abs;
 }
 
-ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
-                    const std::string& output_prefix) {
+void WriteFile(const std::string& path, const std::string& text) {
+  WriteOutputFile(path, text, 0644);
+}
+
+ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotData& data) {
   ChartSetup setup;
   setup.type = args.type;  // a report: svg for its HTML page, or pdf
   setup.subtitle = Subtitle(info);
   setup.data_prefix = args.prefix;
-  setup.output_prefix = output_prefix;
+  // Relative: drawn in the scratch directory, and a saved script draws
+  // again with `gnuplot cpu.gp` in its own.
+  setup.output_prefix = args.prefix;
   setup.offset_time = args.offset_time;
   setup.directions = args.directions;
   setup.numkey_threshold = args.numkey_threshold;
@@ -207,70 +221,72 @@ std::string GnuplotOrThrow(const PlotArgs& args, const std::string& kept) {
                    " or name one with --with-gnuplot PATH" + kept);
 }
 
-// Where the work happens: DIR with --save, else a scratch directory.
+// Where the work happens. The stop signals are blocked first and let go
+// last: the scratch directory never outlives plot.
 struct Work {
+  const PlotArgs& args;
   std::string out_dir;  // -o, absolute
-  std::optional<ScratchDir> scratch;
-  std::string dir;
+  StopSignals stop;
+  ScratchDir scratch;
+  std::string gnuplot;
+
+  // `gp` drawn in the scratch directory; the file it draws, checked.
+  std::string Draw(const std::string& gp, const std::string& file, ChartType type) const {
+    RunGnuplot(gnuplot, scratch.path(), "./" + args.prefix + gp, kGnuplotTimeout, stop);
+    return ReadChart(scratch / file, type);
+  }
+  // `bytes` written to -o as `file` and listed.
+  void Keep(const std::string& file, const std::string& bytes) const {
+    WriteFile(out_dir + "/" + file, bytes);
+    Wrote(args.output_dir, file);
+    stop.ThrowIfStopped();
+  }
 };
 
 // --report: every chart as SVG into one HTML page, or (-T pdf) one PDF.
-void DrawReport(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
-                const std::string& summary, const std::vector<ChartScript>& charts,
-                const Work& work, const std::string& gnuplot) {
+void DrawReport(const RecordingInfo& info, const PlotData& data, const std::string& summary,
+                const std::vector<ChartScript>& charts, const Work& work) {
+  const PlotArgs& args = work.args;
   std::string report = args.prefix + "report." + (args.type == ChartType::kPdf ? "pdf" : "html");
   if (args.type == ChartType::kPdf) {
-    std::string script = args.prefix + "report.gp";
-    WriteFile(work.dir + "/" + script,
-              ReportPdfScript(charts, args.save ? report : work.out_dir + "/" + report));
-    if (args.save) Wrote(args.output_dir, script);
-    RunGnuplot(gnuplot, work.dir, "./" + script, kGnuplotTimeout);
-  } else {
-    std::vector<ReportChart> drawn;
-    for (const ChartScript& chart : charts) {
-      RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
-      std::string file = args.prefix + chart.name + ".svg";
-      drawn.push_back({chart.title, RetitleSvgFile(work.dir + "/" + file, chart.title)});
-      if (args.save) Wrote(args.output_dir, file);
-    }
-    WriteFile(work.out_dir + "/" + report, ReportHtml(info, data, summary, drawn));
+    std::string script = ReportPdfScript(charts, report);
+    WriteFile(work.scratch / (args.prefix + "report.gp"), script);
+    if (args.save) work.Keep(args.prefix + "report.gp", script);
+    return work.Keep(report, work.Draw("report.gp", report, ChartType::kPdf));
   }
-  Wrote(args.output_dir, report);
+  std::vector<ReportChart> drawn;
+  for (const ChartScript& chart : charts) {
+    std::string file = args.prefix + chart.name + ".svg";
+    drawn.push_back({chart.title, TitledSvg(work.Draw(chart.name + ".gp", file,
+                                                      ChartType::kSvg), chart.title)});
+    if (args.save) work.Keep(file, drawn.back().svg);
+  }
+  work.Keep(report, ReportHtml(info, data, summary, drawn));
 }
 
-// Data files and scripts into DIR (--save) or a scratch directory, then
-// one gnuplot run per chart (or the report).
+// The data files and scripts into a scratch directory (and DIR, --save),
+// then one gnuplot run per chart (or the report) there.
 void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
                 const std::string& summary) {
-  Work work;
-  work.out_dir = AbsolutePath(args.output_dir);
-  if (!args.save) work.scratch.emplace();
-  work.dir = args.save ? work.out_dir : work.scratch->path();
-  // Saved scripts name their charts relative to their own directory, so
-  // `gnuplot cpu.gp` there draws again; a report's charts are drawn where
-  // the scripts are. Made first: a name gnuplot cannot open is refused
-  // before anything is created.
-  std::string charts_at = args.save ? "" : (args.report ? work.dir : work.out_dir) + "/";
-  ChartSetup setup = SetupFor(args, info, data, charts_at + args.prefix);
-  std::vector<ChartScript> charts = MakeChartScripts(data, setup);
+  // Made first: a name gnuplot cannot open is refused before anything is created.
+  std::vector<ChartScript> charts = MakeChartScripts(data, SetupFor(args, info, data));
+  Work work{args, OutputDir(args.output_dir), {}, {}, {}};
   MakeDirectories(args.output_dir);
-  WriteInputs(work.dir, args.prefix, data, charts, args.save ? &args.output_dir : nullptr);
-  std::string gnuplot = GnuplotOrThrow(
+  if (args.save) WriteInputs(work.out_dir, args.prefix, data, charts, &args.output_dir);
+  WriteInputs(work.scratch.path(), args.prefix, data, charts, nullptr);
+  work.gnuplot = GnuplotOrThrow(
       args, args.save ? " (the data files and scripts are in " + work.out_dir + ")" : "");
-  if (args.report) return DrawReport(args, info, data, summary, charts, work, gnuplot);
-  // "./": a script name is never taken for an option or a '<cmd' pipe.
+  work.stop.ThrowIfStopped();
+  if (args.report) return DrawReport(info, data, summary, charts, work);
   for (const ChartScript& chart : charts) {
-    RunGnuplot(gnuplot, work.dir, "./" + args.prefix + chart.name + ".gp", kGnuplotTimeout);
     std::string file = args.prefix + chart.name + "." + ChartExtension(args.type);
-    if (args.type == ChartType::kSvg) RetitleSvgFile(work.out_dir + "/" + file, chart.title);
-    Wrote(args.output_dir, file);
+    std::string bytes = work.Draw(chart.name + ".gp", file, args.type);
+    work.Keep(file, args.type == ChartType::kSvg ? TitledSvg(bytes, chart.title) : bytes);
   }
 }
 
 int Plot(const PlotArgs& args) {
-  // Every pair, as PerfMonger's files have: a zero-width one too (cpu.dat's
-  // zero rows); the charts leave those out (PlotData::zero_width()).
-  RecordingInput input(args.file, {.window = args.window, .pairs = false});
+  RecordingInput input(args.file, {.window = args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
@@ -310,8 +326,11 @@ int PlotMain(int argc, char** argv) {
     try {
       return Plot(args);
     } catch (const ChartError& e) {
-      std::fprintf(stderr, "perfmonger plot: error: %s\n", e.what());
+      // gnuplot's own message may quote a chart's text: escaped whole.
+      std::fprintf(stderr, "perfmonger plot: error: %s\n", Printable(e.what()).c_str());
       return 1;
+    } catch (const PlotStopped& e) {
+      DieBy(e.signo());  // the scratch directory is gone
     }
   });
 }

@@ -18,15 +18,19 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t kOutputCap = 64 * 1024;  // gnuplot's complaints, not a flood
 
 // Reads the child's output to EOF and waits for it to exit, both by the
-// deadline. Returns the wait status, or nullopt at the deadline.
-std::optional<int> Collect(pid_t pid, int pidfd, int out_fd, Clock::time_point deadline,
-                           std::string& output) {
+// deadline. Returns the wait status, or nullopt at the deadline or when
+// `stop_fd` is readable.
+std::optional<int> Collect(pid_t pid, int pidfd, int out_fd, int stop_fd,
+                           Clock::time_point deadline, std::string& output) {
   bool eof = false, exited = false;
   while (!eof || !exited) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return std::nullopt;
-    struct pollfd fds[2] = {{eof ? -1 : out_fd, POLLIN, 0}, {exited ? -1 : pidfd, POLLIN, 0}};
-    int n = poll(fds, 2, static_cast<int>(left.count()));
+    struct pollfd fds[3] = {{eof ? -1 : out_fd, POLLIN, 0},
+                            {exited ? -1 : pidfd, POLLIN, 0},
+                            {stop_fd, POLLIN, 0}};
+    int n = poll(fds, 3, static_cast<int>(left.count()));
+    if (n > 0 && fds[2].revents) return std::nullopt;
     if (n < 0 && errno != EINTR) throw SystemError("poll on gnuplot");
     if (n <= 0) continue;
     if (fds[0].revents) {
@@ -59,21 +63,23 @@ std::string Tail(const std::string& output) {
 
 }  // namespace
 
-void RunGnuplot(const std::string& gnuplot, const std::string& dir,
-                const std::string& script, std::chrono::milliseconds timeout) {
+void RunGnuplot(const std::string& gnuplot, const std::string& dir, const std::string& script,
+                std::chrono::milliseconds timeout, const StopSignals& stop) {
   PipedChild c = ChildSpawn1Pipe({.argv = {gnuplot, script}, .cwd = dir},
                                  PipeTo::kStdoutAndStderr);
   pid_t pid = c.child.pid;
   std::string output;
-  std::optional<int> status =
-      Collect(pid, c.child.pidfd.Get(), c.fd.Get(), Clock::now() + timeout, output);
+  std::optional<int> status = Collect(pid, c.child.pidfd.Get(), c.fd.Get(), stop.fd(),
+                                      Clock::now() + timeout, output);
   if (!status) {
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
+    stop.ThrowIfStopped();
     throw ChartError(gnuplot + " " + script + ": still running after " +
                      std::to_string(timeout.count() / 1000) + " s: killed");
   }
   if (WIFEXITED(*status) && WEXITSTATUS(*status) == 0) return;
+  stop.ThrowIfStopped();  // a terminal's ^C reaches gnuplot too
   std::string how = WIFEXITED(*status)
                         ? "exit status " + std::to_string(WEXITSTATUS(*status))
                         : "killed by signal " + std::to_string(WTERMSIG(*status));

@@ -94,8 +94,8 @@ std::string QuoteLines(const std::vector<std::string>& lines) {
 std::string Path(const std::string& path) {
   for (char c : path)
     if (IsControl(static_cast<unsigned char>(c)))
-      throw UsageError("-o or -p: the file names would hold a control character, "
-                       "which gnuplot cannot open; choose another name");
+      throw UsageError("-p: the file names would hold a control character, "
+                       "which gnuplot cannot open; choose another prefix");
   return Verbatim(path.starts_with('/') ? path : "./" + path);
 }
 
@@ -105,21 +105,9 @@ std::string Number(double v) {
   return buf;
 }
 
-std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured) {
-  std::string skip;
-  if (!data.zero_width().empty()) skip = "zw($1)";
-  if (!measured.empty()) skip += (skip.empty() ? "(" : " || (") + std::string(measured) + ") == 0";
-  if (skip.empty()) return std::string(expr);
-  return skip + " ? NaN : (" + std::string(expr) + ")";
-}
-
-// zw(t): whether t is the time of a zero-width pair's line (numbers only).
-std::string ZeroWidthFunction(const PlotData& data) {
-  if (data.zero_width().empty()) return {};
-  std::string s = "zw(t) = ";
-  for (const std::string& t : data.zero_width())
-    s += (&t == data.zero_width().data() ? "t == " : " || t == ") + t;
-  return s + "\n";
+std::string Drawn(std::string_view expr, std::string_view measured) {
+  if (measured.empty()) return std::string(expr);
+  return "(" + std::string(measured) + ") == 0 ? NaN : (" + std::string(expr) + ")";
 }
 
 std::string X(const ChartSetup& setup) {
@@ -157,7 +145,7 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   s += "set xrange [" + At(setup, setup.offset_time) + ":" + At(setup, end) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
   s += "set style fill solid 1.0 noborder\n";
-  return s + ZeroWidthFunction(data);
+  return s;
 }
 
 // Pauses as grey bands behind the data (the lines break there: no pair
@@ -224,7 +212,7 @@ std::string StackPlot(const PlotData& data, const ChartSetup& setup, const Chart
   std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
   for (const ChartLayer& l : chart.spec.layers) {
     if (&l != chart.spec.layers.data()) s += ", \\\n     ";
-    s += source + " using " + gp::X(setup) + ":(" + gp::Drawn(data, l.expr, chart.spec.measured) +
+    s += source + " using " + gp::X(setup) + ":(" + gp::Drawn(l.expr, chart.spec.measured) +
          ") with filledcurves x1 lc rgb " +
          gp::Quote(std::string(l.colour)) + " ";
     s += titles ? "title " + gp::Quote(std::string(l.title)) : std::string("notitle");

@@ -17,7 +17,4 @@ std::string XmlEscaped(const std::string& text);
 // `svg` (gnuplot's) with its document <title> made `title` (XmlEscaped()).
 std::string TitledSvg(std::string svg, const std::string& title);
 
-// The SVG file at `path` retitled in place; returns its text.
-std::string RetitleSvgFile(const std::string& path, const std::string& title);
-
 }  // namespace pm

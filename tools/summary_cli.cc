@@ -10,7 +10,6 @@
 #include "playback/phases.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "playback/zero_width.hh"
 #include "proto/text.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
@@ -73,9 +72,7 @@ void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
-// One summary of `span`; `end` holds its active end. A span whose ends
-// are of zero width (zero_width.hh) has no rates, as a single sample: its
-// end is its first sample, with a note naming it.
+// One summary of `span`; `end` holds its active end.
 SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
                       const ActiveSpan& span, const RawSample& end,
                       const std::string& what = "the recording") {
@@ -85,12 +82,7 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
-  if (!span.empty() && &span.first() != &end && ZeroWidth(span.first(), end) &&
-      end.time_ns != span.first().time_ns) {
-    Note("summary", input.name() + ": " + what +
-                        " spans less than one CPU tick: no rates over a zero-width interval");
-    in.last = in.first;
-  }
+  (void)what;
   in.all = args.all;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   return in;
@@ -161,10 +153,7 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  // Samples are not left out for their width: summary pairs only the ends
-  // of each span, which InputFor checks.
-  // --stats pairs every sample (StatsWalk applies the zero-width rule).
-  RecordingInput input(args.file, {args.window, false});
+  RecordingInput input(args.file, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   // Without --stats the walk needs each span's first and last sample only.
@@ -179,7 +168,6 @@ int Summarize(const SummaryArgs& args) {
   else input.Finish();
   const int status = corrupt ? 2 : input.ExitStatus();
   WarnOfClock(input, clocks);
-  if (stats) WarnOfZeroWidth(input.name(), stats->zero_width());
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");

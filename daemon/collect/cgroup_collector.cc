@@ -148,6 +148,8 @@ class CgroupCollector final : public Collector {
       if (!g.gone && !ReadGroup(g)) Gone(g);
   }
 
+  bool fine_grained() const override { return true; }  // cpu.stat in µs
+
   void Append(std::string& out) const override {
     AppendMember(out, member_.key);
     out.push_back('[');

@@ -35,6 +35,11 @@ class Collector {
   virtual void Append(std::string& out) const = 0;
   // `stat`'s command started (CollectorSet::BindCommand); most ignore it.
   virtual void BindCommand(int /*pid*/) {}
+  // Whether its counters resolve below a tick (ns or µs CPU time): such a
+  // collector is read first, closest to the sample's timestamp, since a
+  // read that a busy machine delays moves time from one interval into the
+  // next.
+  virtual bool fine_grained() const { return false; }
 };
 
 // What a factory may use: the root, the options, and /proc/stat as read

@@ -73,7 +73,10 @@ void CollectorSet::BindCommand(int pid) {
 }
 
 void CollectorSet::AppendSample(std::string& line) {
-  for (const auto& collector : collectors_) collector->Read();
+  for (const auto& collector : collectors_)
+    if (collector->fine_grained()) collector->Read();
+  for (const auto& collector : collectors_)
+    if (!collector->fine_grained()) collector->Read();
   for (const auto& collector : collectors_) collector->Append(line);
 }
 

@@ -63,7 +63,7 @@ std::string CraftedRecording(const TempDir& dir) {
   start.more_nets.push_back({"NETX", CountersAt(0).eth0});
   FakeProc fake(start);
   const std::string& root = fake.root();
-  std::filesystem::create_directories(root + "/proc/42");
+  std::filesystem::create_directories(root + "/proc/42/task/42");
   std::filesystem::create_directories(root + "/sys/fs/cgroup/CGX");
   WriteFile(root + "/sys/fs/cgroup/cgroup.controllers", "cpu\n");
   std::vector<FakeCounters> counters;
@@ -78,6 +78,7 @@ std::string CraftedRecording(const TempDir& dir) {
                                         " 0 0 20 0 1 0 1 2 3\n");
   WriteFile(root + "/proc/42/io", "rchar: 1\nwchar: 0\nsyscr: 1\nsyscw: 1\n"
                                   "read_bytes: 0\nwrite_bytes: 0\n");
+  WriteFile(root + "/proc/42/task/42/schedstat", "70000000 7000 1\n");
   WriteFile(root + "/sys/fs/cgroup/CGX/cpu.stat", "usage_usec 100\nuser_usec 0\nsystem_usec 0\n");
   std::string recorded = dir / "recorded.pgr";
   RecordFake(fake, recorded, counters,

@@ -66,7 +66,7 @@ void ReplaceAll(std::string& text, const std::string& from, const std::string& t
 std::string HostileRecording(const TempDir& dir) {
   FakeProc fake(CountersAt(0));
   std::string cgroup = Payload("c");
-  fs::create_directories(fake.root() + "/proc/42");
+  fs::create_directories(fake.root() + "/proc/42/task/42");
   fs::create_directories(fake.root() + "/sys/fs/cgroup/" + cgroup);
   WriteFile(fake.root() + "/sys/fs/cgroup/cgroup.controllers", "cpu\n");
   auto write_extra = [&](uint64_t k) {
@@ -75,6 +75,7 @@ std::string HostileRecording(const TempDir& dir) {
               "42 (job) R 1 42 42 0 -1 0 0 0 0 0 " + n + "0 " + n + " 0 0 20 0 1 0 1 2 3\n");
     WriteFile(fake.root() + "/proc/42/io", "rchar: " + n + "\nwchar: 0\nsyscr: 1\nsyscw: 1\n"
                                            "read_bytes: 0\nwrite_bytes: 0\n");
+    WriteFile(fake.root() + "/proc/42/task/42/schedstat", n + "0000000 0 1\n");
     WriteFile(fake.root() + "/sys/fs/cgroup/" + cgroup + "/cpu.stat",
               "usage_usec " + n + "00\nuser_usec 0\nsystem_usec 0\n");
   };
@@ -164,19 +165,28 @@ TEST_CASE("plot: no string of a recording or of the command line runs a command"
   CHECK(svg.find("$(touch PWNED-m3)") != std::string::npos);
 }
 
-TEST_CASE("plot: a file name gnuplot cannot open is refused before anything is made") {
+TEST_CASE("plot: a prefix gnuplot cannot open is refused before anything is made") {
   TempDir dir;
-  for (const std::vector<std::string>& names :
-       {std::vector<std::string>{"-p", "run\n1-", "-o", dir / "charts"},
-        std::vector<std::string>{"-o", dir / "new\ncharts"}}) {
-    std::vector<std::string> args = names;
-    args.push_back(LegacyFile("busy100.pgr"));
-    ExitResult r = RunPlot(args);
-    CHECK(r.code == 1);
-    CHECK(r.err.starts_with("perfmonger plot: error: -o or -p: "));
-    CHECK(r.err.find("control character") != std::string::npos);
-    CHECK(fs::is_empty(dir.path()));
-  }
+  ExitResult r = RunPlot({"-p", "run\n1-", "-o", dir / "charts", LegacyFile("busy100.pgr")});
+  CHECK(r.code == 1);
+  CHECK(r.err.starts_with("perfmonger plot: error: -p: "));
+  CHECK(r.err.find("control character") != std::string::npos);
+  CHECK(fs::is_empty(dir.path()));
+}
+
+TEST_CASE("plot: -o never reaches gnuplot, which draws in a private directory") {
+  TempDir dir;
+  std::string out = dir / "new\ncharts";
+  ExitResult r = RunPlot({"-T", "png", "-o", out, LegacyFile("busy100.pgr")},
+                         {"TMPDIR=" + dir.path()});
+  CAPTURE(r.err);
+  CHECK(r.code == 0);
+  CheckChartFile(out + "/cpu.png", "png");
+  CHECK(!fs::exists(out + "/cpu.gp"));  // the scripts were not kept
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(dir.path()))
+    left.push_back(entry.path().filename().string());
+  CHECK(left == std::vector<std::string>{"new\ncharts"});  // no scratch directory left
 }
 
 }  // namespace pm::test
