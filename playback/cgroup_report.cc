@@ -27,6 +27,7 @@
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -145,7 +146,9 @@ void SummaryText(std::string& out, const Pair& p) {
   const double s = p.interval, mb = 1024.0 * 1024.0;
   const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
-    out.append("* Cgroup ").append(cur.names[i]).push_back('\n');
+    out.append("* Cgroup ");
+    AppendPrintable(out, cur.names[i]);  // a group's path as recorded
+    out.push_back('\n');
     const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
     if (!v.present) {
       out.append("  not present at both ends of the span\n\n");

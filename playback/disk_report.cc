@@ -192,7 +192,9 @@ double Megabytes(int64_t sectors) {
 }
 
 void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar, DiskExtras x) {
-  out.append("* Average DEVICE usage: ").append(name).push_back('\n');
+  out.append("* Average DEVICE usage: ");
+  AppendPrintable(out, name);  // a device's name as recorded
+  out.push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
   double rd_secps = d.rkbyteps * 2.0, wr_secps = d.wkbyteps * 2.0;
   SummaryLine(out, "        read IOPS: ", d.riops, 2, "");

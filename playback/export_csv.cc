@@ -21,12 +21,19 @@ bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
 
 }  // namespace
 
+bool StartsFormula(std::string_view field) {
+  return !field.empty() && std::string_view("=+-@\t\r").find(field[0]) != std::string_view::npos;
+}
+
 void AppendCsvField(std::string& out, std::string_view field) {
+  const bool formula = StartsFormula(field);
   if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+    if (formula) out.push_back('\'');
     out.append(field);
     return;
   }
   out.push_back('"');
+  if (formula) out.push_back('\'');
   for (char c : field) {
     if (c == '"') out.push_back('"');
     out.push_back(c);

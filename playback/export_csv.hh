@@ -78,7 +78,15 @@ class CsvExport {
   std::string first_;  // the first row's cells, written after the header
 };
 
-// An RFC 4180 field: as is, or quoted with its quotes doubled.
+// Whether a spreadsheet would take a cell of this text for a formula (or,
+// after a TAB or CR it skips, for one): it starts with = + - @ TAB or CR.
+bool StartsFormula(std::string_view field);
+
+// An RFC 4180 field: as is, or quoted with its quotes doubled. Text that
+// StartsFormula() gets a leading ' (OWASP's advice against CSV injection):
+// a spreadsheet shows it as text and never runs it. Every string cell from
+// a recording (host, run, phase; the header's column names) comes here;
+// numbers, written by CsvRow, never do.
 void AppendCsvField(std::string& out, std::string_view field);
 
 }  // namespace pm

@@ -93,7 +93,7 @@ void OpenMetricsExport::OnSample(const RawSample& s) {
 }
 
 void OpenMetricsExport::OnEvent(const RecordingEvent& e) {
-  phases_.Event(e, NearestMs(e.time_ns), spool_.rows());
+  phases_.Event(e, NearestMs(e.time_ns));
 }
 
 void OpenMetricsExport::WriteFamily(std::string& out, const MetricFamily& family,
@@ -131,7 +131,7 @@ void OpenMetricsExport::Write(OutputStream& stream) {
   };
   for (const MetricFamily& family : catalog_.families())
     if (!family.series.empty()) WriteFamily(out, family, drain);
-  phases_.Write(out, spool_, common_, drain);
+  phases_.Write(out, common_, drain);
   out.append("# EOF\n");
   stream.Write(out);
   stream.Flush();

@@ -5,6 +5,7 @@
 #include "common/error.hh"
 #include "playback/reports.hh"
 #include "proto/pgr_collectors.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -23,8 +24,10 @@ std::string Known() {
 
 TableGroup Group(size_t collector, std::string part) {
   const ReportEntry& e = Reports()[collector];
+  // A part is a device's, a group's or a process's name as recorded.
   std::string heading = part.empty() ? std::string(e.report->live->heading)
-                                     : std::string(kCollectors[collector].name) + ":" + part;
+                                     : std::string(kCollectors[collector].name) + ":" +
+                                           Printable(part);
   return {e.report->live, e.first_member, std::move(part), std::move(heading)};
 }
 
@@ -35,11 +38,11 @@ TableGroup Parse(std::string_view spec, std::string_view item) {
   std::string part(colon == std::string_view::npos ? "" : item.substr(colon + 1));
   size_t i = CollectorIndex(key);
   if (i == kCollectors.size() || !Reports()[i].report->live || key.empty())
-    throw UsageError("--columns '" + std::string(spec) + "': '" + std::string(key) +
+    throw UsageError("--columns '" + Printable(spec) + "': '" + Printable(key) +
                      "' has no columns (write any of " + Known() + ")");
   if (colon != std::string_view::npos && part.empty())
-    throw UsageError("--columns '" + std::string(spec) + "': nothing after '" +
-                     std::string(key) + ":' (write " + std::string(key) + ":NAME)");
+    throw UsageError("--columns '" + Printable(spec) + "': nothing after '" + Printable(key) +
+                     ":' (write " + Printable(key) + ":NAME)");
   return Group(i, std::move(part));
 }
 

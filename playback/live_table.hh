@@ -22,7 +22,7 @@ struct TableGroup {
   const LiveSlot* slot;
   size_t member;        // the collector's first member: whether a pair carries it
   std::string part;     // "" the whole
-  std::string heading;  // the slot's heading, or KEY:PART
+  std::string heading;  // the slot's heading, or KEY:PART (PART escaped: Printable)
 };
 
 class LiveTable {

@@ -82,7 +82,9 @@ void Play(std::string& out, const Pair& p) {
 }
 
 void Block(std::string& out, std::string_view name, const NetRates& n) {
-  out.append("* Average NETWORK usage: ").append(name).push_back('\n');
+  out.append("* Average NETWORK usage: ");
+  AppendPrintable(out, name);  // an interface's name as recorded
+  out.push_back('\n');
   SummaryLine(out, "    RX throughput: ", n.rxkbyteps, 2, " KB/s");
   SummaryLine(out, "       RX packets: ", n.rxpktps, 2, " /s");
   SummaryLine(out, "        RX errors: ", n.rxerrps, 2, " /s");

@@ -1,9 +1,11 @@
 #include "playback/sample_window.hh"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
 #include "common/error.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -86,9 +88,10 @@ bool SampleWindow::Admits(int64_t t_ns) {
 // The mark that opens the window, or the one that closes it: for a phase
 // any later mark, else the first `to` mark at or after the start.
 void SampleWindow::OnMark(const RecordingEvent& e) {
-  bool seen = false;
-  for (const std::string& m : marks_) seen = seen || m == e.label;
-  if (!seen) marks_.push_back(e.label);
+  // The error lists 20 (Marks()): the first 21 distinct labels are all it
+  // needs, and a search of more made a recording of many marks quadratic.
+  if (marks_.size() <= 20 && std::find(marks_.begin(), marks_.end(), e.label) == marks_.end())
+    marks_.push_back(e.label);
   if (!from_known_) {
     const std::string& opens = spec_.phase ? *spec_.phase : spec_.from.mark;
     if (e.label != opens) return;
@@ -108,7 +111,7 @@ std::string SampleWindow::Marks() const {
   std::string out = "its marks: ";
   for (size_t i = 0; i < marks_.size(); ++i) {
     if (i == 20) return out + ", ...";
-    out += (i ? ", " : "") + marks_[i];
+    out += (i ? ", " : "") + Printable(marks_[i]);
   }
   return out;
 }
@@ -120,11 +123,11 @@ std::string SampleWindow::Span() const {
 }
 
 std::string SampleWindow::Asked() const {
-  if (spec_.phase) return "--phase " + *spec_.phase;
+  if (spec_.phase) return "--phase " + Printable(*spec_.phase);
   std::string out;
-  if (spec_.from.kind != WindowBound::Kind::kOpen) out = "--from " + spec_.from.given;
+  if (spec_.from.kind != WindowBound::Kind::kOpen) out = "--from " + Printable(spec_.from.given);
   if (spec_.to.kind != WindowBound::Kind::kOpen)
-    out += (out.empty() ? "--to " : " --to ") + spec_.to.given;
+    out += (out.empty() ? "--to " : " --to ") + Printable(spec_.to.given);
   return out;
 }
 
@@ -132,11 +135,11 @@ void SampleWindow::Finish() const {
   if (spec_.whole()) return;
   if (!from_known_) {
     const std::string& label = spec_.phase ? *spec_.phase : spec_.from.mark;
-    throw UsageError("no mark '" + label + "' for " + Asked() + " (" + Marks() + ")");
+    throw UsageError("no mark '" + Printable(label) + "' for " + Asked() + " (" + Marks() + ")");
   }
   if (!to_known_ && !spec_.phase)
-    throw UsageError("no mark '" + spec_.to.mark + "' at or after the start of " + Asked() +
-                     " (" + Marks() + ")");
+    throw UsageError("no mark '" + Printable(spec_.to.mark) + "' at or after the start of " +
+                     Asked() + " (" + Marks() + ")");
   if (kept_ == 0)
     throw UsageError(Asked() + " holds no sample (" + Span() + ")");
 }

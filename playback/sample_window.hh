@@ -90,7 +90,7 @@ class SampleWindow {
   int64_t origin_ns_ = 0;
   std::optional<int64_t> first_sample_ns_, last_sample_ns_;
   uint64_t kept_ = 0;
-  std::vector<std::string> marks_;  // labels seen, first occurrence order
+  std::vector<std::string> marks_;  // the first 21 distinct labels, for the error
 };
 
 // The first instant at or after `origin_ns` whose local time of day (TZ)

@@ -12,7 +12,7 @@ std::optional<SkimmedDeltas::Line> SkimmedDeltas::Next() {
     offset_ = lines_.line_offset();
     return line;
   }
-  while (std::optional<std::string_view> line = lines_.Next()) {
+  while (std::optional<std::string_view> line = NextOrKeepError(lines_, held_, failed_)) {
     bool delta = DeltaDecoder::IsDelta(*line);
     if (delta && in_run_ && Cut(*line)) return Hand({*line, Line::kRead});
     if (delta && in_run_) {

@@ -25,6 +25,9 @@
 // run's last sample is the decoder's baseline, its text written only when
 // it is returned.
 //
+// Corrupt data under the lines ends a run as in SkimmedLines: the held
+// sample first, the error at the next call (NextOrKeepError).
+//
 // A time window's cuts end a run as in SkimmedLines: a difference line
 // whose "t" (the baseline's plus the difference after `{"d":1,"t":`, read
 // only when there are cuts) lies across a cut from the sample before is
@@ -32,6 +35,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <string_view>
 
@@ -72,6 +76,7 @@ class SkimmedDeltas {
   const TimeCuts* cuts_;
   bool in_run_ = false;  // the line before was a sample, with a baseline
   bool held_ = false;    // the baseline is a sample not returned yet
+  std::exception_ptr failed_;  // the reader's error, thrown after the held sample
   uint64_t held_number_ = 0;
   uint64_t held_offset_ = 0;
   std::optional<Line> deferred_;  // the line that ended a run

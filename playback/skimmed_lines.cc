@@ -1,6 +1,7 @@
 #include "playback/skimmed_lines.hh"
 
 #include <cstdint>
+#include <utility>
 
 #include "proto/pgr_format.hh"
 
@@ -25,13 +26,25 @@ std::optional<int64_t> LeadingInteger(std::string_view line, size_t at) {
   return negative ? -v : v;
 }
 
+std::optional<std::string_view> NextOrKeepError(LineReader& lines, bool held,
+                                                std::exception_ptr& failed) {
+  if (failed) std::rethrow_exception(std::exchange(failed, nullptr));
+  try {
+    return lines.Next();
+  } catch (...) {
+    if (!held) throw;
+    failed = std::current_exception();
+    return std::nullopt;
+  }
+}
+
 std::optional<std::string_view> SkimmedLines::Next() {
   if (deferred_) {
     std::string_view line = *deferred_;
     deferred_.reset();
     return Hand(line, deferred_sample_);
   }
-  while (std::optional<std::string_view> line = lines_.Next()) {
+  while (std::optional<std::string_view> line = NextOrKeepError(lines_, held_, failed_)) {
     bool sample = IsSampleLine(*line);
     if (sample && in_run_ && !Cut(*line) && Vouches(*line)) {
       if (held_) ++skipped_;  // a later one is the run's last now

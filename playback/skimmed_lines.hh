@@ -31,6 +31,11 @@
 // BeginSampleLine); anything else (events, a line in another form, zero
 // bytes) is returned as it is.
 //
+// Data corrupt under the lines (a damaged gzip or zstd stream) ends a run
+// too: the held sample, the last readable one, is returned first, and the
+// error is thrown at the next call, as a full reading would have returned
+// that sample before it.
+//
 // A time window's cuts (playback/time_cuts.hh) end a run too: a sample
 // whose "t" (the digits after `{"t":`, read only when there are cuts) is
 // on the other side of a cut from the sample before is returned, with the
@@ -38,6 +43,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <string_view>
 
@@ -50,6 +56,13 @@ namespace pm {
 // The integer (optionally negative) at `at` in `line` that fits int64, or
 // nullopt: a skim's quick look at a line's "t".
 std::optional<int64_t> LeadingInteger(std::string_view line, size_t at);
+
+// For both skimmers: `lines`' next line, rethrowing first an error kept
+// in `failed`. An error from `lines` while a sample is `held` is kept in
+// `failed` instead, and the input ends for now (nullopt), so that the held
+// sample is returned before it.
+std::optional<std::string_view> NextOrKeepError(LineReader& lines, bool held,
+                                                std::exception_ptr& failed);
 
 class SkimmedLines {
  public:
@@ -78,6 +91,7 @@ class SkimmedLines {
   bool have_baseline_ = false;
   bool in_run_ = false;   // the line before was a sample
   bool held_ = false;     // the baseline is a skimmed sample not returned yet
+  std::exception_ptr failed_;  // the reader's error, thrown after the held sample
   uint64_t held_number_ = 0;
   uint64_t held_offset_ = 0;
   // The line that ended a run, returned after the held one: still where

@@ -40,7 +40,11 @@ void AppendMetaJson(std::string& out, const MetaList& meta) {
 
 void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& p) {
   out.append("== performance summary");
-  if (!in.title_file.empty()) out.append(" of '").append(in.title_file).append("'");
+  if (!in.title_file.empty()) {
+    out.append(" of '");
+    AppendPrintable(out, in.title_file);
+    out.append("'");
+  }
   if (p.phase) {
     out.append(", phase '");
     AppendPrintable(out, *p.phase);
@@ -73,7 +77,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   if (in.stats) AppendStatsText(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockText(out, *in.clock);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
-  return out;
+  return PrintableLines(out);  // whatever a report quotes, no terminal control
 }
 
 std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {

@@ -38,9 +38,10 @@ size_t GroupWidth(const TableGroup& g, size_t shown) {
 // ("load" over a 1m column alone), a part's its end (a cgroup's path).
 void AppendHeading(std::string& out, const TableGroup& g, size_t width) {
   std::string_view heading = g.heading;
-  if (heading.size() > width && !g.part.empty())
-    heading = g.part.size() > width ? std::string_view(g.part).substr(g.part.size() - width)
-                                    : std::string_view(g.part);
+  if (heading.size() > width && !g.part.empty()) {
+    std::string_view part = heading.substr(heading.find(':') + 1);  // as shown
+    heading = part.size() > width ? part.substr(part.size() - width) : part;
+  }
   heading = heading.substr(0, width);
   size_t left = (width - heading.size()) / 2;
   out.append(left, '-').append(heading).append(width - heading.size() - left, '-');

@@ -47,23 +47,8 @@ size_t FindInvalidUtf8(std::string_view s) {
   return std::string_view::npos;
 }
 
-// `s` with each byte that is not part of valid UTF-8 as \xNN, so that the
-// message quoting it is text.
-std::string EscapeInvalidUtf8(std::string_view s) {
-  std::string out;
-  while (!s.empty()) {
-    size_t bad = FindInvalidUtf8(s);
-    out.append(s.substr(0, bad));
-    if (bad == std::string_view::npos) break;
-    out.append("\\x");
-    AppendHexByte(out, static_cast<unsigned char>(s[bad]));
-    s.remove_prefix(bad + 1);
-  }
-  return out;
-}
-
 [[noreturn]] void ThrowMetaError(std::string_view arg, std::string_view why) {
-  throw UsageError("--meta '" + Printable(EscapeInvalidUtf8(arg)) + "': " +
+  throw UsageError("--meta '" + Printable(arg) + "': " +
                    std::string(why));
 }
 

@@ -1,5 +1,6 @@
 #include "proto/text.hh"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -30,17 +31,38 @@ size_t Utf8SequenceLength(std::string_view s) {
   return len;
 }
 
+namespace {
+
+void AppendEscapedByte(std::string& out, unsigned char c) {
+  if (c == '\n') out.append("\\n");
+  else if (c == '\t') out.append("\\t");
+  else if (c == '\r') out.append("\\r");
+  else {
+    out.append("\\x");
+    AppendHexByte(out, c);
+  }
+}
+
+// The UTF-8 of U+0080-U+009F: C2 80 to C2 9F.
+bool IsC1(std::string_view sequence) {
+  return sequence.size() == 2 && static_cast<unsigned char>(sequence[0]) == 0xC2 &&
+         static_cast<unsigned char>(sequence[1]) < 0xA0;
+}
+
+}  // namespace
+
 void AppendPrintable(std::string& out, std::string_view s) {
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c == '\n') out.append("\\n");
-    else if (c == '\t') out.append("\\t");
-    else if (c == '\r') out.append("\\r");
-    else if (c >= 0x20 && c != 0x7f) out.push_back(ch);
-    else {
-      out.append("\\x");
-      AppendHexByte(out, c);
+  for (size_t i = 0; i < s.size();) {
+    auto c = static_cast<unsigned char>(s[i]);
+    size_t n = c >= 0x80 ? Utf8SequenceLength(s.substr(i)) : c >= 0x20 && c != 0x7f ? 1 : 0;
+    std::string_view kept = s.substr(i, n);
+    if (n != 0 && !IsC1(kept)) {
+      out.append(kept);
+      i += n;
+      continue;
     }
+    for (size_t end = i + std::max<size_t>(n, 1); i < end; ++i)
+      AppendEscapedByte(out, static_cast<unsigned char>(s[i]));
   }
 }
 
@@ -175,6 +197,17 @@ std::string Printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   AppendPrintable(out, s);
+  return out;
+}
+
+std::string PrintableLines(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t nl; (nl = text.find('\n')) != std::string_view::npos; text.remove_prefix(nl + 1)) {
+    AppendPrintable(out, text.substr(0, nl));
+    out.push_back('\n');
+  }
+  AppendPrintable(out, text);
   return out;
 }
 

@@ -32,11 +32,22 @@ inline int HexValue(char c) {
 // above U+10FFFF and sequences cut by the end of `s` are invalid.
 size_t Utf8SequenceLength(std::string_view s);
 
-// Outside text (a --meta argument, a label, a device or type name) made
-// safe for one line of a message or report: \n \t \r escaped C-style,
-// other control bytes and DEL as \xNN, everything else verbatim.
+// The one escaper for outside text (a --meta argument, a mark label, a
+// device, interface, cgroup or process name, a file name) on its way to a
+// terminal, a message or a text report: nothing in the result can move
+// the cursor, set a title or start an escape sequence. \n \t \r become
+// C-style escapes; every other C0 control byte, DEL, each byte of a C1
+// control (U+0080-U+009F, which terminals take as ESC-sequences) and each
+// byte that is not part of valid UTF-8 becomes \xNN; everything else
+// (printable ASCII, the backslash included, and other UTF-8) is kept.
+// Idempotent: escaping escaped text changes nothing, so a message may be
+// escaped whole at the line that prints it. Text without a backslash is
+// recovered exactly by reading the escapes back.
 void AppendPrintable(std::string& out, std::string_view s);
 std::string Printable(std::string_view s);
+// Text of lines, each line Printable(), its '\n' kept: a report made for
+// a terminal, escaped once more as a whole before it is shown.
+std::string PrintableLines(std::string_view text);
 
 // Decimal numbers written at `p`, returning the end: the hot path of every
 // `play` line, so no allocation and no locale. `p` must have room for

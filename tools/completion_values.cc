@@ -14,6 +14,7 @@
 #include "common/unique_fd.hh"
 #include "daemon/collect/cgroup_mount.hh"
 #include "daemon/collect/parse_diskstats.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -98,12 +99,12 @@ std::string Cgroups(const fs::path& root) {
   return out;
 }
 
-// A command name as a one-line description: no tab, no newline.
-std::string Printable(std::string comm) {
-  if (!comm.empty() && comm.back() == '\n') comm.pop_back();
-  for (char& c : comm)
-    if (c == '\t' || c == '\n') c = ' ';
-  return comm;
+// A command name as a one-line description the shell shows: escaped
+// (Printable), so no tab, newline or escape sequence of a process's own
+// choosing reaches the terminal.
+std::string Description(std::string_view comm) {
+  if (comm.ends_with('\n')) comm.remove_suffix(1);
+  return Printable(comm);
 }
 
 std::string Pids(const fs::path& root) {
@@ -114,7 +115,7 @@ std::string Pids(const fs::path& root) {
     std::optional<uint64_t> pid = Number(name);
     if (!pid || std::to_string(*pid) != name) continue;
     if (Slurp(it->path() / "cmdline").empty()) continue;  // a kernel thread or a zombie
-    pids.emplace_back(*pid, Printable(Slurp(it->path() / "comm")));
+    pids.emplace_back(*pid, Description(Slurp(it->path() / "comm")));
   }
   std::sort(pids.begin(), pids.end());
   std::string out;

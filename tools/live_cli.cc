@@ -10,6 +10,7 @@
 #include "common/io.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "proto/text.hh"
 #include "tools/live_play.hh"
 #include "tools/record_args.hh"
 
@@ -32,7 +33,7 @@ Exit status: 1 setup error, 2 collection error or a failing stdout.
 )";
 
 void PrintError(const std::string& message) {
-  std::fprintf(stderr, "perfmonger live: error: %s\n", message.c_str());
+  std::fprintf(stderr, "perfmonger live: error: %s\n", Printable(message).c_str());
 }
 
 Option<LiveArgs> LiveFlag(OptionInfo info, bool LiveArgs::*field) {

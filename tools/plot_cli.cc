@@ -24,6 +24,7 @@
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "proto/pgr_collectors.hh"
+#include "proto/text.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_files.hh"
 #include "tools/plot_gnuplot.hh"
@@ -325,7 +326,8 @@ int PlotMain(int argc, char** argv) {
     try {
       return Plot(args);
     } catch (const ChartError& e) {
-      std::fprintf(stderr, "perfmonger plot: error: %s\n", e.what());
+      // gnuplot's own message may quote a chart's text: escaped whole.
+      std::fprintf(stderr, "perfmonger plot: error: %s\n", Printable(e.what()).c_str());
       return 1;
     } catch (const PlotStopped& e) {
       DieBy(e.signo());  // the scratch directory is gone

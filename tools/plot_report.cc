@@ -17,7 +17,7 @@ constexpr char kStyle[] =
     "pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"
     "figure{margin:1em 0}svg{max-width:100%;height:auto}";
 
-std::string Text(const std::string& s) { return XmlEscaped(gp::Shown(s)); }
+std::string Text(const std::string& s) { return XmlEscaped(s); }
 
 // Text() line by line (it makes a newline '?').
 std::string TextLines(const std::string& s) {

@@ -74,7 +74,9 @@ std::string Shown(const std::string& text) {
   std::string shown;
   for (size_t i = 0; i < text.size();) {
     size_t n = Utf8Length(text, i);
-    bool bad = n == 0 || (n == 1 && IsControl(static_cast<unsigned char>(text[i])));
+    bool c1 = n == 2 && static_cast<unsigned char>(text[i]) == 0xC2 &&
+              static_cast<unsigned char>(text[i + 1]) < 0xA0;  // U+0080-U+009F
+    bool bad = n == 0 || c1 || (n == 1 && IsControl(static_cast<unsigned char>(text[i])));
     shown.append(bad ? std::string_view("?") : std::string_view(text).substr(i, n));
     i += bad ? 1 : n;
   }

@@ -74,11 +74,13 @@ struct ChartInput {
 namespace gp {
 // `text` as a gnuplot string: '...', a quote in it the constant "'"
 // joined on with '.' ('it' . "'" . 's'), wherever a string goes. A control
-// byte (it would end the command) or a byte that is not UTF-8 (an SVG
-// would not parse) becomes '?'. For text shown on a chart.
+// byte (it would end the command), a C1 control (U+0080-U+009F: a terminal
+// would act on it in a message) or a byte that is not UTF-8 (an SVG would
+// not parse) becomes '?'. For text shown on a chart.
 std::string Quote(const std::string& text);
-// `text` with each control byte and byte that is not UTF-8 made '?', as
-// Quote() shows it: for text outside a script (an SVG's <title>).
+// `text` with each control character (C0, DEL, C1) and byte that is not
+// UTF-8 made '?', as Quote() shows it: for text outside a script (an
+// SVG's <title>, a message).
 std::string Shown(const std::string& text);
 // Lines shown one under another: each Quote()d, joined by the constant
 // "\n" (gnuplot has no escapes inside '...').

@@ -2,11 +2,13 @@
 
 #include <string_view>
 
+#include "tools/plot_scripts.hh"
+
 namespace pm {
 
 std::string XmlEscaped(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (char c : gp::Shown(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

@@ -7,11 +7,14 @@
 
 namespace pm {
 
-// `text` for XML character data: &, < and > escaped; `text` holds no
-// control byte and only UTF-8 (gp::Shown()).
+// `text` for XML character data, whatever its bytes: shown as on a chart
+// (gp::Shown(): every character XML 1.0 forbids, a control byte, a byte
+// that is not UTF-8, U+FFFE and U+FFFF, made '?'), then &, < and >
+// escaped. A recording's strings (a --meta value with a BEL) reach an SVG's
+// <title> and the report's page only through here.
 std::string XmlEscaped(const std::string& text);
 
-// `svg` (gnuplot's) with its document <title> made `title` (gp::Shown()).
+// `svg` (gnuplot's) with its document <title> made `title` (XmlEscaped()).
 std::string TitledSvg(std::string svg, const std::string& title);
 
 }  // namespace pm

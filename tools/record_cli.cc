@@ -11,6 +11,7 @@
 #include "daemon/launcher.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "proto/text.hh"
 #include "tools/background_cli.hh"
 #include "tools/record_args.hh"
 #include "tools/session_cli.hh"
@@ -19,7 +20,7 @@ namespace pm {
 namespace {
 
 void PrintError(const char* message) {
-  std::fprintf(stderr, "perfmonger record: error: %s\n", message);
+  std::fprintf(stderr, "perfmonger record: error: %s\n", Printable(message).c_str());
 }
 
 // The --background launcher waits for its child's ready line; a setup

@@ -12,6 +12,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -58,11 +59,12 @@ RecordingInput::RecordingInput(const std::string& path, SampleStream::Options re
     stream_ = std::make_unique<CountingStream>(0);
     return;
   }
-  name_ = path;
+  path_ = path;
+  name_ = Printable(path);
   try {
     fd_ = OpenAt(AT_FDCWD, path, O_RDONLY);
   } catch (const std::system_error& e) {
-    throw InputError(e.what());  // "PATH: No such file or directory"
+    throw InputError(name_ + ": " + e.code().message());  // "PATH: No such file or directory"
   }
   stream_ = std::make_unique<CountingStream>(fd_.Get());
 }
@@ -100,7 +102,7 @@ void RecordingInput::CheckMarksFirst() const {
                w.to.kind == WindowBound::Kind::kMark;
   struct stat st;
   if (!marks || !fd_ || fstat(fd_.Get(), &st) != 0 || !S_ISREG(st.st_mode)) return;
-  RecordingInput again(name_, reading_);
+  RecordingInput again(path_, reading_);
   if (!again.Open()) return;
   again.SkimSamples();
   RawSample sample;
@@ -161,9 +163,10 @@ void RecordingInput::WarnIfIncomplete() const {
 }
 
 int RunReaderCommand(std::string_view command, const std::function<int()>& body) {
+  // Escaped whole (idempotent): a message may quote a recording's string.
   auto error = [command](const char* message, int status) {
     std::fprintf(stderr, "perfmonger %.*s: error: %s\n",
-                 static_cast<int>(command.size()), command.data(), message);
+                 static_cast<int>(command.size()), command.data(), Printable(message).c_str());
     return status;
   };
   try {
@@ -184,7 +187,7 @@ int RunReaderCommand(std::string_view command, const std::function<int()>& body)
 
 void Note(std::string_view command, const std::string& message) {
   std::fprintf(stderr, "perfmonger %.*s: %s\n", static_cast<int>(command.size()),
-               command.data(), message.c_str());
+               command.data(), Printable(message).c_str());
 }
 
 }  // namespace pm

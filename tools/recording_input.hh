@@ -34,7 +34,8 @@ class RecordingInput {
   explicit RecordingInput(const std::string& path, SampleStream::Options reading = {});
   ~RecordingInput();
 
-  const std::string& name() const { return name_; }  // path, or "stdin"
+  // For messages: the path (escaped: Printable), or "stdin".
+  const std::string& name() const { return name_; }
 
   // Reads the header. False for an input without a single byte: nothing to
   // read, not an error. Garbage throws FormatError naming the input. A
@@ -82,6 +83,7 @@ class RecordingInput {
   [[noreturn]] void Rethrow() const;  // the current exception, renamed
   void WarnIfIncomplete() const;
 
+  std::string path_;  // as given
   std::string name_;
   UniqueFd fd_;  // invalid for stdin
   std::unique_ptr<CountingStream> stream_;

@@ -22,6 +22,7 @@
 #include "proto/json.hh"
 #include "proto/pgr_collector_spec.hh"
 #include "proto/pgr_format.hh"
+#include "proto/text.hh"
 #include "tools/command_spawn.hh"
 #include "tools/record_args.hh"
 #include "tools/recording_input.hh"
@@ -45,7 +46,7 @@ if CMD succeeded but the recording failed; 127 if CMD could not be started;
 )";
 
 void PrintError(const std::string& message) {
-  std::fprintf(stderr, "perfmonger stat: error: %s\n", message.c_str());
+  std::fprintf(stderr, "perfmonger stat: error: %s\n", Printable(message).c_str());
 }
 
 // record's options that make sense when CMD's exit ends the recording

@@ -5,10 +5,12 @@
 #include <string>
 #include <utility>
 
+#include "common/error.hh"
 #include "common/io.hh"
 #include "playback/phases.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
+#include "proto/text.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
@@ -20,21 +22,38 @@ using Item = RecordingReader::Item;
 
 // Every item through the walk: memory stays flat whatever the length (one
 // span per phase with --phases); with --stats, through the statistics too.
-void Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks, StatsWalk* stats) {
+// Data corrupt beyond a line (one bad byte in a gzip or zstd stream) ends
+// the walk with its error, returned: what was read before it is still
+// summarized, as play prints it (DESIGN §9).
+std::optional<std::string> Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks,
+                                StatsWalk* stats) {
   RawSample sample;
   RecordingEvent event;
-  for (;;) {
-    Item item = input.Next(sample, event);
-    if (item == Item::kEnd) return;
-    if (item == Item::kSample) {
-      walk.OnSample(sample);
-      if (stats) stats->OnSample(sample);
-    } else {
-      walk.OnEvent(event);
-      clocks.OnEvent(event);
-      if (stats) stats->OnEvent(event);
+  try {
+    for (;;) {
+      Item item = input.Next(sample, event);
+      if (item == Item::kEnd) return std::nullopt;
+      if (item == Item::kSample) {
+        walk.OnSample(sample);
+        if (stats) stats->OnSample(sample);
+      } else {
+        walk.OnEvent(event);
+        clocks.OnEvent(event);
+        if (stats) stats->OnEvent(event);
+      }
     }
+  } catch (const FormatError& e) {
+    return e.what();  // named after the input already
   }
+}
+
+// The end of a walk cut by corrupt data: one warning instead of the end's
+// checks (no trailer was there to read; a window's mark may lie beyond).
+void WarnOfCorruption(const RecordingInput& input, const std::string& error) {
+  uint64_t n = input.samples_read();
+  std::fprintf(stderr, "warning: %s; the summary is of the %llu %s read before it\n",
+               Printable(error).c_str(), static_cast<unsigned long long>(n),
+               n == 1 ? "sample" : "samples");
 }
 
 // What the statistics' reports see of the options (summary's own, as
@@ -96,7 +115,8 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
   for (size_t i = 0; i < phases.size(); ++i) {
     const Phase& phase = phases[i];
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
-    SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + phase.label + "'");
+    SummaryInput in =
+        InputFor(args, input, phase.span, end, "phase '" + Printable(phase.label) + "'");
     if (stats) in.stats = &stats->phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
@@ -143,13 +163,15 @@ int Summarize(const SummaryArgs& args) {
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
   if (args.stats) stats.emplace(args.phases, options);
-  Walk(input, walk, clocks, stats ? &*stats : nullptr);
-  input.Finish();
+  std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
+  if (corrupt) WarnOfCorruption(input, *corrupt);
+  else input.Finish();
+  const int status = corrupt ? 2 : input.ExitStatus();
   WarnOfClock(input, clocks);
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");
-    return input.ExitStatus();
+    return status;
   }
   if (input.samples() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
@@ -158,12 +180,12 @@ int Summarize(const SummaryArgs& args) {
                                    : WholeReport(args, input, walk.whole(), clocks, with);
   if (args.json) {
     WriteAll(1, report);
-    return input.ExitStatus();
+    return status;
   }
   std::string pager =
       args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
   if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
-  return input.ExitStatus();
+  return status;
 }
 
 }  // namespace

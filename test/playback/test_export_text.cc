@@ -113,6 +113,18 @@ TEST_CASE("CSV fields quoted as RFC 4180 asks, only when needed") {
   CHECK(Csv("say \"hi\"") == "\"say \"\"hi\"\"\"");
   CHECK(Csv("two\nlines") == "\"two\nlines\"");
   CHECK(Csv("cr\r") == "\"cr\r\"");
+  // A formula's first character: a leading ' so that no spreadsheet runs it.
+  CHECK(Csv("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  CHECK(Csv("=1+2") == "'=1+2");
+  CHECK(Csv("+1") == "'+1");
+  CHECK(Csv("-2+3") == "'-2+3");
+  CHECK(Csv("@SUM(A1)") == "'@SUM(A1)");
+  CHECK(Csv("\t=1") == "'\t=1");
+  CHECK(Csv("\r=1") == "\"'\r=1\"");
+  CHECK(Csv("=a,b") == "\"'=a,b\"");
+  CHECK(Csv("a=b") == "a=b");  // only the first character counts
+  CHECK(Csv("q1-warm") == "q1-warm");
+  CHECK(Csv("") == "");
 }
 
 TEST_CASE("the column spool gives back every column across blocks and widths") {

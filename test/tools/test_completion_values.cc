@@ -75,12 +75,14 @@ TEST_SUITE("completion values") {
     root.Write("proc/2/comm", "kthreadd\n");
     root.Write("proc/1234/cmdline", std::string("postgres\0-D\0/db\0", 16));
     root.Write("proc/1234/comm", "post\tgres\n");  // a name may hold any byte
+    root.Write("proc/1235/cmdline", std::string("x\0", 2));
+    root.Write("proc/1235/comm", "\x1b]0;title\x07\n");  // an escape sequence
     root.Write("proc/99/cmdline", std::string("sh\0", 3));
     root.Write("proc/99/comm", "sh\n");
     root.Directory("proc/sys");
     root.Directory("proc/0099");  // not a pid's spelling
     CHECK(ListValues(ValueList::kPids, root.path()) ==
-          "1\tsystemd\n99\tsh\n1234\tpost gres\n");
+          "1\tsystemd\n99\tsh\n1234\tpost\\tgres\n1235\t\\x1b]0;title\\x07\n");
   }
 
   TEST_CASE("pids: a file that fails to read (a process exiting meanwhile) is left out") {

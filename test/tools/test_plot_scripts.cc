@@ -141,6 +141,7 @@ TEST_CASE("plot scripts: every string is single-quoted, every file name opened a
       {"''a'", "\"'\" . \"'\" . 'a' . \"'\""},
       {"`touch x` \"$(id)\" system(\"id\"); # @x", "'`touch x` \"$(id)\" system(\"id\"); # @x'"},
       {"a\nb\rc\x7f\x01", "'a?b?c?\?'"},                       // a control byte ends a line
+      {"a\xc2\x9b" "31m\xc2\xa0", "'a?\?31m\xc2\xa0'"},           // C1 CSI, NBSP kept
       {"caf\xc3\xa9 \xe2\x82\xac", "'caf\xc3\xa9 \xe2\x82\xac'"},  // UTF-8 is kept
       {"\xff\xc3(\xed\xa0\x80", "'?\?(?\?\?'"},  // not UTF-8: an SVG would not parse
       {"cut \xe2\x82", "'cut ?\?'"},
