@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include "proto/json.hh"
@@ -13,8 +15,39 @@ namespace {
 
 constexpr uint64_t kNaN = 0x7ff8000000000000;  // a quiet NaN: an empty cell
 
+// A cell of play's fixed-point form (-?D+(.D{1,15})?, at most 15 digits in
+// all) as the double nearest its decimal value, as from_chars gives it:
+// the digits make an integer m < 10^15, exact in a double, and m / 10^d
+// is one correctly rounded division of two exact doubles. nullopt for
+// any other form.
+std::optional<double> FixedCell(std::string_view cell) {
+  static constexpr double kPow10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const char* p = cell.data();
+  const char* end = p + cell.size();
+  bool negative = p != end && *p == '-';
+  p += negative;
+  uint64_t m = 0;
+  int digits = 0, decimals = -1;
+  for (; p != end; ++p) {
+    if (*p == '.' && decimals < 0) {
+      decimals = 0;
+      continue;
+    }
+    unsigned d = static_cast<unsigned>(*p - '0');
+    if (d > 9 || ++digits > 15) return std::nullopt;
+    m = m * 10 + d;
+    decimals += decimals >= 0;
+  }
+  if (digits == 0 || decimals == 0) return std::nullopt;
+  double v = static_cast<double>(m) / kPow10[decimals < 0 ? 0 : decimals];
+  return negative ? -v : v;
+}
+
 uint64_t CellBits(std::string_view cell) {
   if (cell.empty()) return kNaN;
+  if (std::optional<double> fixed = FixedCell(cell)) return std::bit_cast<uint64_t>(*fixed);
+  if (cell.front() == '+') cell.remove_prefix(1);  // "+Inf": from_chars takes no '+'
   double v = 0;
   auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
   if (ec != std::errc() || end != cell.data() + cell.size())
@@ -85,16 +118,21 @@ std::string ColumnsExport::Header(const RecordingInfo& info) const {
 
 bool ColumnsExport::AppendColumn(ColumnSpool::Cursor& cursor, std::string& out,
                                  size_t max) const {
-  uint64_t v = 0;
-  char bytes[8];
-  while (out.size() < max) {
-    if (!cursor.Next(v)) return false;
-    if (v == ColumnSpool::kAbsent) v = kNaN;
-    v = LittleEndian(v);
-    std::memcpy(bytes, &v, 8);
-    out.append(bytes, 8);
+  uint64_t piece[4096];
+  bool more = true;
+  while (more && out.size() < max) {
+    size_t n = 0;
+    for (; n < std::size(piece); ++n) {
+      uint64_t v = 0;
+      if (!cursor.Next(v)) {
+        more = false;
+        break;
+      }
+      piece[n] = LittleEndian(v == ColumnSpool::kAbsent ? kNaN : v);
+    }
+    out.append(reinterpret_cast<const char*>(piece), n * 8);
   }
-  return true;
+  return more;
 }
 
 }  // namespace pm

@@ -2,15 +2,16 @@
 
 ``perfmonger play --format columns`` hands over play's rates as binary
 float64 columns behind a one-line JSON header (perfmonger-play(1), FORMAT
-COLUMNS); each wanted column is read straight into one numpy buffer
-(``numpy.frombuffer``: no text is parsed, nothing is copied), and the
-DataFrame is built on that buffer. ``summary --phases --json`` runs beside
+COLUMNS); each wanted column is read from the pipe straight into its
+row of one numpy array (no text is parsed, nothing is copied), and the
+DataFrame is built on that array. ``summary --phases --json`` runs beside
 it for the phases' figures.
 """
 
 from __future__ import annotations
 
 import datetime
+import fcntl
 import fnmatch
 import json
 import os
@@ -51,6 +52,7 @@ When = Union[str, float, int, datetime.datetime, datetime.timedelta]
 __all__ = ["read", "Columns"]
 
 _FORMAT = "perfmonger-columns"
+_F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 
 
 class Columns(dict):
@@ -130,6 +132,10 @@ class _Play:
         self.proc = subprocess.Popen([exe, "play", "--format", "columns", *window, path],
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                      stderr=self.stderr)
+        try:  # fewer, larger reads: the arrays are most of a recording's bytes
+            fcntl.fcntl(self.proc.stdout.fileno(), _F_SETPIPE_SZ, 1 << 20)
+        except OSError:
+            pass
 
     def header(self) -> Optional[Dict[str, Any]]:
         assert self.proc.stdout is not None
@@ -142,31 +148,28 @@ class _Play:
         return header
 
     def arrays(self, header: Dict[str, Any], keep: List[int]) -> Tuple[Any, Any]:
-        """(time, data): data is one (len(keep), rows) float64 array over a
-        single buffer, column `keep[j]` in row j."""
+        """(time, data): data is one (len(keep), rows) float64 array, column
+        `keep[j]` in row j, each read from the pipe straight into its place
+        (numpy.empty: no page is touched twice, no byte copied in Python)."""
         rows = int(header["rows"])
-        stride = rows * 8
-        time_buf = bytearray(stride)
-        data_buf = bytearray(stride * len(keep))
-        scratch = bytearray(min(stride, 1 << 20)) if len(keep) + 1 < len(header["columns"]) else b""
+        dtype = np.dtype("<f8")
+        time = np.empty(rows, dtype=dtype)
+        data = np.empty((len(keep), rows), dtype=dtype)
+        scratch = memoryview(bytearray(min(rows * 8, 1 << 20)))
         slot = {c: j for j, c in enumerate(keep)}
         assert self.proc.stdout is not None
-        data_view = memoryview(data_buf)
         for c, name in enumerate(header["columns"]):
             if name == "time":
-                views = [memoryview(time_buf)]
+                views = [memoryview(time).cast("B")]
             elif c in slot:
-                views = [data_view[slot[c] * stride:(slot[c] + 1) * stride]]
+                views = [memoryview(data[slot[c]]).cast("B")]
             else:  # not wanted: read past it
-                views = [memoryview(scratch)[:min(len(scratch), stride - o)]
-                         for o in range(0, stride, max(len(scratch), 1))]
+                views = [scratch[:min(len(scratch), rows * 8 - o)]
+                         for o in range(0, rows * 8, max(len(scratch), 1))]
             for v in views:
                 if _readinto_exactly(self.proc.stdout, v) != len(v):
                     self.finish()
                     raise ReadError(self.path, "play --format columns ended early", 0)
-        dtype = np.dtype("<f8")
-        time = np.frombuffer(time_buf, dtype=dtype)
-        data = np.frombuffer(data_buf, dtype=dtype).reshape(len(keep), rows)
         return time, data
 
     def finish(self) -> None:
