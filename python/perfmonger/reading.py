@@ -255,11 +255,16 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
             header = {"rows": 0, "columns": []}
         names = list(header["columns"])
         keep = _selected(names, columns)
+        # elapsed_time places the phases: read last when not wanted.
+        at = names.index("elapsed_time") if "elapsed_time" in names else None
+        extra = [at] if at is not None and at not in keep else []
         if header["rows"] > 0 or names:
-            time, data = play.arrays(header, keep)
+            time, read = play.arrays(header, keep + extra)
         else:
-            time, data = np.zeros(0), np.zeros((len(keep), 0))
+            time, read = np.zeros(0), np.zeros((len(keep), 0))
         play.finish()
+        data = read[:len(keep)]  # a view: the rows kept
+        elapsed = read[(keep + extra).index(at)] if at is not None else None
     finally:
         if play.proc.poll() is None:
             play.proc.kill()
@@ -268,11 +273,7 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
     if summary is not None and summary_out is not None:
         if summary.wait() == 0 and len(time) > 0:
             summary_out.seek(0)
-            elapsed = data[keep.index(names.index("elapsed_time"))] \
-                if names.index("elapsed_time") in keep else None
-            first_elapsed = 0.0
-            first = (float(time[0]) - (float(elapsed[0]) if elapsed is not None else 0.0),
-                     first_elapsed)
+            first = (float(time[0]) - (float(elapsed[0]) if elapsed is not None else 0.0), 0.0)
             last = (float(time[-1]), float(elapsed[-1]) if elapsed is not None else float("nan"))
             phases = _phases(json.load(summary_out), header.get("events", []), first, last)
         summary_out.close()
