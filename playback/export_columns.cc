@@ -44,7 +44,9 @@ std::optional<double> FixedCell(std::string_view cell) {
   return negative ? -v : v;
 }
 
-uint64_t CellBits(std::string_view cell) {
+}  // namespace
+
+uint64_t ColumnCellBits(std::string_view cell) {
   if (cell.empty()) return kNaN;
   if (std::optional<double> fixed = FixedCell(cell)) return std::bit_cast<uint64_t>(*fixed);
   if (cell.front() == '+') cell.remove_prefix(1);  // "+Inf": from_chars takes no '+'
@@ -54,6 +56,8 @@ uint64_t CellBits(std::string_view cell) {
     throw std::logic_error("columns: a CSV cell is not a number: " + std::string(cell));
   return std::bit_cast<uint64_t>(v);
 }
+
+namespace {
 
 uint64_t LittleEndian(uint64_t v) {
   if constexpr (std::endian::native == std::endian::big) return __builtin_bswap64(v);
@@ -81,7 +85,7 @@ void ColumnsExport::ParseRow(std::string_view row) {
   row_.clear();
   for (;;) {
     size_t comma = row.find(',');
-    row_.push_back(CellBits(row.substr(0, comma)));
+    row_.push_back(ColumnCellBits(row.substr(0, comma)));
     if (comma == std::string_view::npos) break;
     row.remove_prefix(comma + 1);
   }

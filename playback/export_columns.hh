@@ -28,6 +28,11 @@
 
 namespace pm {
 
+// A CSV cell as the bits of the double it reads as (from_chars' value;
+// play's fixed-point cells by a faster exact path); an empty cell is a
+// quiet NaN. Throws std::logic_error for a cell that is not a number.
+uint64_t ColumnCellBits(std::string_view cell);
+
 class ColumnsExport {
  public:
   explicit ColumnsExport(const std::string& spool_dir);
