@@ -180,7 +180,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: Any, config: Any)
         tr.write_line(f"the recording failed: {s.error}")
         return
     try:
-        phases = _phases(s.recording.path, s.recording._argv[0])
+        phases = _phases(s.recording.path, s.recording.perfmonger)
     except Exception as err:
         tr.write_line(f"cannot read the recording: {err}")
         return

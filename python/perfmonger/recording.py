@@ -109,7 +109,7 @@ class Recording:
     recorder's reply, parsed, once the recorder has acknowledged it: the
     command's effect (a mark, a sample, a pause) is on disk by then.
 
-    Attributes after :meth:`start`: ``ready`` (the ready line as a dict:
+    ``perfmonger`` is the executable run. Attributes after :meth:`start`: ``ready`` (the ready line as a dict:
     ``pid``, ``output``, ``start_time``, ...), ``pid``, ``path`` (the
     absolute output path). After :meth:`stop`: ``returncode`` (0).
     """
@@ -120,7 +120,8 @@ class Recording:
                  timeout: float = 60.0) -> None:
         self.path = os.fspath(path)
         self.timeout = timeout
-        self._argv = [find_perfmonger(perfmonger), "record", "-l", self.path]
+        self.perfmonger = find_perfmonger(perfmonger)  # the executable
+        self._argv = [self.perfmonger, "record", "-l", self.path]
         if interval is not None:
             self._argv += ["-i", _interval_text(interval)]
         self._argv += _meta_args(meta)

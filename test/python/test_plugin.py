@@ -5,8 +5,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 import perfmonger
 from conftest import PERFMONGER, play_json
 
