@@ -17,8 +17,8 @@ pandas for a DataFrame. The pytest plugin: ``pytest -p
 perfmonger.pytest_plugin --perfmonger=run.pgr.zst``. See docs/python.md.
 """
 
-from ._errors import (CommandError, ExecutableNotFound, IncompleteRecording, PerfmongerError,
-                      ReadError, RecorderError)
+from ._errors import (CommandError, DamagedRecording, ExecutableNotFound, IncompleteRecording,
+                      PerfmongerError, ReadError, RecorderError)
 from ._executable import find_perfmonger
 from .reading import Columns, read
 from .recording import Recording, record
@@ -26,5 +26,5 @@ from .recording import Recording, record
 __all__ = [
     "record", "Recording", "read", "Columns", "find_perfmonger",
     "PerfmongerError", "RecorderError", "IncompleteRecording", "CommandError",
-    "ReadError", "ExecutableNotFound",
+    "ReadError", "ExecutableNotFound", "DamagedRecording",
 ]

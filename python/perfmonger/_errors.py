@@ -61,3 +61,8 @@ class ReadError(PerfmongerError):
         self.message = message
         self.returncode = returncode
         super().__init__(f"cannot read {path}: {message}")
+
+
+class DamagedRecording(UserWarning):
+    """A warning: play lost lines of a damaged recording (its exit 2) and
+    read() returns every line that could be read."""

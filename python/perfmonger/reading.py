@@ -17,9 +17,10 @@ import json
 import os
 import subprocess
 import tempfile
+import warnings
 from typing import Any, Dict, IO, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._errors import ReadError
+from ._errors import DamagedRecording, ReadError
 from ._executable import find_perfmonger
 
 # Imported on the first read(): recording needs neither, and importing
@@ -172,13 +173,21 @@ class _Play:
                     raise ReadError(self.path, "play --format columns ended early", 0)
         return time, data
 
-    def finish(self) -> None:
+    def finish(self, complete: bool = False) -> None:
+        """Waits for play. Its failure raises ReadError, except exit 2 after
+        a complete output (`complete`: the header came, which play writes
+        after the whole walk): lines lost to damage, said as a warning."""
         assert self.proc.stdout is not None
         self.proc.stdout.close()
         rc = self.proc.wait()
+        self.stderr.seek(0)
+        text = self.stderr.read().decode("utf-8", "replace")
         message = _last_line(self.stderr)
         self.stderr.close()
-        if rc != 0:
+        if rc == 2 and complete:
+            lost = [ln for ln in text.splitlines() if ln.startswith("warning:") and " lost " in ln]
+            warnings.warn(DamagedRecording("; ".join(lost) or message), stacklevel=4)
+        elif rc != 0:
             raise ReadError(self.path, message, rc)
 
 
@@ -251,6 +260,7 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
     play = _Play(exe, path, window)
     try:
         header = play.header()
+        complete = header is not None  # play writes it after the whole walk
         if header is None:
             header = {"rows": 0, "columns": []}
         names = list(header["columns"])
@@ -262,7 +272,7 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
             time, read = play.arrays(header, keep + extra)
         else:
             time, read = np.zeros(0), np.zeros((len(keep), 0))
-        play.finish()
+        play.finish(complete)
         data = read[:len(keep)]  # a view: the rows kept
         elapsed = read[(keep + extra).index(at)] if at is not None else None
     finally:

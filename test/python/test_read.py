@@ -209,3 +209,22 @@ def test_a_recording_of_one_pair(tmp_path):
     frame = check_equals_play(path)
     assert len(frame) == 1 and len(frame.attrs["marks"]) == 0
     assert list(frame.attrs["phases"]["phase"]) == ["start"]
+
+
+def test_a_damaged_recording_reads_what_play_reads_with_a_warning(recordings, tmp_path):
+    """play exits 2 after every line that could be read: read() returns
+    them, as play's JSON, and warns naming the lost lines."""
+    src = tmp_path / "plain.pgr"
+    src.write_bytes(run([PERFMONGER, "cat", recordings["v1.pgr.gz"]]).stdout)
+    lines = src.read_text().splitlines(keepends=True)
+    lines[6] = "{garbage\n"
+    damaged = tmp_path / "damaged.pgr"
+    damaged.write_text("".join(lines))
+    assert subprocess.run([PERFMONGER, "play", str(damaged)], capture_output=True,
+                          timeout=60).returncode == 2
+    with pytest.warns(perfmonger.DamagedRecording, match="lost"):
+        frame = perfmonger.read(damaged, phases=False)
+    want = [json.loads(ln) for ln in subprocess.run(
+        [PERFMONGER, "play", str(damaged)], capture_output=True, timeout=60).stdout.splitlines()]
+    assert len(frame) == len(want) > 0
+    assert list(frame["elapsed_time"]) == [w["elapsed_time"] for w in want]
