@@ -70,6 +70,8 @@ class CsvExport {
   // The header first (before the first row), then the row, each ending CRLF.
   void AppendRow(std::string& out, const Pair& pair);
   bool left_out() const { return row_.left_out_; }
+  // The reports' column names (after `time,elapsed_time`), once a row is in.
+  const std::vector<std::string>& names() const { return row_.names_; }
 
  private:
   const CsvKeys* keys_;

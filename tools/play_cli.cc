@@ -4,8 +4,12 @@
 #include <optional>
 #include <string>
 
+#include <unistd.h>
+
+#include "common/error.hh"
 #include "proto/json.hh"
 #include "playback/csv_keys.hh"
+#include "playback/export_columns.hh"
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
@@ -47,6 +51,7 @@ class Player {
     report_options_.recorded = &input.info().recorded;
     if (args.format == PlayFormat::kTable)
       table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1);
+    if (args.format == PlayFormat::kColumns) columns_.emplace(SpoolDir());
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
                    input_.name().c_str(), Printable(RunKey(args)).c_str());
@@ -63,8 +68,9 @@ class Player {
       else OnSample(cur);
     }
     if (table_) table_->Finish(out_.buffer());
+    if (columns_) FinishColumns();
     out_.Flush();
-    if (csv_.left_out())
+    if (csv_.left_out() || (columns_ && columns_->left_out()))
       std::fprintf(stderr, "warning: %s: devices absent from the first line are not in "
                    "the CSV columns\n", input_.name().c_str());
   }
@@ -108,6 +114,10 @@ class Player {
     }
     NoteWallStep(prev, cur);
     const Pair pair(prev, cur, origin_, report_options_);
+    if (columns_) {
+      columns_->AppendRow(pair);
+      return;
+    }
     if (args_.format == PlayFormat::kCsv) {
       csv_.AppendRow(out_.buffer(), pair);
       out_.MaybeFlush();
@@ -143,7 +153,11 @@ class Player {
     if (!pause && !mark && !clocked) return;
     SetOrigin(TimeOrigin::Of(event));
     double elapsed = origin_.Elapsed(event);
-    if (args_.events) {
+    if (columns_) {
+      line_.clear();
+      AppendEventJson(line_, event, elapsed);
+      columns_->AddEvent(line_);
+    } else if (args_.events) {
       line_.clear();
       AppendEventJson(line_, event, elapsed);
       Emit(line_);
@@ -151,6 +165,14 @@ class Player {
       std::fprintf(stderr, "# mark: %s at %.3f\n", Printable(event.label).c_str(),
                    elapsed);
     }
+  }
+
+  // The columns' header and arrays, once every row is in.
+  void FinishColumns() {
+    columns_->Finish(input_.info(), [this](std::string_view bytes) {
+      out_.buffer().append(bytes);
+      out_.MaybeFlush();
+    });
   }
 
   // The header's clock state, as an event at the start.
@@ -199,9 +221,12 @@ class Player {
   CsvExport csv_{&keys_};
   bool color_ = UseColor(args_.color, false, 1);  // JSON's
   std::optional<TableScreen> table_;
+  std::optional<ColumnsExport> columns_;  // --format columns
 };
 
 int Play(const PlayArgs& args) {
+  if (args.format == PlayFormat::kColumns && isatty(1))
+    throw UsageError("--format columns writes binary arrays: redirect standard output to a file or a pipe");
   RecordingInput input(args.file, {args.window});
   if (!input.Open()) {
     Note("play", input.name() + " is empty: nothing to play");

@@ -16,12 +16,12 @@ class StdoutStream final : public OutputStream {
   void Finish() override {}
 };
 
+}  // namespace
+
 std::string SpoolDir() {
   const char* dir = std::getenv("TMPDIR");
   return dir != nullptr && *dir != '\0' ? dir : "/tmp";
 }
-
-}  // namespace
 
 void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input) {
   OpenMetricsOptions options;

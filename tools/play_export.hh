@@ -7,6 +7,9 @@
 
 namespace pm {
 
+// Where the exports spool: $TMPDIR, else /tmp.
+std::string SpoolDir();
+
 // Throws as the readers do; spool errors are std::system_error (exit 1).
 void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input);
 

@@ -61,8 +61,9 @@ PlayFormat ParseFormat(std::string_view text) {
   if (text == "csv") return PlayFormat::kCsv;
   if (text == "openmetrics") return PlayFormat::kOpenMetrics;
   if (text == "table") return PlayFormat::kTable;
+  if (text == "columns") return PlayFormat::kColumns;
   throw UsageError("--format '" + std::string(text) +
-                   "': give json, csv, openmetrics or table (see perfmonger play --help)");
+                   "': give json, csv, openmetrics, table or columns (see perfmonger play --help)");
 }
 
 // --label KEY=VALUE: a name every series can take, once, with a value.
@@ -182,9 +183,11 @@ Command<PlayArgs> BuildPlay() {
                                   "(the raw counters under node_exporter's metric\n"
                                   "names, for promtool tsdb create-blocks-from\n"
                                   "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
-                                  "and series) or table (as --table)",
-                          .brief = "json (the default), csv, openmetrics or table",
-                          .choices = "json csv openmetrics table"},
+                                  "and series), table (as --table) or columns (the\n"
+                                  "CSV's columns as binary float64 arrays behind a\n"
+                                  "JSON header line, for numpy; spools to $TMPDIR)",
+                          .brief = "json (the default), csv, openmetrics, table or columns",
+                          .choices = "json csv openmetrics table columns"},
                          [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
            Opt<PlayArgs>({.name = "instance", .value = "NAME",
                           .help = "openmetrics: the instance label (default: the\n"

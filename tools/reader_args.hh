@@ -14,7 +14,7 @@
 
 namespace pm {
 
-enum class PlayFormat { kJson, kOpenMetrics, kCsv, kTable };
+enum class PlayFormat { kJson, kOpenMetrics, kCsv, kTable, kColumns };
 
 struct PlayArgs {
   bool help = false;

@@ -102,7 +102,7 @@ TEST_SUITE("completion") {
           std::set<std::string>{"--no-cpu", "--no-disk", "--no-net", "--no-mem", "--no-gzip",
                                 "--no-interval-backoff"});
     CHECK(AsSet(BashCompletes("perfmonger play --format ")) ==
-          std::set<std::string>{"json", "csv", "openmetrics", "table"});
+          std::set<std::string>{"json", "csv", "openmetrics", "table", "columns"});
     CHECK(AsSet(BashCompletes("perfmonger completion ")) ==
           std::set<std::string>{"bash", "zsh", "fish"});
     // The hidden internal option is never offered.

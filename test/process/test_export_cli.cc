@@ -37,7 +37,7 @@ TEST_CASE("play --format: mistakes are one line naming the fix, exit 1") {
     std::vector<std::string> args;
     const char* says;
   } cases[] = {
-      {{"play", "--format", "xml", "x.pgr"}, "give json, csv, openmetrics or table"},
+      {{"play", "--format", "xml", "x.pgr"}, "give json, csv, openmetrics, table or columns"},
       {{"play", "--instance", "db-1", "x.pgr"}, "add --format openmetrics"},
       {{"play", "--format", "csv", "--events", "x.pgr"}, "--events shapes JSON lines"},
       {{"play", "--format", "openmetrics", "--pretty", "x.pgr"}, "--pretty shapes JSON lines"},

@@ -1,0 +1,392 @@
+"""Reading recordings into numpy arrays or a pandas DataFrame.
+
+``perfmonger play --format columns`` hands over play's rates as binary
+float64 columns behind a one-line JSON header (perfmonger-play(1), FORMAT
+COLUMNS); each wanted column is read from the pipe straight into its
+row of one numpy array (no text is parsed, nothing is copied), and the
+DataFrame is built on that array. ``summary --phases --json`` runs beside
+it for the phases' figures.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fcntl
+import fnmatch
+import json
+import os
+import subprocess
+import tempfile
+import warnings
+from typing import Any, Dict, IO, Iterable, List, Optional, Sequence, Tuple, Union
+
+from ._errors import DamagedRecording, ReadError
+from ._executable import find_perfmonger
+
+# Imported on the first read(): recording needs neither, and importing
+# pandas takes most of a second.
+np: Any = None
+pd: Any = None
+
+
+def _import(want_pandas: bool) -> bool:
+    """Imports numpy (required: ImportError naming the package) and, when
+    wanted, pandas (optional); True when pandas is there."""
+    global np, pd
+    if np is None:
+        try:
+            import numpy
+        except ImportError as err:
+            raise ImportError("perfmonger.read needs numpy (Debian: python3-numpy)") from err
+        np = numpy
+    if pd is None and want_pandas:
+        try:
+            import pandas
+        except ImportError:
+            return False
+        pd = pandas
+    return pd is not None
+
+PathLike = Union[str, "os.PathLike[str]"]
+When = Union[str, float, int, datetime.datetime, datetime.timedelta]
+
+__all__ = ["read", "Columns"]
+
+_FORMAT = "perfmonger-columns"
+_F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
+
+
+class Columns(dict):
+    """What :func:`read` returns without pandas (or with ``as_dict=True``):
+    column name -> 1-D float64 numpy array (``time`` in epoch seconds
+    first), with the recording's ``marks`` (a list of dicts: label, time,
+    elapsed_time), ``phases`` (a list of dicts: phase, start, end,
+    start_elapsed, end_elapsed and summary --phases' figures), ``meta``
+    (dict), ``events`` (play --events' lines), ``host`` and ``files`` as
+    attributes."""
+
+    marks: List[Dict[str, Any]]
+    phases: List[Dict[str, Any]]
+    meta: Dict[str, str]
+    events: List[Dict[str, Any]]
+    host: str
+    files: List[str]
+
+
+def _when(flag: str, value: When) -> List[str]:
+    if isinstance(value, datetime.timedelta):
+        value = value.total_seconds()
+    if isinstance(value, datetime.datetime):
+        if value.tzinfo is None:
+            value = value.astimezone()  # naive: local time, as Python means it
+        text = value.isoformat()
+    elif isinstance(value, (int, float)):
+        text = repr(float(value))
+    else:
+        text = str(value)
+    return [flag, text]
+
+
+def _window_args(start: Optional[When], end: Optional[When], phase: Optional[str]) -> List[str]:
+    args: List[str] = []
+    if start is not None:
+        args += _when("--from", start)
+    if end is not None:
+        args += _when("--to", end)
+    if phase is not None:
+        args += ["--phase", phase]
+    return args
+
+
+def _selected(names: Sequence[str], columns: Optional[Iterable[str]]) -> List[int]:
+    """Indices of the data columns wanted (never `time`, the index)."""
+    if columns is None:
+        return [i for i, n in enumerate(names) if n != "time"]
+    globs = [columns] if isinstance(columns, str) else list(columns)
+    return [i for i, n in enumerate(names)
+            if n != "time" and any(fnmatch.fnmatchcase(n, g) for g in globs)]
+
+
+def _readinto_exactly(stream: IO[bytes], view: memoryview) -> int:
+    got = 0
+    while got < len(view):
+        n = stream.readinto(view[got:])
+        if not n:
+            break
+        got += n
+    return got
+
+
+def _last_line(f: IO[bytes]) -> str:
+    f.seek(0)
+    lines = [ln for ln in f.read().decode("utf-8", "replace").splitlines() if ln.strip()]
+    errors = [ln for ln in lines if ": error:" in ln]
+    return (errors or lines or ["(no message)"])[-1]
+
+
+class _Play:
+    """One `play --format columns` run: its header, then its arrays."""
+
+    def __init__(self, exe: str, path: str, window: List[str]) -> None:
+        self.path = path
+        self.stderr = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([exe, "play", "--format", "columns", *window, path],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=self.stderr)
+        try:  # fewer, larger reads: the arrays are most of a recording's bytes
+            fcntl.fcntl(self.proc.stdout.fileno(), _F_SETPIPE_SZ, 1 << 20)
+        except OSError:
+            pass
+
+    def header(self) -> Optional[Dict[str, Any]]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            return None
+        header = json.loads(line)
+        if header.get("format") != _FORMAT or header.get("dtype") != "<f8":
+            raise ReadError(self.path, f"unknown columns header {line[:200]!r}", 0)
+        return header
+
+    def arrays(self, header: Dict[str, Any], keep: List[int]) -> Tuple[Any, Any]:
+        """(time, data): data is one (len(keep), rows) float64 array, column
+        `keep[j]` in row j, each read from the pipe straight into its place
+        (numpy.empty: no page is touched twice, no byte copied in Python)."""
+        rows = int(header["rows"])
+        dtype = np.dtype("<f8")
+        time = np.empty(rows, dtype=dtype)
+        data = np.empty((len(keep), rows), dtype=dtype)
+        scratch = memoryview(bytearray(min(rows * 8, 1 << 20)))
+        slot = {c: j for j, c in enumerate(keep)}
+        assert self.proc.stdout is not None
+        for c, name in enumerate(header["columns"]):
+            if name == "time":
+                views = [memoryview(time).cast("B")]
+            elif c in slot:
+                views = [memoryview(data[slot[c]]).cast("B")]
+            else:  # not wanted: read past it
+                views = [scratch[:min(len(scratch), rows * 8 - o)]
+                         for o in range(0, rows * 8, max(len(scratch), 1))]
+            for v in views:
+                if _readinto_exactly(self.proc.stdout, v) != len(v):
+                    self.finish()
+                    raise ReadError(self.path, "play --format columns ended early", 0)
+        return time, data
+
+    def finish(self, complete: bool = False) -> None:
+        """Waits for play. Its failure raises ReadError, except exit 2 after
+        a complete output (`complete`: the header came, which play writes
+        after the whole walk): lines lost to damage, said as a warning."""
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
+        rc = self.proc.wait()
+        self.stderr.seek(0)
+        text = self.stderr.read().decode("utf-8", "replace")
+        message = _last_line(self.stderr)
+        self.stderr.close()
+        if rc == 2 and complete:
+            lost = [ln for ln in text.splitlines() if ln.startswith("warning:") and " lost " in ln]
+            warnings.warn(DamagedRecording("; ".join(lost) or message), stacklevel=4)
+        elif rc != 0:
+            raise ReadError(self.path, message, rc)
+
+
+def _flatten(value: Any, prefix: str, out: Dict[str, Any]) -> Dict[str, Any]:
+    """A summary's JSON as {path: number}, named as play's CSV columns."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in ("num_core", "phase", "meta") or (k == "devices" and isinstance(v, list)):
+                continue
+            _flatten(v, f"{prefix}.{k}" if prefix else k, out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _flatten(v, f"{prefix}.{i}", out)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        out[prefix] = value
+    return out
+
+
+def _phases(summary: List[Dict[str, Any]], events: List[Dict[str, Any]],
+            first: Tuple[float, float], last: Tuple[float, float]) -> List[Dict[str, Any]]:
+    """summary --phases' phases with their start and end (epoch seconds and
+    elapsed): a phase starts at its mark (the first, "start", at the first
+    sample) and ends where the next starts, the last at the last sample."""
+    marks = [e for e in events if e.get("event") == "mark"]
+    starts: List[Tuple[float, float]] = []
+    used = 0
+    for i, p in enumerate(summary):
+        label = p.get("phase")
+        at = next((j for j in range(used, len(marks)) if marks[j].get("label") == label), None)
+        if at is None or (i == 0 and label == "start" and not starts and at != 0):
+            starts.append(first)
+        else:
+            starts.append((marks[at]["time"], marks[at]["elapsed_time"]))
+            used = at + 1
+    out = []
+    for i, p in enumerate(summary):
+        end = starts[i + 1] if i + 1 < len(summary) else last
+        row = {"phase": p.get("phase"), "start": starts[i][0], "end": end[0],
+               "start_elapsed": starts[i][1], "end_elapsed": end[1]}
+        row.update(_flatten(p, "", {}))
+        out.append(row)
+    return out
+
+
+class _File:
+    """Everything read from one recording."""
+
+    def __init__(self, path: str, time: Any, names: List[str], data: Any,
+                 header: Dict[str, Any], phases: List[Dict[str, Any]]) -> None:
+        self.path = path
+        self.time = time
+        self.names = names
+        self.data = data
+        self.meta: Dict[str, str] = header.get("meta", {})
+        self.host: str = header.get("host", "")
+        self.events: List[Dict[str, Any]] = header.get("events", [])
+        self.marks = [{"label": e["label"], "time": e["time"], "elapsed_time": e["elapsed_time"]}
+                      for e in self.events if e.get("event") == "mark"]
+        self.phases = phases
+
+
+def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterable[str]],
+               with_phases: bool) -> _File:
+    summary_out = tempfile.TemporaryFile() if with_phases else None
+    summary = None
+    if summary_out is not None:
+        summary = subprocess.Popen([exe, "summary", "--phases", "--json", *window, path],
+                                   stdin=subprocess.DEVNULL, stdout=summary_out,
+                                   stderr=subprocess.DEVNULL)
+    play = _Play(exe, path, window)
+    try:
+        header = play.header()
+        complete = header is not None  # play writes it after the whole walk
+        if header is None:
+            header = {"rows": 0, "columns": []}
+        names = list(header["columns"])
+        keep = _selected(names, columns)
+        # elapsed_time places the phases: read last when not wanted.
+        at = names.index("elapsed_time") if "elapsed_time" in names else None
+        extra = [at] if at is not None and at not in keep else []
+        if header["rows"] > 0 or names:
+            time, read = play.arrays(header, keep + extra)
+        else:
+            time, read = np.zeros(0), np.zeros((len(keep), 0))
+        play.finish(complete)
+        data = read[:len(keep)]  # a view: the rows kept
+        elapsed = read[(keep + extra).index(at)] if at is not None else None
+    finally:
+        if play.proc.poll() is None:
+            play.proc.kill()
+            play.proc.wait()
+    phases: List[Dict[str, Any]] = []
+    if summary is not None and summary_out is not None:
+        if summary.wait() == 0 and len(time) > 0:
+            summary_out.seek(0)
+            first = (float(time[0]) - (float(elapsed[0]) if elapsed is not None else 0.0), 0.0)
+            last = (float(time[-1]), float(elapsed[-1]) if elapsed is not None else float("nan"))
+            phases = _phases(json.load(summary_out), header.get("events", []), first, last)
+        summary_out.close()
+    return _File(path, time, [names[c] for c in keep], data, header, phases)
+
+
+def _to_columns(files: List[_File]) -> Columns:
+    out = Columns()
+    names: List[str] = []
+    for f in files:
+        names += [n for n in f.names if n not in names]
+    if len(files) == 1:
+        f = files[0]
+        out["time"] = f.time
+        out.update({n: f.data[j] for j, n in enumerate(f.names)})
+    else:
+        out["time"] = np.concatenate([f.time for f in files])
+        for n in names:
+            parts = [f.data[f.names.index(n)] if n in f.names else np.full(len(f.time), np.nan)
+                     for f in files]
+            out[n] = np.concatenate(parts)
+    out.marks = [dict(m, file=f.path) for f in files for m in f.marks]
+    out.phases = [dict(p, file=f.path) for f in files for p in f.phases]
+    out.meta = dict(files[0].meta) if files else {}
+    out.events = [dict(e, file=f.path) for f in files for e in f.events]
+    out.host = files[0].host if files else ""
+    out.files = [f.path for f in files]
+    return out
+
+
+def _ns(seconds: Any) -> Any:
+    """Epoch seconds (play's, to the millisecond) as int64 nanoseconds:
+    a double holds the millisecond exactly, not the nanosecond."""
+    return np.round(np.asarray(seconds, dtype=float) * 1e3).astype("int64") * 1_000_000
+
+
+def _time_index(seconds: Any) -> Any:
+    ns = _ns(seconds)
+    return pd.DatetimeIndex(pd.to_datetime(ns, unit="ns", utc=True), name="time")
+
+
+def _frame_of(f: _File) -> Any:
+    # data is (columns, rows): its transpose is a Fortran-ordered view, which
+    # pandas keeps as its one block without copying.
+    return pd.DataFrame(f.data.T, index=_time_index(f.time), columns=f.names, copy=False)
+
+
+def _table(rows: List[Dict[str, Any]], first: Sequence[str], times: Sequence[str]) -> Any:
+    frame = pd.DataFrame(rows, columns=None if rows else list(first))
+    for t in times:
+        if t in frame:
+            frame[t] = pd.to_datetime(_ns(frame[t].to_numpy(dtype=float)), unit="ns", utc=True)
+    return frame
+
+
+def _to_frame(files: List[_File]) -> Any:
+    if len(files) == 1:
+        frame = _frame_of(files[0])
+    else:
+        frame = pd.concat([_frame_of(f) for f in files])
+    marks = [dict(m, file=f.path) for f in files for m in f.marks]
+    phases = [dict(p, file=f.path) for f in files for p in f.phases]
+    frame.attrs["marks"] = _table(marks, ["label", "time", "elapsed_time", "file"], ["time"])
+    frame.attrs["phases"] = _table(phases, ["phase", "start", "end", "start_elapsed",
+                                            "end_elapsed", "file"], ["start", "end"])
+    frame.attrs["meta"] = dict(files[0].meta) if files else {}
+    frame.attrs["events"] = [dict(e, file=f.path) for f in files for e in f.events]
+    frame.attrs["host"] = files[0].host if files else ""
+    frame.attrs["files"] = [f.path for f in files]
+    return frame
+
+
+def read(paths: Union[PathLike, Sequence[PathLike]], columns: Optional[Iterable[str]] = None,
+         start: Optional[When] = None, end: Optional[When] = None, phase: Optional[str] = None,
+         *, as_dict: bool = False, phases: bool = True, perfmonger: Optional[str] = None) -> Any:
+    """Reads one recording (or several, one after the other) as play's rates.
+
+    Returns a ``pandas.DataFrame`` indexed by ``time`` (UTC timestamps of
+    each line's later sample), one float64 column per play CSV column
+    (``elapsed_time``, ``cpu.all.usr``, ``disk.sda.riops``, ...: JSON paths),
+    NaN where play has null or no value. ``frame.attrs`` holds ``marks``
+    (a frame: label, time, elapsed_time, file), ``phases`` (a frame: phase,
+    start, end, start_elapsed, end_elapsed, then summary --phases' figures
+    named as the columns, e.g. ``cpu.all.usr``), ``meta`` (dict),
+    ``events``, ``host`` and ``files``. Without pandas, or with
+    ``as_dict=True``, returns a :class:`Columns` dict of numpy arrays.
+
+    ``columns``: globs of the columns wanted (``["cpu.all.*",
+    "disk.*.riops"]``; ``*`` matches dots too); the others are not kept.
+    ``start``, ``end``: the window, as play's --from/--to take it: elapsed
+    seconds (a number or timedelta), a datetime, or text (``"1m30s"``,
+    ``"mark:load"``, RFC 3339). ``phase``: the phase a mark opens (--phase).
+    ``phases=False`` skips summary --phases. ``perfmonger``: the executable
+    (default $PERFMONGER, else ``perfmonger`` on PATH).
+
+    Raises ReadError with the reader's message when a file cannot be read.
+    """
+    have_pandas = _import(want_pandas=not as_dict)
+    exe = find_perfmonger(perfmonger)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    window = _window_args(start, end, phase)
+    files = [_read_file(exe, os.fspath(p), window, columns, phases) for p in paths]
+    if as_dict or not have_pandas:
+        return _to_columns(files)
+    return _to_frame(files)
