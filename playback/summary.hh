@@ -31,6 +31,7 @@ struct SummaryInput {
     return field < recorded[member].size() && recorded[member][field];
   }
   const ClockHistory* clock = nullptr;  // the clock's states, if recorded
+  const RecordingInfo* info = nullptr;  // the header (ReportOptions::info)
   // summary --stats: the span's statistics (span_stats.hh), after the
   // reports' blocks (JSON: "stats" after theirs); null: none.
   const SpanStats* stats = nullptr;

@@ -65,6 +65,7 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   if (have_prev_ && cur.time_ns > prev.time_ns) {
     ReportOptions options;
     options.recorded = &reader_->info().recorded;
+    options.info = &reader_->info();
     OnPair(Pair(prev, cur, first_ns_, options), out);
   }
   have_prev_ = true;

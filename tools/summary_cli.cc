@@ -46,6 +46,7 @@ ReportOptions StatsOptions(const SummaryArgs& args, const RecordingInput& input)
   o.all = args.all;
   o.legacy = input.info().legacy();
   o.recorded = &input.info().recorded;
+  o.info = &input.info();
   return o;
 }
 
@@ -63,6 +64,7 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
   SummaryInput in;
   in.title_file = args.file;
   in.recorded = input.info().recorded;
+  in.info = &input.info();
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
