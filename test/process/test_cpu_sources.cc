@@ -1,0 +1,115 @@
+// The machine's CPU time on the real machine: the recorder names each CPU
+// series' source as this kernel offers them, and play's cpu.all adds up to
+// 100 × the cores at 10 ms, null only over a pair that measured nothing.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "test/process/recording.hh"
+
+namespace pm::test {
+namespace {
+
+bool Exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
+// The finer sources this machine offers, as the header names them.
+std::set<std::string> FinerFiles() {
+  std::set<std::string> files;
+  for (std::string mount : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"})
+    if (Exists(mount + "/cgroup.controllers") && Exists(mount + "/cpu.stat")) {
+      files.insert(mount + "/cpu.stat");
+      break;
+    }
+  if (Exists("/proc/schedstat")) files.insert("/proc/schedstat");
+  if (Exists("/sys/devices/system/cpu/cpu0/cpuidle/state0/time"))
+    files.insert("/sys/devices/system/cpu/cpu*/cpuidle/state*/time");
+  return files;
+}
+
+std::set<std::string> SourceFiles(const JsonValue& member) {
+  std::set<std::string> files;
+  if (!member.exists()) return files;
+  for (const JsonValue& s : member["sources"].array()) {
+    CHECK(int64_t(s["resolution_ns"]) > 0);
+    files.insert(std::string(std::string_view(s["file"])));
+  }
+  return files;
+}
+
+// Raw sample pairs in which no tick of the aggregate line passed and the
+// finer aggregate counters stood: the pairs that may rate as null.
+size_t UnmeasurablePairs(const Recording& rec) {
+  std::vector<std::string> prev_cpu, prev_fine;
+  size_t n = 0;
+  bool first = true;
+  for (size_t i = 1; i < rec.lines.size(); ++i) {
+    Json line(rec.lines[i]);
+    if (!line.Has("cpu")) continue;
+    const JsonValue& all = line.root()["cpu"].at(0);
+    std::vector<std::string> c, f;
+    for (const JsonValue& v : all.array()) c.push_back(std::to_string(int64_t(v)));
+    if (line.Has("cpu_fine") && line.root()["cpu_fine"].at(0).exists() &&
+        line.root()["cpu_fine"].at(0).type() == JsonValue::Type::kArray)
+      for (const JsonValue& v : line.root()["cpu_fine"].at(0).array())
+        f.push_back(std::to_string(int64_t(v)));
+    if (!first && c == prev_cpu && f == prev_fine) ++n;
+    prev_cpu = c, prev_fine = f, first = false;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("record at 10 ms: the CPU sources named, cpu.all adds up to 100 × cores") {
+  TempDir dir;
+  const std::string file = dir / "c.pgr";
+  ExitResult r = Run({"record", "-l", file, "-i", "0.01", "-t", "0.6", "--no-disk", "--no-net"});
+  REQUIRE(r.code == 0);
+  Recording rec = ReadRecording(file);
+  REQUIRE(rec.lines.size() > 10);
+  Json header(rec.lines[0]);
+  const JsonValue& collectors = header.root()["collectors"];
+  CHECK(SourceFiles(collectors["cpu"]) == std::set<std::string>{"/proc/stat"});
+  CHECK(int64_t(collectors["cpu"]["sources"].at(0)["resolution_ns"]) ==
+        1'000'000'000 / ::sysconf(_SC_CLK_TCK));
+  const std::set<std::string> finer = FinerFiles();
+  CHECK(collectors["cpu_fine"].exists() == !finer.empty());
+  CHECK(SourceFiles(collectors["cpu_fine"]) == finer);
+
+  ExitResult play = Run({"play", file});
+  REQUIRE(play.code == 0);
+  size_t nulls = 0, lines = 0;
+  for (const std::string& text : SplitLines(play.out)) {
+    Json line(text);
+    const JsonValue& cpu = line.root()["cpu"];
+    const double cores = double(cpu["num_core"]);
+    const JsonValue& all = cpu["all"];
+    ++lines;
+    if (all["usr"].type() == JsonValue::Type::kNull) {
+      for (const auto& [key, v] : all.object()) CHECK(v.type() == JsonValue::Type::kNull);
+      ++nulls;
+      continue;
+    }
+    double sum = 0;
+    for (const char* mode : {"usr", "nice", "sys", "idle", "iowait", "hardirq", "softirq",
+                             "steal"})
+      sum += double(all[mode]);
+    CAPTURE(text);
+    CHECK(std::fabs(sum - 100 * cores) < 0.1);
+    CHECK(line.Has("mem"));
+  }
+  CHECK(lines > 10);
+  CHECK(nulls <= UnmeasurablePairs(rec));
+
+  ExitResult summary = Run({"summary", file});
+  REQUIRE(summary.code == 0);
+  CHECK(summary.out.find("  * CPU time: ") != std::string::npos);
+  if (finer.empty()) CHECK(summary.out.find("  * CPU time: /proc/stat, 10 ms (no ") != std::string::npos);
+}
+
+}  // namespace pm::test
