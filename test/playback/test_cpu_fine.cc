@@ -66,7 +66,7 @@ std::string Play(const RawSample& a, const RawSample& b, const RecordingInfo* in
   options.info = info;
   options.legacy = legacy;
   std::string out;
-  AppendPlayJson(out, Pair(a, b, a.time_ns, options));
+  AppendPlayJson(out, Pair(a, b, {}, options));
   return out;
 }
 
@@ -129,7 +129,7 @@ TEST_CASE("a pair in which nothing was measured: null in the cpu fields only") {
   ReportOptions options;
   options.info = &kCgroup;
   std::string text;
-  csv.AppendRow(text, Pair(a, b, a.time_ns, options));
+  csv.AppendRow(text, Pair(a, b, {}, options));
   const size_t eol = text.find("\r\n");
   REQUIRE(eol != std::string::npos);
   const std::vector<std::string> head = SplitCsv(text.substr(0, eol));
