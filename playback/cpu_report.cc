@@ -35,7 +35,8 @@
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc");
+constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc"),
+                 kFine = PgrMemberIndex("cpu_fine");
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
 static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
 
@@ -278,6 +279,50 @@ void Families(MetricFamilies& out) {
               "Seconds the CPUs spent in guests (VMs) for each mode.");
   out.Counter("node_context_switches", "", "Total number of context switches.");
   out.Counter("node_forks", "", "Total number of forks.");
+  out.Counter("perfmonger_cpu_seconds", "seconds",
+              "CPU time finer than node_cpu_seconds_total's ticks, per CPU and in all (cpu=\"all\"): "
+              "busy, its user, nice and system parts, idle (pgr(5) cpu_fine).");
+  out.Counter("perfmonger_cpu_run_delay_seconds", "seconds",
+              "Time tasks waited runnable on the CPU (/proc/schedstat).");
+}
+
+// cpu_fine's fields that the header's sources give for the row, in order.
+std::vector<size_t> FineFields(const RecordingInfo& info, bool all) {
+  std::vector<size_t> out;
+  for (size_t f = 0; f < kCpuFineFields.size(); ++f)
+    for (const SeriesSource& s : info.sources)
+      if (s.member == kFine && s.Covers(kCpuFineFields[f], all ? "all" : "cores")) {
+        out.push_back(f);
+        break;
+      }
+  return out;
+}
+
+// perfmonger_cpu_seconds_total{cpu,mode} and ..._run_delay_seconds_total{cpu}
+// from cpu_fine's rows, in ns, with all their digits.
+void FineSeries(MetricRow& row, const MemberRows& fine) {
+  for (size_t r = 0; fine.has && r < fine.rows(); ++r) {
+    if (!fine.live(r)) continue;
+    const std::string cpu = r == 0 ? "all" : fine.names[r];
+    const std::vector<size_t> fields = FineFields(row.info(), r == 0);
+    uint32_t base = row.Block("fine:" + cpu, [&] {
+      uint32_t first = MetricRow::kLeftOut;
+      for (size_t f : fields) {
+        std::string labels;
+        AppendLabel(labels, "cpu", cpu);
+        std::string_view mode = kCpuFineFields[f].substr(0, kCpuFineFields[f].size() - 3);
+        if (f != cpu_fine_field::kRunDelay) {
+          labels += ",";
+          AppendLabel(labels, "mode", mode);
+        }
+        uint32_t id = row.Add(f == cpu_fine_field::kRunDelay ? 5 : 4, Scale::kPerBillion, labels);
+        if (first == MetricRow::kLeftOut) first = id;
+      }
+      return first;
+    });
+    if (base == MetricRow::kLeftOut) continue;
+    for (size_t k = 0; k < fields.size(); ++k) row.Put(base + static_cast<uint32_t>(k), fine.at(r, fields[k]));
+  }
 }
 
 // Per core, its 8 modes then guest user and nice: the row's 10 fields in
@@ -311,6 +356,7 @@ void Series(MetricRow& row, const RawSample& s) {
     });
     row.Put(base, s.members[kProc].row(0));
   }
+  FineSeries(row, s.members[kFine]);
 }
 
 constexpr std::string_view kLabels[] = {"cpu", "mode"};

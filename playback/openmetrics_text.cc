@@ -16,7 +16,7 @@ void AppendUnsigned(std::string& out, uint64_t v) {
 // whole "." frac, frac zero-padded to `digits`.
 void AppendDecimal(std::string& out, uint64_t whole, uint64_t frac, int digits) {
   AppendUnsigned(out, whole);
-  char buf[6] = {'0', '0', '0', '0', '0', '0'};
+  char buf[9] = {'0', '0', '0', '0', '0', '0', '0', '0', '0'};  // up to ns
   for (int i = digits - 1; i >= 0; --i, frac /= 10) buf[i] = static_cast<char>('0' + frac % 10);
   out.push_back('.');
   out.append(buf, static_cast<size_t>(digits));
@@ -30,6 +30,7 @@ void AppendScaled(std::string& out, uint64_t v, Scale scale) {
     case Scale::kPerHundred: AppendDecimal(out, v / 100, v % 100, 2); return;
     case Scale::kPerThousand: AppendDecimal(out, v / 1000, v % 1000, 3); return;
     case Scale::kPerMillion: AppendDecimal(out, v / 1000000, v % 1000000, 6); return;
+    case Scale::kPerBillion: AppendDecimal(out, v / 1000000000, v % 1000000000, 9); return;
     // A product past 2^64 cannot come from a real counter; written as a float
     // rather than wrapped.
     case Scale::kTimes512:

@@ -16,6 +16,7 @@ enum class Scale : uint8_t {
   kPerHundred,   // jiffies (USER_HZ = 100) -> seconds
   kPerThousand,  // milliseconds -> seconds
   kPerMillion,   // microseconds -> seconds
+  kPerBillion,   // nanoseconds -> seconds
   kTimes512,     // sectors -> bytes
   kTimes1024,    // kB -> bytes
 };

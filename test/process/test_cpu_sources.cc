@@ -106,6 +106,21 @@ TEST_CASE("record at 10 ms: the CPU sources named, cpu.all adds up to 100 × cor
   CHECK(lines > 10);
   CHECK(nulls <= UnmeasurablePairs(rec));
 
+  // OpenMetrics: the finer counters with their nanosecond digits.
+  ExitResult metrics = Run({"play", "--format", "openmetrics", file});
+  REQUIRE(metrics.code == 0);
+  const bool cgroup_root = finer.count("/sys/fs/cgroup/cpu.stat") + finer.count("/sys/fs/cgroup/unified/cpu.stat") > 0;
+  if (cgroup_root) {
+    const std::string busy = "perfmonger_cpu_seconds_total{cpu=\"all\",mode=\"busy\",";
+    size_t at = metrics.out.find(busy);
+    REQUIRE(at != std::string::npos);
+    const std::string line = metrics.out.substr(at, metrics.out.find('\n', at) - at);
+    CAPTURE(line);
+    const size_t value = line.find("} ") + 2;
+    const size_t dot = line.find('.', value);
+    CHECK(line.find(' ', dot) - dot == 10);  // "." and nine digits
+  }
+
   ExitResult summary = Run({"summary", file});
   REQUIRE(summary.code == 0);
   CHECK(summary.out.find("  * CPU time: ") != std::string::npos);
