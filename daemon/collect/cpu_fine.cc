@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <system_error>
 #include <utility>
 
 #include "common/error.hh"
@@ -180,10 +181,18 @@ void CpuFineSources::ReadSchedstat() {
   }
 }
 
+// A CPU taken offline loses its cpuidle directory: reading its open
+// files fails (ENODEV): its row is null from then on (the files opened at
+// the start are gone for good).
 void CpuFineSources::ReadCpuidle() {
   for (size_t i = 0; i < idle_states_.size(); ++i) {
     uint64_t us = 0;
-    for (ProcFile& f : idle_states_[i]) us += ParseSingleValue(f.Read(), f.name());
+    try {
+      for (ProcFile& f : idle_states_[i]) us += ParseSingleValue(f.Read(), f.name());
+    } catch (const std::system_error&) {
+      live_[i + 1] = 0;
+      continue;
+    }
     rows_[i + 1][kIdle] = us * kNsPerUs;
     rows_[0][kIdle] += us * kNsPerUs;
   }
