@@ -12,6 +12,7 @@
 #include "playback/cpu_report.hh"
 #include "playback/export_csv.hh"
 #include "playback/play_json.hh"
+#include "playback/span_stats.hh"
 #include "playback/summary.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/playback/rates_test_util.hh"
@@ -148,6 +149,32 @@ TEST_CASE("a pair in which nothing was measured: null in the cpu fields only") {
   CHECK(cpu_cells == 30);
   // PerfMonger's recordings keep its zeros.
   CHECK(Cpu(Play(a, b, nullptr, true), "all") == Core("0.00", "0.00", "0.00"));
+}
+
+TEST_CASE("--stats: a pair that measured nothing gives the cpu series no value") {
+  RawSample a = Sample(0, {100, 0, 50, 800}, {50, 0, 25, 400}, {50, 0, 25, 400},
+                       {kFine0, std::nullopt, std::nullopt});
+  RawSample b = Sample(10, {101, 0, 50, 801}, {51, 0, 25, 400}, {50, 0, 25, 401},
+                       {Plus(kFine0, 6, 2), std::nullopt, std::nullopt});
+  RawSample c = Sample(11, {101, 0, 50, 801}, {51, 0, 25, 400}, {50, 0, 25, 401},
+                       {Plus(kFine0, 6, 2), std::nullopt, std::nullopt});
+  ReportOptions options;
+  options.info = &kCgroup;
+  SpanStats stats;
+  stats.First(a, options);
+  stats.Add(Pair(a, b, {}, options));
+  stats.Add(Pair(b, c, {}, options));
+  size_t cpu_series = 0;
+  for (const SeriesStats& s : stats.Results()) {
+    CAPTURE(s.name);
+    if (s.name.starts_with("cpu.")) {
+      ++cpu_series;
+      CHECK(s.count == 1);  // the first pair's alone
+    }
+  }
+  CHECK(cpu_series > 0);
+  for (const SeriesStats& s : stats.Results())
+    if (s.name == "cpu.all.busy") CHECK(s.max == doctest::Approx(80.0));
 }
 
 TEST_CASE("no tick, but the cgroup root's time moved: row all measured, cores null") {
