@@ -162,7 +162,10 @@ void SummaryText(std::string& out, const Pair& p) {
   if (!NotMeasuredText(out, p, a)) {
     // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
     double max = a.measured ? static_cast<double>(cores) * 100.0 : 0.0;
-    SummaryLine(out, "  * Non-idle usage: ", max - a.idle - a.iowait, 2, " %");
+    double busy = max - a.idle - a.iowait;
+    // The finer arithmetic's modes add up to MAX but for rounding: no -0.00.
+    if (!p.options.legacy) busy = std::max(0.0, busy);
+    SummaryLine(out, "  * Non-idle usage: ", busy, 2, " %");
     SummaryLine(out, "       %usr: ", a.usr + a.nice, 2, " %");
     SummaryLine(out, "       %sys: ", a.sys, 2, " %");
     SummaryLine(out, "       %irq: ", a.hardirq, 2, " %");
@@ -221,7 +224,8 @@ void CpuStats(StatRow& row, const Pair& p) {
                                          "hardirq", "softirq", "steal", "idle"};
   const double values[] = {a.usr, a.nice, a.sys, a.iowait, a.hardirq, a.softirq, a.steal, a.idle};
   const size_t cores = NumCore(p);
-  row.Rate("cpu", "all", "busy", "%", static_cast<double>(cores) * 100.0 - a.idle - a.iowait);
+  row.Rate("cpu", "all", "busy", "%",
+           std::max(0.0, static_cast<double>(cores) * 100.0 - a.idle - a.iowait));
   for (size_t i = 0; i < std::size(kModes); ++i) row.Rate("cpu", "all", kModes[i], "%", values[i]);
   double busiest = 0;
   for (size_t c = 0; c < cores; ++c) {

@@ -10,6 +10,11 @@
 //   capacity C = the monotonic interval (× the cores, for all)
 //   busy B     = busy_ns's delta (the cgroup root's usage, or schedstat's
 //                run time), or C − idle_ns's delta (cpuidle); at most C.
+//                busy_ns comes first though cpuidle's µs are finer than
+//                the cgroup root's ticks: the cgroup root counts time as
+//                it passes, a tick at a time, while cpuidle counts an
+//                idle period only when it ends, which on an idle CPU can
+//                be seconds later.
 //                A per-core counter that did not move while the ticks
 //                say the CPU worked (schedstat counts a run when it ends,
 //                cpuidle an idle period when it ends) is not used: ticks.
@@ -58,10 +63,11 @@ bool IsNull(const CpuUsage& u, const Pair& p);
 // collector).
 double BusyCpuSeconds(const Pair& p);
 
-// The resolution, in ns, of the machine's CPU time (row all) as recorded:
-// its finest named source's (pgr(5) "sources"); /proc/stat's 10 ms for a
-// recording that names none (older ones, PerfMonger's, info null). A span
-// or phase shorter than this has no CPU numbers to trust.
+// The resolution, in ns, of the machine's CPU time (row all) as rated:
+// that of the source the arithmetic above takes it from (pgr(5)
+// "sources": busy_ns's, else idle_ns's, else /proc/stat's); /proc/stat's
+// 10 ms for a recording that names none (older ones, PerfMonger's, info
+// null). A span or phase shorter than this has no CPU numbers to trust.
 int64_t CpuResolutionNs(const RecordingInfo* info);
 // What summary says of it: "cgroup2 cpu.stat, 4 ms (no /proc/schedstat,
 // no cpuidle)", "/proc/stat, 10 ms (no cgroup2 cpu.stat, ...)".

@@ -1,5 +1,5 @@
 // What a recording's header says of its machine CPU time (cpu_report.hh):
-// the finest source of row all, and its resolution.
+// the source row all is rated from, and its resolution.
 #include <array>
 #include <string>
 
@@ -12,23 +12,23 @@ namespace {
 constexpr size_t kCpu = PgrMemberIndex("cpu"), kFine = PgrMemberIndex("cpu_fine");
 constexpr int64_t kStatResolutionNs = 10'000'000;  // USER_HZ = 100
 
-// Whether `s` gives a row's CPU time (not only its run delay).
-bool GivesTime(const SeriesSource& s, std::string_view rows) {
-  if (s.member == kCpu) return s.Covers(kCpuFields[0], rows);
-  if (s.member != kFine) return false;
-  return s.Covers(kCpuFineFields[cpu_fine_field::kBusy], rows) ||
-         s.Covers(kCpuFineFields[cpu_fine_field::kIdle], rows);
+// The first source named for `field` of member `member` in the rows.
+const SeriesSource* Giving(const RecordingInfo& info, size_t member, std::string_view field,
+                           std::string_view rows) {
+  for (const SeriesSource& s : info.sources)
+    if (s.member == member && s.Covers(field, rows)) return &s;
+  return nullptr;
 }
 
-// The finest source of the rows' CPU time, or null (none named).
-const SeriesSource* Finest(const RecordingInfo* info, std::string_view rows) {
-  const SeriesSource* best = nullptr;
-  if (info == nullptr) return best;
-  for (const SeriesSource& s : info->sources)
-    if (GivesTime(s, rows) && s.resolution_ns > 0 &&
-        (best == nullptr || s.resolution_ns < best->resolution_ns))
-      best = &s;
-  return best;
+// The source the rows' CPU time is rated from, in cpu_usage.cc's order:
+// busy_ns, else idle_ns, else /proc/stat; null when none is named (an
+// older recording: /proc/stat).
+const SeriesSource* Used(const RecordingInfo* info, std::string_view rows) {
+  if (info == nullptr) return nullptr;
+  for (std::string_view f : {kCpuFineFields[cpu_fine_field::kBusy],
+                             kCpuFineFields[cpu_fine_field::kIdle]})
+    if (const SeriesSource* s = Giving(*info, kFine, f, rows)) return s;
+  return Giving(*info, kCpu, kCpuFields[0], rows);
 }
 
 // "cgroup2 cpu.stat", "/proc/schedstat", "cpuidle", "/proc/stat".
@@ -53,14 +53,14 @@ std::string Named(const SeriesSource* s) {
 }  // namespace
 
 int64_t CpuResolutionNs(const RecordingInfo* info) {
-  const SeriesSource* s = Finest(info, "all");
-  return s == nullptr ? kStatResolutionNs : s->resolution_ns;
+  const SeriesSource* s = Used(info, "all");
+  return s == nullptr || s->resolution_ns <= 0 ? kStatResolutionNs : s->resolution_ns;
 }
 
 std::string CpuSourceText(const RecordingInfo* info) {
-  std::string out = Named(Finest(info, "all"));
-  const SeriesSource* cores = Finest(info, "cores");
-  if (cores != Finest(info, "all")) out += "; cores: " + Named(cores);
+  std::string out = Named(Used(info, "all"));
+  const SeriesSource* cores = Used(info, "cores");
+  if (cores != Used(info, "all")) out += "; cores: " + Named(cores);
   std::string absent;
   for (std::string_view finer : {"cgroup2 cpu.stat", "/proc/schedstat", "cpuidle"}) {
     bool named = false;

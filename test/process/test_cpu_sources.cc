@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -125,6 +127,37 @@ TEST_CASE("record at 10 ms: the CPU sources named, cpu.all adds up to 100 × cor
   REQUIRE(summary.code == 0);
   CHECK(summary.out.find("  * CPU time: ") != std::string::npos);
   if (finer.empty()) CHECK(summary.out.find("  * CPU time: /proc/stat, 10 ms (no ") != std::string::npos);
+}
+
+TEST_CASE("record --root: the finer sources found below the root, named as on the machine") {
+  FakeProc fake(CountersAt(0));
+  const std::string& root = fake.root();
+  for (const char* d : {"/sys/fs/cgroup", "/sys/devices/system/cpu/cpu0/cpuidle/state0",
+                        "/sys/devices/system/cpu/cpu1/cpuidle/state0"})
+    std::filesystem::create_directories(root + d);
+  WriteFile(root + "/sys/fs/cgroup/cgroup.controllers", "cpu io memory\n");
+  WriteFile(root + "/sys/fs/cgroup/cpu.stat",
+            "usage_usec 8012000\nuser_usec 6000000\nsystem_usec 2012000\n");  // HZ 250
+  WriteFile(root + "/proc/schedstat",
+            "version 16\ntimestamp 1\ncpu0 0 0 0 0 0 0 500 60 1\ncpu1 0 0 0 0 0 0 700 80 1\n");
+  for (const char* cpu : {"cpu0", "cpu1"})
+    WriteFile(root + "/sys/devices/system/cpu/" + cpu + "/cpuidle/state0/time", "123\n");
+  TempDir dir;
+  const std::string file = dir / "f.pgr";
+  RecordFake(fake, file, {CountersAt(0), CountersAt(1), CountersAt(2)});
+  Json header(ReadRecording(file).lines[0]);
+  const JsonValue& fine = header.root()["collectors"]["cpu_fine"];
+  CHECK(SourceFiles(fine) ==
+        std::set<std::string>{"/sys/fs/cgroup/cpu.stat", "/proc/schedstat",
+                              "/sys/devices/system/cpu/cpu*/cpuidle/state*/time"});
+  CHECK(header.text().find(root) == std::string::npos);  // no fake path in the header
+  ExitResult summary = Run({"summary", file});
+  REQUIRE(summary.code == 0);
+  CAPTURE(summary.out);
+  CHECK(summary.out.find("  * CPU time: cgroup2 cpu.stat, 4 ms; cores: /proc/schedstat, 1 ns\n") !=
+        std::string::npos);
+  ExitResult play = Run({"play", file});
+  CHECK(play.code == 0);
 }
 
 }  // namespace pm::test
