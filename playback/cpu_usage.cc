@@ -100,7 +100,9 @@ std::array<double, N> Split(double total, const std::array<int64_t, N>& weights)
 // where recorded, the ticks within them.
 void SplitBusy(const Ticks& t, const Fine& f, double b, CpuUsage& u) {
   const int64_t usr = t[kUser] - t[kGuest], nice = t[kNice] - t[kGuestNice];
-  if (!(f.has.user && f.has.system)) {
+  const bool classes = f.has.user && f.has.system &&
+                       f.d[ff::kBusy] + f.d[ff::kUser] + f.d[ff::kSystem] > 0;
+  if (!classes) {
     auto m = Split<8>(b, {usr, nice, t[kSys], t[kIrq], t[kSoft], t[kSteal], t[kGuest],
                           t[kGuestNice]});
     u.usr = m[0], u.nice = m[1], u.sys = m[2], u.hardirq = m[3], u.softirq = m[4];
