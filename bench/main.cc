@@ -10,12 +10,16 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bench/report.hh"
 #include "bench/scenarios.hh"
@@ -124,6 +128,57 @@ void RunSarCollectors(const Env& env, const Plan& plan, Results& r) {
   r.floor_sar_cpu_s = FinishFloorSample(floor_sar, timeout_ms);
 }
 
+// Threads parked until the scope ends: the bench becomes a process of
+// kPidThreads threads for --pid.
+class ParkedThreads {
+ public:
+  explicit ParkedThreads(int n) {
+    for (int i = 0; i < n; ++i)
+      threads_.emplace_back([this] {
+        std::unique_lock lock(mutex_);
+        woken_.wait(lock, [this] { return done_; });
+      });
+  }
+  ~ParkedThreads() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    woken_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  bool done_ = false;
+  std::vector<std::thread> threads_;
+};
+
+// The default set, and it plus --pid of this process with kPidThreads
+// threads, each beside a floor sampler of the same files.
+void RunPidThreads(const Env& env, const Plan& plan, Results& r) {
+  std::fprintf(stderr, "%.0f s at 10 ms: default collectors and +pid of %d threads, each "
+               "beside its floor ...\n", plan.run_sar_ns / 1e9, kPidThreads);
+  ParkedThreads parked(kPidThreads - 1);
+  const std::string self = "/proc/" + std::to_string(getpid());
+  std::vector<std::string> files = {self + "/stat", self + "/io"};
+  for (const fs::directory_entry& t : fs::directory_iterator(self + "/task"))
+    files.push_back(t.path().string() + "/schedstat");
+  r.floor_pid_ticks = static_cast<uint64_t>(plan.run_sar_ns / (10 * kMs));
+  Child floor_base = StartFloorSample(env, 10 * kMs, r.floor_pid_ticks);
+  Child floor_pid = StartFloorSample(env, 10 * kMs, r.floor_pid_ticks, files);
+  LiveRecording base = StartRecording(env, "pidbase10.pgr.gz", 10 * kMs);
+  LiveRecording pid = StartRecording(env, "pid10.pgr.gz", 10 * kMs,
+                                     {"--pid", std::to_string(getpid())});
+  RunFor(pid, plan.run_sar_ns);
+  r.run_10_pid_base = FinishRecording(base);
+  r.run_10_pid = FinishRecording(pid);
+  int timeout_ms = static_cast<int>(plan.run_sar_ns / kMs) + 10'000;
+  r.floor_pid_base_cpu_s = FinishFloorSample(floor_base, timeout_ms);
+  r.floor_pid_cpu_s = FinishFloorSample(floor_pid, timeout_ms);
+}
+
 Results RunAll(const Env& env, const Plan& plan) {
   Results r;
   std::fprintf(stderr, "start/stop x%d, each beside its floors ...\n", plan.reps);
@@ -165,6 +220,7 @@ Results RunAll(const Env& env, const Plan& plan) {
 
   RunExtraCollectors(env, plan, r);
   RunSarCollectors(env, plan, r);
+  RunPidThreads(env, plan, r);
   std::fprintf(stderr, "command round-trips: %d pings, %d pause/resume pairs ...\n",
                4 * plan.cmd_pairs, plan.cmd_pairs);
   r.control = CommandLatency(env, plan.cmd_pairs, 2);

@@ -157,6 +157,25 @@ void AddCpuFineRow(const Results& r, std::vector<Row>& rows) {
                   Fmt("+%.1f us", with - without), "-", Verdict::kInfo});
 }
 
+// --pid of a 64-thread process beside its floor, as the sar rows.
+void AddPidRows(const Results& r, std::vector<Row>& rows) {
+  if (r.floor_pid_ticks == 0) return;
+  auto per_sample = [&](const TimedRun& run) {
+    return PerSample(run.cpu_s, Median(r.empty_10.cpu_s), ExtraSamples(run, r.empty_10)) * 1e6;
+  };
+  double ticks = static_cast<double>(r.floor_pid_ticks);
+  double base = per_sample(r.run_10_pid_base), pid = per_sample(r.run_10_pid);
+  double floor_base = r.floor_pid_base_cpu_s / ticks * 1e6, floor = r.floor_pid_cpu_s / ticks * 1e6;
+  rows.push_back({"CPU/sample @10ms default set (pid run)", Fmt("%.1f us", base),
+                  Fmt("%.1f us floor", floor_base), Fmt("%.2fx", base / floor_base),
+                  Fmt("<=%.1fx", kSarDefaultTarget), Check(base / floor_base <= kSarDefaultTarget)});
+  rows.push_back({Fmt("CPU/sample @10ms +pid of %d threads", kPidThreads), Fmt("%.1f us", pid),
+                  Fmt("%.1f us floor", floor), Fmt("%.2fx", pid / floor), "-", Verdict::kInfo});
+  rows.push_back({"  the pid's share beyond the default set", Fmt("%.1f us", pid - base),
+                  Fmt("%.1f us floor", floor - floor_base),
+                  Fmt("%.2fx", (pid - base) / (floor - floor_base)), "-", Verdict::kInfo});
+}
+
 }  // namespace
 
 std::vector<Row> BuildRows(const Results& r) {
@@ -174,6 +193,7 @@ std::vector<Row> BuildRows(const Results& r) {
   AddCpuFineRow(r, rows);
   AddExtraCollectorRows(r, rows);
   AddSarRows(r, rows);
+  AddPidRows(r, rows);
 
   double floor_rss = MiB(r.floors.start_maxrss_kib);
   double gz = MiB(r.run_100.maxrss_kib), zst = MiB(r.run_100_zstd.maxrss_kib);

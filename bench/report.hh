@@ -41,7 +41,17 @@ struct Results {
   TimedRun run_10_sar_base, run_10_sar;
   double floor_sar_base_cpu_s = 0, floor_sar_cpu_s = 0;
   uint64_t floor_sar_ticks = 0;
+
+  // At 10 ms side by side: the default set and it plus --pid of a
+  // process of kPidThreads threads (the bench itself), each beside the
+  // floor sampler of the same files (its stat, io and every thread's
+  // schedstat): the cost of a process's CPU clock and run-queue wait.
+  TimedRun run_10_pid_base, run_10_pid;
+  double floor_pid_base_cpu_s = 0, floor_pid_cpu_s = 0;
+  uint64_t floor_pid_ticks = 0;
 };
+
+inline constexpr int kPidThreads = 64;
 
 std::vector<Row> BuildRows(const Results& r);
 

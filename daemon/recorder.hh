@@ -238,6 +238,7 @@ class Recorder final : SignalSource::Handler,
   uint64_t ticks_ = 0;              // since the origin
   uint64_t samples_ = 0;
   uint64_t missed_ticks_ = 0;
+  int64_t last_sample_mono_ns_ = 0;  // of the last sample taken, any kind
   std::optional<std::string> failure_;
 };
 

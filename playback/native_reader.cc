@@ -249,6 +249,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   json_.ExpectEnd();
   if (is_event) {
     e.time_ns = t.value_or(0);
+    e.mono_ns = s.mono_ns;
     return keep_unknown_ || IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);

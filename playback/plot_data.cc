@@ -5,7 +5,6 @@
 #include "playback/plot_chart.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
-#include "playback/zero_width.hh"
 
 namespace pm {
 namespace {
@@ -60,34 +59,37 @@ PlotData::PlotData(const DiskFilter* disk_only, bool legacy, const RecordingInfo
 void PlotData::OnSample(const RawSample& s) {
   if (!have_first_) {
     first_ns_ = s.time_ns;
+    origin_ = TimeOrigin::Of(s);
     have_first_ = true;
   }
   // A sample not later than the one before cannot make a rate (`play`
   // warns about it): the pair is left out.
-  if (have_prev_ && s.time_ns > prev_.time_ns) Pair(prev_, s);
+  if (have_prev_ && IntervalNs(prev_, s) > 0) Pair(prev_, s);
   prev_ = s;
   have_prev_ = true;
 }
 
 void PlotData::OnEvent(const RecordingEvent& e) {
   if (e.kind == "mark") {
-    marks_.push_back({e.time_ns, e.label});
+    marks_.push_back({e, e.label});
     return;
   }
   if (e.kind != "pause" && e.kind != "resume") return;
   have_prev_ = false;  // no rate spans a pause
   ++lines_.segment_;
   bool open = pause_edges_.size() % 2 == 1;
-  if ((e.kind == "pause") != open) pause_edges_.push_back(e.time_ns);
+  if ((e.kind == "pause") != open) pause_edges_.push_back(e);
 }
 
 void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
-  const pm::Pair pair(prev, cur, first_ns_, options_);
+  const pm::Pair pair(prev, cur, origin_, options_);
   ++pairs_;
-  last_pair_ns_ = prev.time_ns;
+  // PerfMonger stamps a pair's line with its first sample's time.
+  last_pair_elapsed_ = origin_.mono_ns > 0 && prev.mono_ns > 0
+                           ? GoSeconds(prev.mono_ns - origin_.mono_ns)
+                           : GoSeconds(prev.time_ns - origin_.time_ns);
   lines_.elapsed_text_.clear();
-  AppendFixed(lines_.elapsed_text_, GoSeconds(prev.time_ns - first_ns_), 6);
-  if (ZeroWidth(prev, cur)) zero_width_.push_back(lines_.elapsed_text_);
+  AppendFixed(lines_.elapsed_text_, last_pair_elapsed_, 6);
   for (size_t i = 0; i < files_.size(); ++i) {
     const PlotSlot* slot = PlotSlotOf(i);
     if (slot == nullptr) continue;
@@ -145,22 +147,21 @@ std::vector<std::string> PlotData::Blocks(std::string_view name) const {
   return Blocks(r, f);
 }
 
-double PlotData::Elapsed(int64_t ns) const { return GoSeconds(ns - first_ns_); }
-
-double PlotData::end() const { return pairs_ ? Elapsed(last_pair_ns_) : 0; }
+double PlotData::end() const { return pairs_ ? last_pair_elapsed_ : 0; }
 
 std::vector<PlotMark> PlotData::marks() const {
   std::vector<PlotMark> out;
-  for (const TimedLabel& m : marks_) out.push_back({Elapsed(m.time_ns), m.label});
+  for (const TimedLabel& m : marks_) out.push_back({origin_.Elapsed(m.at), m.label});
   return out;
 }
 
 std::vector<PlotSpan> PlotData::pauses() const {
   std::vector<PlotSpan> out;
   for (size_t i = 0; i < pause_edges_.size(); i += 2) {
-    double to = i + 1 < pause_edges_.size() ? Elapsed(pause_edges_[i + 1])
-                                            : std::max(end(), Elapsed(pause_edges_[i]));
-    out.push_back({Elapsed(pause_edges_[i]), to});
+    double from = origin_.Elapsed(pause_edges_[i]);
+    double to = i + 1 < pause_edges_.size() ? origin_.Elapsed(pause_edges_[i + 1])
+                                            : std::max(end(), from);
+    out.push_back({from, to});
   }
   return out;
 }

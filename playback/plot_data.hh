@@ -101,11 +101,6 @@ class PlotData {
   std::string File(std::string_view name) const;
   std::vector<std::string> Blocks(std::string_view name) const;
 
-  // The elapsed times ("%f", as in the files) of the pairs of zero width
-  // (playback/zero_width.hh): lines in the files, as in PerfMonger's, that
-  // the charts do not draw.
-  const std::vector<std::string>& zero_width() const { return zero_width_; }
-
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
@@ -114,26 +109,25 @@ class PlotData {
 
  private:
   struct TimedLabel {
-    int64_t time_ns;
+    RecordingEvent at;  // its instant (kind, time_ns, mono_ns)
     std::string label;
   };
 
   void Pair(const RawSample& prev, const RawSample& cur);
-  double Elapsed(int64_t ns) const;
 
   ReportOptions options_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_first_ = false;
   int64_t first_ns_ = 0;
-  int64_t last_pair_ns_ = 0;
+  TimeOrigin origin_;       // elapsed time 0 (TimeOrigin: the monotonic clock where recorded)
+  double last_pair_elapsed_ = 0;
   uint64_t pairs_ = 0;
   PlotLines lines_;
   std::vector<std::vector<PlotLines::Blocks>> files_;  // per report, per file
 
-  std::vector<std::string> zero_width_;
   std::vector<TimedLabel> marks_;
-  std::vector<int64_t> pause_edges_;  // pause, resume, pause, ...: ns
+  std::vector<RecordingEvent> pause_edges_;  // pause, resume, pause, ...
 };
 
 }  // namespace pm

@@ -5,13 +5,28 @@
 //   play     "procs":{"cmd":{"usr":..,"sys":..,"child_usr":..,"child_sys":..,  % of one core
 //                    "rkbyteps":..,"wkbyteps":..,                       storage I/O
 //                    "rchar_kbyteps":..,"wchar_kbyteps":..,             read()/write() bytes
-//                    "syscrps":..,"syscwps":..,"num_threads":N,"rss_kb":N}}
+//                    "syscrps":..,"syscwps":..,"num_threads":N,"rss_kb":N,
+//                    "cpu":..,"run_wait":..}}                           % of one core
+//
+// CPU precision: a recording with cpu_ns (thread_group_cpu.hh) has the
+// process's own CPU time in ns. `cpu` is that time, `usr` and `sys` split
+// it in the proportion of the kernel's user and system ticks over the
+// interval (over the process's life when no tick fell in it), as the
+// kernel itself splits it for /proc/PID/stat; `run_wait` is the share of
+// the interval its threads waited in a run queue. The kernel adds a wait
+// when it ends (the thread gets a CPU), so one interval can hold the wait
+// of earlier ones (above 100 % of a thread); over a phase it is exact but
+// for a wait still in progress at its ends. Without cpu_ns (older
+// recordings), usr and sys are the 10 ms ticks and cpu, run_wait are
+// left out. Children's times are ticks either way.
 //   summary  the amounts over the span (CPU seconds, bytes) beside the
 //            system's: its busy CPU seconds and the recorded disks' bytes
 //   csv      procs.<row>.<play's key>
 //   metrics  perfmonger_process_*{pid,comm} (node_exporter has no
 //            per-process metrics; comm from the header's labels)
 //   plot     process.dat, a block per process; charts process-cpu, process-io
+#include <span>
+
 #include "playback/export_csv.hh"
 #include "playback/openmetrics_catalog.hh"
 #include "playback/plot_chart.hh"
@@ -33,12 +48,42 @@ static_assert(kProcessFields.size() == kRssKb + 1);
 constexpr size_t kMember = PgrMemberIndex("procs");
 constexpr size_t kLevels = kProcessFields.size() - kProcessCounters;
 
-void PlayRow(std::string& out, const RowDelta& v, double s) {
+// Whether the recording has the process's CPU time in ns.
+bool Precise(const Pair& p) { return p.options.Recorded(kMember, kCpuNs); }
+
+// A process's own CPU time over a pair, in seconds.
+struct OwnCpu {
+  double usr = 0, sys = 0;
+  double total() const { return usr + sys; }
+};
+
+// The ns total split as the ticks of the interval are, else as those of
+// the process's life (`cur`: its cumulative row), else all user time.
+OwnCpu SplitNs(const RowDelta& v, std::span<const uint64_t> cur) {
+  const double total = v[kCpuNs] / 1e9;
+  double u = v[kUtime], s = v[kStime];
+  if (u + s == 0) u = static_cast<double>(cur[kUtime]), s = static_cast<double>(cur[kStime]);
+  const double usr_share = u + s == 0 ? 1.0 : u / (u + s);
+  return {total * usr_share, total * (1.0 - usr_share)};
+}
+
+OwnCpu Own(const Pair& p, const RowDelta& v, std::span<const uint64_t> cur) {
+  if (Precise(p)) return SplitNs(v, cur);
+  return {v[kUtime] / 1e6, v[kStime] / 1e6};
+}
+
+// Digits of a CPU figure in seconds: as many as its source resolves
+// (µs for the ns clock, 10 ms for ticks).
+int CpuDigits(const Pair& p) { return Precise(p) ? 6 : 2; }
+
+void PlayRow(std::string& out, const Pair& p, const RowDelta& v, std::span<const uint64_t> cur) {
+  const double s = p.interval;
   auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
   auto kbps = [&](Field f) { return PerSecond(v[f] / 1024.0, s); };
+  const OwnCpu own = Own(p, v, cur);
   out.push_back('{');
-  AppendFixedMember(out, "usr", pct(kUtime));
-  AppendFixedMember(out, "sys", pct(kStime));
+  AppendFixedMember(out, "usr", PerSecond(own.usr, s) * 100.0);
+  AppendFixedMember(out, "sys", PerSecond(own.sys, s) * 100.0);
   AppendFixedMember(out, "child_usr", pct(kCutime));
   AppendFixedMember(out, "child_sys", pct(kCstime));
   AppendFixedMember(out, "rkbyteps", kbps(kReadBytes));
@@ -49,10 +94,15 @@ void PlayRow(std::string& out, const RowDelta& v, double s) {
   AppendFixedMember(out, "syscwps", PerSecond(v[kSyscw], s));
   AppendUintMember(out, "num_threads", static_cast<uint64_t>(v[kThreads]));
   AppendUintMember(out, "rss_kb", static_cast<uint64_t>(v[kRssKb]));
+  if (Precise(p)) {
+    AppendFixedMember(out, "cpu", PerSecond(own.total(), s) * 100.0);
+    AppendFixedMember(out, "run_wait", PerSecond(v[kRunWaitNs] / 1e9, s) * 100.0);
+  }
   out.push_back('}');
 }
 
-// {"ROW":{..} or null,...}
+// {"ROW":{..} or null,...}; `row` gets the pair's delta and the later
+// sample's cumulative row.
 template <class Row>
 void Rows(std::string& out, const Pair& p, Row row) {
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
@@ -61,7 +111,7 @@ void Rows(std::string& out, const Pair& p, Row row) {
     if (out.back() != '{') out.push_back(',');
     AppendJsonKey(out, cur.names[i]);
     RowDelta d = DeltaOf(prev, cur, i, kLevels);
-    if (d.present) row(d);
+    if (d.present) row(d, cur.row(i));
     else out.append("null");
   }
   out.push_back('}');
@@ -70,11 +120,12 @@ void Rows(std::string& out, const Pair& p, Row row) {
 void Play(std::string& out, const Pair& p) {
   if (!p.Both(kMember)) return;
   out.append(",\"procs\":");
-  Rows(out, p, [&](const RowDelta& v) { PlayRow(out, v, p.interval); });
+  Rows(out, p, [&](const RowDelta& v, std::span<const uint64_t> cur) { PlayRow(out, p, v, cur); });
 }
 
-double CpuSeconds(const RowDelta& v) {
-  return (v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]) / 1e6;
+// Its own CPU and its waited-for children's, in seconds.
+double CpuSeconds(const Pair& p, const RowDelta& v, std::span<const uint64_t> cur) {
+  return Own(p, v, cur).total() + (v[kCutime] + v[kCstime]) / 1e6;
 }
 
 // {"cmd":{"cpu_sec":..,"usr_sec":..,"sys_sec":..,"read_bytes":N,...},
@@ -83,11 +134,14 @@ void SummaryJson(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kMember)) return;
   const DiskSectors disk = TotalSectors(p);
   out.append(",\"procs\":");
-  Rows(out, p, [&](const RowDelta& v) {
+  const int digits = CpuDigits(p);
+  Rows(out, p, [&](const RowDelta& v, std::span<const uint64_t> cur) {
+    const OwnCpu own = Own(p, v, cur);
     out.push_back('{');
-    AppendFixedMember(out, "cpu_sec", CpuSeconds(v));
-    AppendFixedMember(out, "usr_sec", (v[kUtime] + v[kCutime]) / 1e6);
-    AppendFixedMember(out, "sys_sec", (v[kStime] + v[kCstime]) / 1e6);
+    AppendFixedMember(out, "cpu_sec", CpuSeconds(p, v, cur), digits);
+    AppendFixedMember(out, "usr_sec", own.usr + v[kCutime] / 1e6, digits);
+    AppendFixedMember(out, "sys_sec", own.sys + v[kCstime] / 1e6, digits);
+    if (Precise(p)) AppendFixedMember(out, "run_wait_sec", v[kRunWaitNs] / 1e9, digits);
     AppendUintMember(out, "read_bytes", static_cast<uint64_t>(v[kReadBytes]));
     AppendUintMember(out, "write_bytes", static_cast<uint64_t>(v[kWriteBytes]));
     AppendUintMember(out, "rchar", static_cast<uint64_t>(v[kRchar]));
@@ -104,10 +158,10 @@ void SummaryJson(std::string& out, const Pair& p) {
   out.append("}}");
 }
 
-void Line(std::string& out, std::string_view label, double own, double system, int precision,
-          std::string_view unit) {
+void Line(std::string& out, std::string_view label, double own, int own_precision,
+          double system, int precision, std::string_view unit) {
   out.append(label);
-  AppendFixed(out, own, precision);
+  AppendFixed(out, own, own_precision);
   out.append(unit).append("   (system: ");
   AppendFixed(out, system, precision);
   out.append(unit).append(")\n");
@@ -127,10 +181,12 @@ void SummaryText(std::string& out, const Pair& p) {
       out.append("  not running at both ends of the span\n\n");
       continue;
     }
-    Line(out, "         CPU time: ", CpuSeconds(v), BusyCpuSeconds(p), 2, " sec");
-    Line(out, "      read amount: ", v[kReadBytes] / mb,
+    Line(out, "         CPU time: ", CpuSeconds(p, v, cur.row(i)), CpuDigits(p),
+         BusyCpuSeconds(p), 2, " sec");
+    if (Precise(p)) SummaryLine(out, "   run-queue wait: ", v[kRunWaitNs] / 1e9, 6, " sec");
+    Line(out, "      read amount: ", v[kReadBytes] / mb, 2,
          static_cast<double>(disk.read) * 512.0 / mb, 2, " MB");
-    Line(out, "     write amount: ", v[kWriteBytes] / mb,
+    Line(out, "     write amount: ", v[kWriteBytes] / mb, 2,
          static_cast<double>(disk.written) * 512.0 / mb, 2, " MB");
     SummaryLine(out, "    read() amount: ", v[kRchar] / mb, 2, " MB");
     SummaryLine(out, "   write() amount: ", v[kWchar] / mb, 2, " MB\n");
@@ -139,10 +195,11 @@ void SummaryText(std::string& out, const Pair& p) {
 
 constexpr std::string_view kCsvKeys[] = {
     "usr", "sys", "child_usr", "child_sys", "rkbyteps", "wkbyteps", "rchar_kbyteps",
-    "wchar_kbyteps", "syscrps", "syscwps", "num_threads", "rss_kb"};
+    "wchar_kbyteps", "syscrps", "syscwps", "num_threads", "rss_kb", "cpu", "run_wait"};
 
 // summary --stats, per process: CPU in % of one core (children waited
-// for included), storage I/O in MiB/s, RSS in MiB (each sample's).
+// for included), run-queue wait in % of the interval, storage I/O in
+// MiB/s, RSS in MiB (each sample's).
 void Stats(StatRow& row, const Pair& p) {
   if (!p.Both(kMember)) return;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
@@ -151,38 +208,49 @@ void Stats(StatRow& row, const Pair& p) {
     const RowDelta v = DeltaOf(prev, cur, i, kLevels);
     if (!v.present) continue;
     const std::string& name = cur.names[i];
-    auto pct = [&](double us) { return PerSecond(us / 1e6, s) * 100.0; };
-    row.Rate("procs", name, "cpu", "%", pct(v[kUtime] + v[kStime] + v[kCutime] + v[kCstime]));
-    row.Rate("procs", name, "usr", "%", pct(v[kUtime] + v[kCutime]));
-    row.Rate("procs", name, "sys", "%", pct(v[kStime] + v[kCstime]));
+    const OwnCpu own = Own(p, v, cur.row(i));
+    auto pct = [&](double seconds) { return PerSecond(seconds, s) * 100.0; };
+    row.Rate("procs", name, "cpu", "%", pct(CpuSeconds(p, v, cur.row(i))));
+    row.Rate("procs", name, "usr", "%", pct(own.usr + v[kCutime] / 1e6));
+    row.Rate("procs", name, "sys", "%", pct(own.sys + v[kCstime] / 1e6));
+    if (Precise(p)) row.Rate("procs", name, "run_wait", "%", pct(v[kRunWaitNs] / 1e9));
     row.Rate("procs", name, "rmibps", "MiB/s", PerSecond(v[kReadBytes] / mib, s));
     row.Rate("procs", name, "wmibps", "MiB/s", PerSecond(v[kWriteBytes] / mib, s));
     row.Level("procs", name, "rss", "MiB", v[kRssKb] / 1024.0);
   }
 }
 
+// The precise columns (cpu, run_wait) are last: empty for an older
+// recording.
 void Csv(CsvRow& row, const Pair& p) {
   if (!p.Both(kMember)) return;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   const double s = p.interval;
+  auto pct = [&](double seconds) { return PerSecond(seconds, s) * 100.0; };
   for (size_t i = 0; i < cur.rows(); ++i) {
     row.Group("procs", cur.names[i], kCsvKeys);
     const RowDelta v = DeltaOf(prev, cur, i, kLevels);
     if (!v.present) continue;
-    for (Field f : {kUtime, kStime, kCutime, kCstime}) row.Fixed(PerSecond(v[f] / 1e6, s) * 100.0, 2);
+    const OwnCpu own = Own(p, v, cur.row(i));
+    row.Fixed(pct(own.usr), 2);
+    row.Fixed(pct(own.sys), 2);
+    for (Field f : {kCutime, kCstime}) row.Fixed(pct(v[f] / 1e6), 2);
     for (Field f : {kReadBytes, kWriteBytes, kRchar, kWchar})
       row.Fixed(PerSecond(v[f] / 1024.0, s), 2);
     row.Fixed(PerSecond(v[kSyscr], s), 2);
     row.Fixed(PerSecond(v[kSyscw], s), 2);
     row.Int(static_cast<int64_t>(v[kThreads]));
     row.Int(static_cast<int64_t>(v[kRssKb]));
+    if (!Precise(p)) continue;
+    row.Fixed(pct(own.total()), 2);
+    row.Fixed(pct(v[kRunWaitNs] / 1e9), 2);
   }
 }
 
 // In the order of the series a process gets (its fields' order).
 namespace family {
 enum : uint32_t { kCpu, kChildrenCpu, kRchar, kWchar, kRead, kWritten, kSyscr, kSyscw,
-                  kThreads, kRss };
+                  kRun, kRunWait, kThreads, kRss };
 }  // namespace family
 
 void Families(MetricFamilies& out) {
@@ -200,6 +268,12 @@ void Families(MetricFamilies& out) {
               "Bytes the process caused to be written to storage (write_bytes).");
   out.Counter("perfmonger_process_read_syscalls", "", "Read system calls of the process (syscr).");
   out.Counter("perfmonger_process_write_syscalls", "", "Write system calls of the process (syscw).");
+  out.Counter("perfmonger_process_run_seconds", "seconds",
+              "Time the process's threads ran on a CPU, exited threads included (its CPU "
+              "clock, ns).");
+  out.Counter("perfmonger_process_run_wait_seconds", "seconds",
+              "Time the process's threads were runnable but waiting for a CPU "
+              "(/proc/PID/task/*/schedstat, ns).");
   out.Gauge("perfmonger_process_threads", "", "Threads of the process.");
   out.Gauge("perfmonger_process_resident_memory_bytes", "bytes", "Resident set size of the process.");
 }
@@ -211,8 +285,29 @@ std::string_view CommOf(const RecordingInfo& info, size_t row) {
   return {};
 }
 
+// The series of one process, in its fields' order (ids follow each
+// other), the precise pair only where recorded: the first one's id.
+uint32_t ProcessSeries(MetricRow& row, const std::string& labels) {
+  std::string user = labels + ",mode=\"user\"", system = labels + ",mode=\"system\"";
+  namespace f = family;
+  uint32_t first = row.Add(f::kCpu, Scale::kPerMillion, user);
+  row.Add(f::kCpu, Scale::kPerMillion, system);
+  row.Add(f::kChildrenCpu, Scale::kPerMillion, user);
+  row.Add(f::kChildrenCpu, Scale::kPerMillion, system);
+  for (uint32_t k : {f::kRchar, f::kWchar, f::kRead, f::kWritten, f::kSyscr, f::kSyscw})
+    row.Add(k, Scale::kOne, labels);
+  if (row.info().Recorded(kMember, kCpuNs)) {
+    row.Add(f::kRun, Scale::kPerBillion, labels);
+    row.Add(f::kRunWait, Scale::kPerBillion, labels);
+  }
+  row.Add(f::kThreads, Scale::kOne, labels);
+  row.Add(f::kRss, Scale::kTimes1024, labels);
+  return first;
+}
+
 void Series(MetricRow& row, const RawSample& s) {
   const MemberRows& m = s.members[kMember];
+  const bool precise = row.info().Recorded(kMember, kCpuNs);
   for (size_t i = 0; m.has && i < m.rows(); ++i) {
     if (!m.live(i)) continue;
     uint32_t base = row.Block(m.names[i], [&] {
@@ -222,24 +317,19 @@ void Series(MetricRow& row, const RawSample& s) {
         labels.push_back(',');
         AppendLabel(labels, "comm", comm);
       }
-      std::string user = labels + ",mode=\"user\"", system = labels + ",mode=\"system\"";
-      // kProcessFields order: utime stime cutime cstime rchar wchar
-      // read_bytes write_bytes syscr syscw num_threads rss_kb.
-      namespace f = family;
-      uint32_t first = row.Add(f::kCpu, Scale::kPerMillion, user);
-      row.Add(f::kCpu, Scale::kPerMillion, system);
-      row.Add(f::kChildrenCpu, Scale::kPerMillion, user);
-      row.Add(f::kChildrenCpu, Scale::kPerMillion, system);
-      for (uint32_t k : {f::kRchar, f::kWchar, f::kRead, f::kWritten, f::kSyscr, f::kSyscw,
-                         f::kThreads})
-        row.Add(k, Scale::kOne, labels);
-      row.Add(f::kRss, Scale::kTimes1024, labels);
-      return first;
+      return ProcessSeries(row, labels);
     });
-    row.Put(base, m.row(i));
+    if (base == MetricRow::kLeftOut) continue;
+    std::span<const uint64_t> v = m.row(i);
+    if (precise) {
+      row.Put(base, v);
+    } else {  // no series for the columns never measured
+      row.Put(base, v.first(kCpuNs));
+      row.Put(base + kCpuNs, v.subspan(kThreads));
+    }
   }
 }
-static_assert(kRssKb == 11 && kThreads == 10 && kRchar == 4 && kSyscw == 9);
+static_assert(kRssKb == 13 && kThreads == 12 && kCpuNs == 10 && kRchar == 4 && kSyscw == 9);
 
 constexpr std::string_view kLabels[] = {"pid", "comm", "mode"};
 constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
@@ -247,28 +337,34 @@ constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
 constexpr PlotFileSpec kFiles[] = {
     {"process.dat",
      "# elapsed_time\t%usr\t%sys\t%child_usr\t%child_sys\tread_kB/s\twrite_kB/s\t"
-     "rchar_kB/s\twchar_kB/s\n"}};
+     "rchar_kB/s\twchar_kB/s\t%run_wait\n"}};
 
 void PlotPair(PlotLines& out, const Pair& p) {
   if (!p.Both(kMember)) return;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   const double s = p.interval;
+  auto pct = [&](double seconds) { return PerSecond(seconds, s) * 100.0; };
   for (size_t i = 0; i < cur.rows(); ++i) {
     PlotBlock& block = out.Block(0, i, cur.names[i], "# process: " + cur.names[i]);
     const RowDelta v = DeltaOf(prev, cur, i, kLevels);
     if (!v.present) continue;
     std::string& line = out.Line(block);
-    for (Field f : {kUtime, kStime, kCutime, kCstime})
-      PlotLines::Col(line, PerSecond(v[f] / 1e6, s) * 100.0);
+    const OwnCpu own = Own(p, v, cur.row(i));
+    PlotLines::Col(line, pct(own.usr));
+    PlotLines::Col(line, pct(own.sys));
+    for (Field f : {kCutime, kCstime}) PlotLines::Col(line, pct(v[f] / 1e6));
     for (Field f : {kReadBytes, kWriteBytes, kRchar, kWchar})
       PlotLines::Col(line, PerSecond(v[f] / 1024.0, s));
+    PlotLines::Col(line, pct(v[kRunWaitNs] / 1e9));  // 0 in an older recording
     line.push_back('\n');
   }
 }
 
-// Its own CPU solid, its children's dashed; storage reads solid, writes
+// Its own CPU solid, its children's and its wait for a CPU dashed; storage reads solid, writes
 // dashed.
-constexpr ChartLine kCpuLines[] = {{"cpu", "$2+$3", false}, {"children", "$4+$5", true}};
+constexpr ChartLine kCpuLines[] = {{"cpu", "$2+$3", false},
+                                   {"children", "$4+$5", true},
+                                   {"run-queue wait", "$10", true}};
 constexpr ChartLine kIoLines[] = {{"read", "$6", false, Direction::kRead},
                                   {"write", "$7", true, Direction::kWrite}};
 constexpr ChartSpec kCharts[] = {
@@ -292,7 +388,9 @@ void LiveParts(const RawSample& s, std::vector<std::string>& out) {
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
   const RowDelta v = NamedDelta(p, kMember, part, kLevels);
   if (!v.present) return false;
-  out[0] = PerSecond((v[kUtime] + v[kStime]) / 1e6, p.interval) * 100.0;
+  const MemberRows& cur = p.cur.members[kMember];
+  const size_t row = cur.Find(part, 0);
+  out[0] = PerSecond(Own(p, v, cur.row(row)).total(), p.interval) * 100.0;
   out[1] = v[kRssKb] * 1024;
   return true;
 }

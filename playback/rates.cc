@@ -39,10 +39,10 @@ RowDelta DeltaOf(const MemberRows& prev, const MemberRows& cur, size_t row, size
 
 double PerSecond(double v, double seconds) { return seconds > 0 ? v / seconds : 0.0; }
 
-void AppendFixedMember(std::string& out, std::string_view key, double v) {
+void AppendFixedMember(std::string& out, std::string_view key, double v, int digits) {
   if (out.back() != '{') out.push_back(',');
   AppendJsonKey(out, key);
-  AppendFixed(out, v, 2);
+  AppendFixed(out, v, digits);
 }
 
 void AppendUintMember(std::string& out, std::string_view key, uint64_t v) {

@@ -51,7 +51,7 @@ RowDelta NamedDelta(const Pair& p, size_t member, std::string_view name, size_t 
 // time); a member `"key":v` with two decimals or as an integer, preceded by
 // a comma unless it opens its object.
 double PerSecond(double v, double seconds);
-void AppendFixedMember(std::string& out, std::string_view key, double v);
+void AppendFixedMember(std::string& out, std::string_view key, double v, int digits = 2);
 void AppendUintMember(std::string& out, std::string_view key, uint64_t v);
 
 // A line of summary's text blocks: prefix, v with `precision` decimals

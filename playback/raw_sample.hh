@@ -104,6 +104,7 @@ struct RecordingEvent {
   std::string label;       // mark
   std::string reason;      // end
   std::optional<ClockState> clock = std::nullopt;  // mark, end; none in older recordings
+  int64_t mono_ns = 0;     // 0 in legacy recordings
 };
 
 }  // namespace pm

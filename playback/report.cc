@@ -10,13 +10,18 @@ bool ReportOptions::Recorded(size_t member, size_t field) const {
   return fields.empty() || (field < fields.size() && fields[field]);
 }
 
-Pair::Pair(const RawSample& p, const RawSample& c, int64_t origin, const ReportOptions& o)
+double TimeOrigin::Elapsed(int64_t t_ns, int64_t mono) const {
+  if (mono_ns > 0 && mono > 0) return ElapsedSeconds(mono, mono_ns);
+  return ElapsedSeconds(t_ns, time_ns);
+}
+
+Pair::Pair(const RawSample& p, const RawSample& c, TimeOrigin o, const ReportOptions& opts)
     : prev(p),
       cur(c),
-      origin_ns(origin),
+      origin(o),
       time(static_cast<double>(c.time_ns) / 1e9),
-      elapsed_time(ElapsedSeconds(c.time_ns, origin)),
-      interval(GoSeconds(c.time_ns - p.time_ns)),
-      options(o) {}
+      elapsed_time(o.Elapsed(c)),
+      interval(GoSeconds(IntervalNs(p, c))),
+      options(opts) {}
 
 }  // namespace pm

@@ -51,20 +51,51 @@ struct ReportOptions {
   bool Recorded(size_t member, size_t field) const;
 };
 
+// The time between two samples by the monotonic clock they carry, so that
+// a step of the wall clock changes no rate; by the wall clock in a
+// recording without it (PerfMonger's).
+inline int64_t IntervalNs(const RawSample& prev, const RawSample& cur) {
+  if (prev.mono_ns > 0 && cur.mono_ns > 0) return cur.mono_ns - prev.mono_ns;
+  return cur.time_ns - prev.time_ns;
+}
+// How far the wall clock stepped between two samples, beyond what the
+// monotonic clock saw (0 without it); readers note one of more than
+// kWallStepNs.
+inline int64_t WallStepNs(const RawSample& prev, const RawSample& cur) {
+  if (prev.mono_ns <= 0 || cur.mono_ns <= 0) return 0;
+  return (cur.time_ns - prev.time_ns) - (cur.mono_ns - prev.mono_ns);
+}
+inline constexpr int64_t kWallStepNs = 100'000'000;
+
+// What elapsed time is measured from: the recording's first sample or
+// event, on both clocks. It runs on the monotonic clock where the
+// recording has it, so a step of the wall clock moves no elapsed time; on
+// the wall clock in PerfMonger's (PerfMonger's rounding either way).
+struct TimeOrigin {
+  int64_t time_ns = 0;
+  int64_t mono_ns = 0;  // 0: none (legacy)
+
+  static TimeOrigin Of(const RawSample& s) { return {s.time_ns, s.mono_ns}; }
+  static TimeOrigin Of(const RecordingEvent& e) { return {e.time_ns, e.mono_ns}; }
+  double Elapsed(int64_t t_ns, int64_t mono) const;
+  double Elapsed(const RawSample& s) const { return Elapsed(s.time_ns, s.mono_ns); }
+  double Elapsed(const RecordingEvent& e) const { return Elapsed(e.time_ns, e.mono_ns); }
+};
+
 // Two samples, and what every rate over them needs: consecutive samples
 // for play, CSV and plot; a span's first sample and its active end for
 // summary (rated() false when they are one instant).
 struct Pair {
   const RawSample& prev;
   const RawSample& cur;
-  int64_t origin_ns;        // the recording's first sample or event
+  TimeOrigin origin;        // the recording's first sample or event
   double time;              // cur, Unix seconds
-  double elapsed_time;      // cur − origin (PerfMonger's rounding)
-  double interval;          // cur − prev, Go's Duration.Seconds()
+  double elapsed_time;      // cur − origin (TimeOrigin::Elapsed)
+  double interval;          // IntervalNs, Go's Duration.Seconds()
   const ReportOptions& options;
 
-  Pair(const RawSample& p, const RawSample& c, int64_t origin, const ReportOptions& o);
-  bool rated() const { return cur.time_ns > prev.time_ns; }
+  Pair(const RawSample& p, const RawSample& c, TimeOrigin origin, const ReportOptions& o);
+  bool rated() const { return IntervalNs(prev, cur) > 0; }
   // Member `m` carried by both samples.
   bool Both(size_t m) const { return prev.members[m].has && cur.members[m].has; }
 };

@@ -7,7 +7,6 @@ namespace pm {
 SampleStream::SampleStream(RecordingReader& reader, Options options)
     : reader_(reader), texts_(options.texts) {
   if (!options.window.whole()) window_.emplace(std::move(options.window));
-  if (options.pairs) pairs_.emplace();
 }
 
 SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) {
@@ -22,7 +21,6 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
     if (item == Item::kEnd) return item;
     if (item == Item::kSample) {
       if (!Windowed(sample)) continue;
-      if (pairs_ && !pairs_->Keep(sample)) continue;
       return Sample();
     }
     if (!window_) return Event(event);
@@ -32,7 +30,6 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
       if (window_->Admits(held_.time_ns)) {  // the opening mark's own sample
         if (inside) pending_ = event;
         std::swap(sample, held_);
-        if (pairs_) pairs_->Keep(sample);  // the first: always kept
         giving_held_ = true;
         return Sample();
       }
@@ -57,7 +54,6 @@ bool SampleStream::Windowed(RawSample& sample) {
 }
 
 SampleStream::Item SampleStream::Event(const RecordingEvent& event) {
-  if (pairs_ && (event.kind == "pause" || event.kind == "resume")) pairs_->Break();
   return Item::kEvent;
 }
 

@@ -1,11 +1,12 @@
 // What every reader consumes: a recording's items (recording_reader.hh)
-// through its time window (sample_window.hh) and, for the readers that pair
-// samples, the zero-width rule (zero_width.hh) — one implementation for
-// play (JSON, CSV, OpenMetrics, --events), summary (and --phases), cat and
-// plot, whatever the recording's format.
+// through its time window (sample_window.hh) — one implementation for play
+// (JSON, CSV, OpenMetrics, --events), summary (and --phases), cat and
+// plot, whatever the recording's format. No sample is left out for being
+// close to the one before: a rate an interval cannot define is its
+// collector's to leave undefined (null), the others' stand.
 //
 // Items come in file order, as from the reader, less those outside the
-// window and the samples the zero-width rule leaves out. The one exception
+// window. The one exception
 // to order-preserving pass-through: while the window waits for a mark, the
 // latest sample is held back and, once the mark opens the window at that
 // sample's instant (a mark's own sample), given just before the mark.
@@ -19,7 +20,6 @@
 #include "playback/raw_sample.hh"
 #include "playback/recording_reader.hh"
 #include "playback/sample_window.hh"
-#include "playback/zero_width.hh"
 
 namespace pm {
 
@@ -29,7 +29,6 @@ class SampleStream {
 
   struct Options {
     WindowSpec window;   // whole(): every item
-    bool pairs = true;   // leave out zero-width samples (not cat, not plot's .dat)
     bool texts = false;  // line_text() asked for (cat): a held sample keeps its line
   };
 
@@ -46,7 +45,6 @@ class SampleStream {
     return giving_held_ ? std::string_view(held_text_) : reader_.line_text();
   }
   uint64_t samples() const { return samples_; }  // given out
-  uint64_t zero_width() const { return pairs_ ? pairs_->left_out() : 0; }
   // After kEnd: SampleWindow::Finish (throws UsageError).
   void Finish() const {
     if (window_) window_->Finish();
@@ -59,7 +57,6 @@ class SampleStream {
 
   RecordingReader& reader_;
   std::optional<SampleWindow> window_;
-  std::optional<ZeroWidthFilter> pairs_;
   bool texts_ = false;
   RawSample held_;
   std::string held_text_;

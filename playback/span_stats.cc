@@ -12,13 +12,6 @@
 namespace pm {
 namespace {
 
-// The ceil(p/100 · n)-th smallest of `sorted` (n > 0).
-double NearestRank(const std::vector<double>& sorted, int p) {
-  size_t n = sorted.size();
-  size_t rank = (static_cast<size_t>(p) * n + 99) / 100;
-  return sorted[std::max<size_t>(rank, 1) - 1];
-}
-
 void Pad(std::string& out, size_t used, size_t width) {
   if (used < width) out.append(width - used, ' ');
 }
@@ -35,7 +28,7 @@ void Column(std::string& out, double v, size_t width) {
 
 void SpanStats::First(const RawSample& s, const ReportOptions& options) {
   levels_only_ = true;
-  Walk(Pair(s, s, origin_ns_, options));
+  Walk(Pair(s, s, origin_, options));
   levels_only_ = false;
 }
 
@@ -47,6 +40,7 @@ void SpanStats::Add(const Pair& p) {
 void SpanStats::Walk(const Pair& p) {
   interval_ = levels_only_ ? 0.0 : p.interval;
   time_ns_ = p.cur.time_ns;
+  elapsed_ = p.elapsed_time;
   next_ = 0;
   for (report_ = 0; report_ < Reports().size(); ++report_) {
     const Report& r = *Reports()[report_].report;
@@ -65,11 +59,12 @@ SpanStats::Series& SpanStats::Find(std::string_view name, std::string_view unit,
 void SpanStats::Put(std::string_view name, std::string_view unit, bool level, double v) {
   Series& s = Find(name, unit, level);
   if (!std::isfinite(v) || (levels_only_ && !level)) return;
-  if (s.values.empty() || v > s.max) {
+  if (s.values.count() == 0 || v > s.max) {
     s.max = v;
     s.max_ns = time_ns_;
+    s.max_elapsed = elapsed_;
   }
-  s.values.push_back(v);
+  s.values.Add(v);
   s.weighted += v * interval_;
   s.weight += interval_;
 }
@@ -80,23 +75,21 @@ std::vector<SeriesStats> SpanStats::Results() const {
   std::stable_sort(order.begin(), order.end(),
                    [](const Series* a, const Series* b) { return a->report < b->report; });
   std::vector<SeriesStats> out;
-  std::vector<double> sorted;
   for (const Series* one : order) {
     const Series& s = *one;
-    if (s.values.empty()) continue;
-    sorted = s.values;
-    std::sort(sorted.begin(), sorted.end());
-    SeriesStats r{s.name, s.unit, s.level, sorted.size()};
-    double sum = 0;
-    for (double v : s.values) sum += v;
-    r.mean = s.level || s.weight <= 0 ? sum / static_cast<double>(sorted.size())
+    const QuantileStore& v = s.values;
+    if (v.count() == 0) continue;
+    SeriesStats r{s.name, s.unit, s.level, v.count()};
+    r.mean = s.level || s.weight <= 0 ? v.sum() / static_cast<double>(v.count())
                                       : s.weighted / s.weight;
-    r.min = sorted.front();
+    r.min = v.min();
     r.max = s.max;
     r.max_ns = s.max_ns;
-    r.p50 = NearestRank(sorted, 50);
-    r.p95 = NearestRank(sorted, 95);
-    r.p99 = NearestRank(sorted, 99);
+    r.max_elapsed = s.max_elapsed;
+    r.p50 = v.NearestRank(50);
+    r.p95 = v.NearestRank(95);
+    r.p99 = v.NearestRank(99);
+    r.exact = v.exact();
     out.push_back(std::move(r));
   }
   return out;
@@ -113,7 +106,14 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
   out.append("* Statistics over ");
   AppendUint(out, stats.intervals());
   out.append(stats.intervals() == 1 ? " interval" : " intervals");
-  out.append(" (rates time-weighted; p50/p95/p99 nearest rank)\n  series");
+  bool exact = std::all_of(all.begin(), all.end(), [](const SeriesStats& s) { return s.exact; });
+  out.append(" (rates time-weighted; p50/p95/p99 nearest rank");
+  if (!exact) {
+    out.append(" within ");
+    AppendFixed(out, QuantileStore::kRelativeError * 100, 1);
+    out.append(" %");
+  }
+  out.append(")\n  series");
   Pad(out, 6, name_width + 2);
   out.append("unit");
   Pad(out, 4, unit_width);
@@ -127,7 +127,7 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
     Pad(out, s.unit.size(), unit_width);
     for (double v : {s.mean, s.min, s.max}) Column(out, v, 12);
     std::string at;
-    AppendFixed(at, ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    AppendFixed(at, s.max_elapsed, 3);
     Pad(out, at.size(), 12);
     out.append(at);
     for (double v : {s.p50, s.p95, s.p99}) Column(out, v, 12);
@@ -147,11 +147,12 @@ void AppendStatsJson(std::string& out, const SpanStats& stats) {
     AppendFixed(one.Key("mean"), s.mean, 3);
     AppendFixed(one.Key("min"), s.min, 3);
     AppendFixed(one.Key("max"), s.max, 3);
-    AppendFixed(one.Key("max_elapsed"), ElapsedSeconds(s.max_ns, stats.origin_ns()), 3);
+    AppendFixed(one.Key("max_elapsed"), s.max_elapsed, 3);
     one.Str("max_time", FormatRfc3339(s.max_ns));
     AppendFixed(one.Key("p50"), s.p50, 3);
     AppendFixed(one.Key("p95"), s.p95, 3);
     AppendFixed(one.Key("p99"), s.p99, 3);
+    if (!s.exact) AppendFixed(one.Key("percentile_error"), QuantileStore::kRelativeError, 3);
     one.Close();
   }
   series.Close();

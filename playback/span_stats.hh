@@ -12,9 +12,10 @@
 //               when the max repeats
 //   p50 p95 p99 nearest rank over the values, each counted once: the
 //               ceil(p/100 · n)-th smallest (so p99 of fewer than 100
-//               values is the max)
+//               values is the max); exact up to QuantileStore::kExact
+//               values a series, within its kRelativeError beyond
 //
-// The values are kept (8 bytes per interval and series) for the ranks.
+// Memory is bounded whatever the length (playback/quantile_store.hh).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "playback/quantile_store.hh"
 #include "playback/report.hh"
 #include "playback/stat_row.hh"
 
@@ -34,7 +36,9 @@ struct SeriesStats {
   size_t count = 0;  // values (intervals, or samples for a level)
   double mean = 0, min = 0, max = 0;
   int64_t max_ns = 0;  // Unix ns of the max
+  double max_elapsed = 0;  // its elapsed time (play's)
   double p50 = 0, p95 = 0, p99 = 0;
+  bool exact = true;  // the percentiles exact (else within the sketch's error)
 };
 
 class SpanStats final : public StatRow {
@@ -45,8 +49,8 @@ class SpanStats final : public StatRow {
   void Add(const Pair& p);
 
   uint64_t intervals() const { return intervals_; }
-  int64_t origin_ns() const { return origin_ns_; }
-  void set_origin(int64_t ns) { origin_ns_ = ns; }
+  const TimeOrigin& origin() const { return origin_; }
+  void set_origin(TimeOrigin o) { origin_ = o; }
   // In kCollectors order, each report's in the order it first gave them.
   std::vector<SeriesStats> Results() const;
 
@@ -55,10 +59,11 @@ class SpanStats final : public StatRow {
     std::string name, unit;
     bool level = false;
     size_t report = 0;  // its report's position in Reports()
-    std::vector<double> values;
+    QuantileStore values;
     double weighted = 0, weight = 0;
     double max = 0;
     int64_t max_ns = 0;
+    double max_elapsed = 0;
   };
   void Put(std::string_view name, std::string_view unit, bool level, double v) override;
   void Walk(const Pair& p);
@@ -71,14 +76,15 @@ class SpanStats final : public StatRow {
   size_t next_ = 0;  // series come in one order pair after pair: try here first
   double interval_ = 0;
   int64_t time_ns_ = 0;
-  int64_t origin_ns_ = 0;
+  double elapsed_ = 0;
+  TimeOrigin origin_;
   uint64_t intervals_ = 0;
 };
 
 // The --stats block of the text summary:
 //   * Statistics over N intervals (rates time-weighted; p50/p95/p99 nearest rank)
 //     series  unit  mean  min  max  max at (s)  p50  p95  p99
-// one line per series, "max at" seconds after `origin_ns`; none when the
+// one line per series, "max at" seconds after the origin; none when the
 // span has no interval.
 void AppendStatsText(std::string& out, const SpanStats& stats);
 // ,"stats":{"intervals":N,"series":{"NAME":{"unit":..,"kind":"rate"|"level",

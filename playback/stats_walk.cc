@@ -9,11 +9,11 @@ StatsWalk::StatsWalk(bool split, const ReportOptions& options)
 
 // play's origin: the first sample or event, so "max at" reads as play's
 // elapsed_time.
-void StatsWalk::Origin(int64_t t_ns) {
+void StatsWalk::Origin(TimeOrigin o) {
   if (have_origin_) return;
   have_origin_ = true;
-  whole_.set_origin(t_ns);
-  for (SpanStats& p : phases_) p.set_origin(t_ns);
+  whole_.set_origin(o);
+  for (SpanStats& p : phases_) p.set_origin(o);
 }
 
 void StatsWalk::First(const RawSample& s) {
@@ -22,12 +22,11 @@ void StatsWalk::First(const RawSample& s) {
 }
 
 void StatsWalk::OnSample(const RawSample& s) {
-  Origin(s.time_ns);
-  if (!filter_.Keep(s)) return;
-  if (!have_prev_ || s.time_ns <= prev_.time_ns) {
+  Origin(TimeOrigin::Of(s));
+  if (!have_prev_ || IntervalNs(prev_, s) <= 0) {
     First(s);
   } else {
-    const Pair pair(prev_, s, whole_.origin_ns(), options_);
+    const Pair pair(prev_, s, whole_.origin(), options_);
     whole_.Add(pair);
     if (split_) phases_.back().Add(pair);
   }
@@ -37,14 +36,13 @@ void StatsWalk::OnSample(const RawSample& s) {
 
 void StatsWalk::OnEvent(const RecordingEvent& e) {
   if (e.kind == "pause" || e.kind == "resume") {
-    Origin(e.time_ns);
+    Origin(TimeOrigin::Of(e));
     have_prev_ = false;
-    filter_.Break();
   } else if (e.kind == "mark") {
-    Origin(e.time_ns);
+    Origin(TimeOrigin::Of(e));
     if (!split_) return;
     phases_.emplace_back();
-    phases_.back().set_origin(whole_.origin_ns());
+    phases_.back().set_origin(whole_.origin());
     if (have_prev_) phases_.back().First(prev_, options_);  // the mark's sample opens it
   }
 }

@@ -1,9 +1,9 @@
 // summary --stats's walk over a recording's items, beside PhaseWalk
 // (phases.hh): every pair of consecutive samples into the whole span's
 // statistics and, with `split`, into its phase's (the pair ending at a
-// mark's sample is the phase's that the mark ends). No pair spans a pause;
-// a sample too close after the one before is left out of the pairs
-// (zero_width.hh), and a sample not later than the one before starts anew.
+// mark's sample is the phase's that the mark ends). No pair spans a pause,
+// and a sample not later than the one before (by the monotonic clock)
+// starts anew.
 #pragma once
 
 #include <vector>
@@ -11,7 +11,6 @@
 #include "playback/raw_sample.hh"
 #include "playback/report.hh"
 #include "playback/span_stats.hh"
-#include "playback/zero_width.hh"
 
 namespace pm {
 
@@ -24,17 +23,15 @@ class StatsWalk {
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
-  uint64_t zero_width() const { return filter_.left_out(); }
 
  private:
-  void Origin(int64_t t_ns);
+  void Origin(TimeOrigin o);
   void First(const RawSample& s);
 
   bool split_;
   const ReportOptions& options_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
-  ZeroWidthFilter filter_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;

@@ -54,7 +54,7 @@ void AppendTitle(std::string& out, const SummaryInput& in, const SummaryPauses& 
 void AppendReports(std::string& out, const SummaryInput& in,
                    void (*const Report::*slot)(std::string&, const Pair&)) {
   ReportOptions options = OptionsOf(in);
-  Pair pair(*in.first, *in.last, in.first->time_ns, options);
+  Pair pair(*in.first, *in.last, TimeOrigin::Of(*in.first), options);
   for (const ReportEntry& e : Reports()) (e.report->*slot)(out, pair);
 }
 

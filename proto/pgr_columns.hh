@@ -90,16 +90,19 @@ inline constexpr std::array<std::string_view, 18> kNetstatFields = {
 
 // One process (/proc/PID/stat and /proc/PID/io): CPU times in
 // microseconds (clock ticks converted at recording), its own and its
-// waited-for children's; I/O counters in bytes and calls; then two levels
-// (kProcessCounters counters come first).
-inline constexpr std::array<std::string_view, 12> kProcessFields = {
+// waited-for children's; I/O counters in bytes and calls; its CPU time
+// and run-queue wait in ns (daemon/collect/thread_group_cpu.hh; older
+// recordings lack them); then two levels (kProcessCounters counters come
+// first).
+inline constexpr std::array<std::string_view, 14> kProcessFields = {
     "utime_us", "stime_us", "cutime_us", "cstime_us", "rchar", "wchar",
-    "read_bytes", "write_bytes", "syscr", "syscw", "num_threads", "rss_kb"};
-inline constexpr size_t kProcessCounters = 10;
+    "read_bytes", "write_bytes", "syscr", "syscw", "cpu_ns", "run_wait_ns",
+    "num_threads", "rss_kb"};
+inline constexpr size_t kProcessCounters = 12;
 // Indices into kProcessFields, for the writer and the reader alike.
 namespace process_field {
 enum : size_t { kUtime, kStime, kCutime, kCstime, kRchar, kWchar, kReadBytes, kWriteBytes,
-                kSyscr, kSyscw, kThreads, kRssKb };
+                kSyscr, kSyscw, kCpuNs, kRunWaitNs, kThreads, kRssKb };
 }  // namespace process_field
 static_assert(kProcessFields[process_field::kRssKb] == "rss_kb");
 

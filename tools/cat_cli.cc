@@ -48,7 +48,7 @@ std::string AsV1Header(std::string_view line) {
 // Every item's line, through the window; samples are not paired, so none
 // is left out for its width.
 int Cat(const CatArgs& args) {
-  RecordingInput input(args.file, {args.window, false, true});
+  RecordingInput input(args.file, {args.window, true});
   if (!input.Open()) return 0;  // nothing at all
   if (input.info().format == "perfmonger-gob")
     throw FormatError(input.name() + ": not a native recording (cat prints .pgr files; use "

@@ -47,26 +47,25 @@ void LivePlay::Push(std::string_view lines, std::string& out) {
     RawSample& cur = samples_[cur_];
     RecordingReader::Item item = reader_->Next(cur, event);
     if (item == RecordingReader::Item::kSample) {
-      if (pairs_.Keep(cur)) OnSample(cur, out);  // else its slot is read into again
+      OnSample(cur, out);
     } else if (item == RecordingReader::Item::kEvent &&
                (event.kind == "pause" || event.kind == "resume")) {
       have_prev_ = false;  // no rate spans a pause
-      pairs_.Break();
     }
   }
 }
 
 void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   if (!have_first_) {
-    first_ns_ = cur.time_ns;
+    origin_ = TimeOrigin::Of(cur);
     have_first_ = true;
   }
   const RawSample& prev = samples_[cur_ ^ 1];
-  if (have_prev_ && cur.time_ns > prev.time_ns) {
+  if (have_prev_ && IntervalNs(prev, cur) > 0) {
     ReportOptions options;
     options.recorded = &reader_->info().recorded;
     options.info = &reader_->info();
-    OnPair(Pair(prev, cur, first_ns_, options), out);
+    OnPair(Pair(prev, cur, origin_, options), out);
   }
   have_prev_ = true;
   cur_ ^= 1;

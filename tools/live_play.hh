@@ -14,7 +14,6 @@
 #include "playback/raw_sample.hh"
 #include "playback/report.hh"
 #include "playback/recording_reader.hh"
-#include "playback/zero_width.hh"
 
 namespace pm {
 
@@ -29,9 +28,7 @@ class LivePlay {
 
   // `lines`: complete lines, the header first. Appends one play line
   // ("\n"-terminated) to `out` per sample pair they complete; no pair spans
-  // a pause, nor a zero-width interval (playback/zero_width.hh: such a
-  // sample is left out, as play leaves it out; without a warning, which
-  // would come at every stop just after a tick, `live | head` included).
+  // a pause.
   // Throws FormatError if the lines are not a recording.
   void Push(std::string_view lines, std::string& out);
 
@@ -45,12 +42,11 @@ class LivePlay {
   TableScreen* table_ = nullptr;
   std::unique_ptr<Feed> feed_;
   std::unique_ptr<RecordingReader> reader_;  // from the header on
-  ZeroWidthFilter pairs_;
   RawSample samples_[2];  // the previous and the current, by turns
   int cur_ = 0;
   bool have_prev_ = false;
   bool have_first_ = false;
-  int64_t first_ns_ = 0;
+  TimeOrigin origin_;
   std::string line_;
 };
 

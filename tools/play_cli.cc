@@ -73,29 +73,42 @@ class Player {
  private:
   // Every time in the output is measured from one origin: the first sample
   // or event in the file (PerfMonger's first sample, unless the recording
-  // started paused and a resume came first), so times never go backwards.
-  void SetOrigin(int64_t t_ns) {
+  // started paused and a resume came first), on the monotonic clock where
+  // recorded (TimeOrigin), so elapsed times never go backwards.
+  void SetOrigin(TimeOrigin origin) {
     if (have_origin_) return;
-    origin_ns_ = t_ns;
+    origin_ = origin;
     have_origin_ = true;
   }
 
   void OnSample(const RawSample& cur) {
-    SetOrigin(cur.time_ns);
+    SetOrigin(TimeOrigin::Of(cur));
     if (have_prev_) OnPair(samples_[cur_ ^ 1], cur);
     have_prev_ = true;
     cur_ ^= 1;
   }
 
+  // A step of the wall clock changes no rate (intervals are monotonic),
+  // but `time` jumps: said once per step.
+  void NoteWallStep(const RawSample& prev, const RawSample& cur) const {
+    const int64_t step = WallStepNs(prev, cur);
+    if (step > -kWallStepNs && step < kWallStepNs) return;
+    std::fprintf(stderr,
+                 "warning: %s: the wall clock stepped by %+.3f s before the sample at %.3f; "
+                 "rates use the monotonic clock\n",
+                 input_.name().c_str(), Seconds(step), Seconds(cur.time_ns));
+  }
+
   void OnPair(const RawSample& prev, const RawSample& cur) {
-    if (cur.time_ns <= prev.time_ns) {
+    if (IntervalNs(prev, cur) <= 0) {
       std::fprintf(stderr,
                    "warning: %s: sample at %.3f is not later than the one "
                    "before (%.3f): pair skipped\n",
                    input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
       return;
     }
-    const Pair pair(prev, cur, origin_ns_, report_options_);
+    NoteWallStep(prev, cur);
+    const Pair pair(prev, cur, origin_, report_options_);
     if (args_.format == PlayFormat::kCsv) {
       csv_.AppendRow(out_.buffer(), pair);
       out_.MaybeFlush();
@@ -129,8 +142,8 @@ class Player {
     if (mark) keys_.OnEvent(event);
     bool clocked = event.clock && (event.kind == "start" || event.kind == "end");
     if (!pause && !mark && !clocked) return;
-    SetOrigin(event.time_ns);
-    double elapsed = ElapsedSeconds(event.time_ns, origin_ns_);
+    SetOrigin(TimeOrigin::Of(event));
+    double elapsed = origin_.Elapsed(event);
     if (args_.events) {
       line_.clear();
       AppendEventJson(line_, event, elapsed);
@@ -181,7 +194,7 @@ class Player {
   int cur_ = 0;
   bool have_prev_ = false;
   bool have_origin_ = false;
-  int64_t origin_ns_ = 0;
+  TimeOrigin origin_;
   std::string line_;
   CsvKeys keys_;        // --format csv --columns
   CsvExport csv_{&keys_};
@@ -190,7 +203,7 @@ class Player {
 };
 
 int Play(const PlayArgs& args) {
-  RecordingInput input(args.file, {args.window, true});
+  RecordingInput input(args.file, {args.window});
   if (!input.Open()) {
     Note("play", input.name() + " is empty: nothing to play");
     return 0;

@@ -23,7 +23,6 @@
 #include "playback/reports.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "playback/zero_width.hh"
 #include "proto/pgr_collectors.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_gnuplot.hh"
@@ -92,7 +91,7 @@ std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const W
   in.info = &input.info();
   in.legacy = input.info().legacy();
   in.first = &span.first();
-  in.last = ZeroWidth(span.first(), end) ? in.first : &end;
+  in.last = &end;
   in.meta = input.info().meta;
   in.all = true;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
@@ -269,9 +268,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  // Every pair, as PerfMonger's files have: a zero-width one too (cpu.dat's
-  // zero rows); the charts leave those out (PlotData::zero_width()).
-  RecordingInput input(args.file, {.window = args.window, .pairs = false});
+  RecordingInput input(args.file, {.window = args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;

@@ -130,7 +130,7 @@ std::string PlotCommand(const PlotData& data, const ChartSetup& setup,
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
-    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using " + gp::X(setup) + ":(" + gp::Drawn(data, l.expr) +
+    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using " + gp::X(setup) + ":(" + gp::Drawn(l.expr) +
          ") with lines" + Colour(l.colour) + (l.dashed ? " dt 2" : " dt 1");
     s += " title " + gp::Quote(l.title);
   }
@@ -174,11 +174,8 @@ std::string Notes(const ChartInput& chart, const Selection& sel) {
 std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
                         std::vector<DataFile>& files) {
   const ChartSpec& spec = chart.spec;
-  // Measured without the zero-width pairs' lines, which are not drawn.
-  std::vector<double> skip;
-  for (const std::string& t : data.zero_width()) skip.push_back(std::strtod(t.c_str(), nullptr));
   std::vector<BlockRows> rows;
-  for (const std::string& text : chart.texts) rows.push_back(ParseBlock(text, skip));
+  for (const std::string& text : chart.texts) rows.push_back(ParseBlock(text));
   Selection sel = Select(chart, setup, rows);
   std::string others_name = std::string(spec.name) + "-others.dat";
   BlockRows others;

@@ -103,21 +103,9 @@ std::string Number(double v) {
   return buf;
 }
 
-std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured) {
-  std::string skip;
-  if (!data.zero_width().empty()) skip = "zw($1)";
-  if (!measured.empty()) skip += (skip.empty() ? "(" : " || (") + std::string(measured) + ") == 0";
-  if (skip.empty()) return std::string(expr);
-  return skip + " ? NaN : (" + std::string(expr) + ")";
-}
-
-// zw(t): whether t is the time of a zero-width pair's line (numbers only).
-std::string ZeroWidthFunction(const PlotData& data) {
-  if (data.zero_width().empty()) return {};
-  std::string s = "zw(t) = ";
-  for (const std::string& t : data.zero_width())
-    s += (&t == data.zero_width().data() ? "t == " : " || t == ") + t;
-  return s + "\n";
+std::string Drawn(std::string_view expr, std::string_view measured) {
+  if (measured.empty()) return std::string(expr);
+  return "(" + std::string(measured) + ") == 0 ? NaN : (" + std::string(expr) + ")";
 }
 
 std::string X(const ChartSetup& setup) {
@@ -155,7 +143,7 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   s += "set xrange [" + At(setup, setup.offset_time) + ":" + At(setup, end) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
   s += "set style fill solid 1.0 noborder\n";
-  return s + ZeroWidthFunction(data);
+  return s;
 }
 
 // Pauses as grey bands behind the data (the lines break there: no pair
@@ -222,7 +210,7 @@ std::string StackPlot(const PlotData& data, const ChartSetup& setup, const Chart
   std::string source = gp::Path(chart.file) + " index " + std::to_string(index);
   for (const ChartLayer& l : chart.spec.layers) {
     if (&l != chart.spec.layers.data()) s += ", \\\n     ";
-    s += source + " using " + gp::X(setup) + ":(" + gp::Drawn(data, l.expr, chart.spec.measured) +
+    s += source + " using " + gp::X(setup) + ":(" + gp::Drawn(l.expr, chart.spec.measured) +
          ") with filledcurves x1 lc rgb " +
          gp::Quote(std::string(l.colour)) + " ";
     s += titles ? "title " + gp::Quote(std::string(l.title)) : std::string("notitle");

@@ -100,9 +100,10 @@ std::string XLabel(const ChartSetup& setup);
 std::string XFormat(const ChartSetup& setup, bool shown);
 std::string Number(double v);
 // A series' `using` expression (without the parentheses around it):
-// `expr`, undefined (not drawn) on the zero-width pairs' lines and, when
-// `measured` is given, where it is 0.
-std::string Drawn(const PlotData& data, std::string_view expr, std::string_view measured = {});
+// `expr`, undefined (not drawn) where `measured`, when given, is 0. A
+// value a report left undefined ("nan" in its data file) is not drawn
+// either: gnuplot skips it.
+std::string Drawn(std::string_view expr, std::string_view measured = {});
 std::string Key();
 }  // namespace gp
 

@@ -35,7 +35,7 @@ double Eval(const std::vector<double>& row, const std::vector<size_t>& columns) 
 
 }  // namespace
 
-BlockRows ParseBlock(std::string_view text, const std::vector<double>& skip) {
+BlockRows ParseBlock(std::string_view text) {
   BlockRows out;
   bool gap = false;
   for (size_t begin = 0; begin < text.size();) {
@@ -48,9 +48,7 @@ BlockRows ParseBlock(std::string_view text, const std::vector<double>& skip) {
       continue;
     }
     if (line.front() == '#') continue;
-    std::vector<double> row = ParseRow(line);
-    if (!row.empty() && std::find(skip.begin(), skip.end(), row[0]) != skip.end()) continue;
-    out.rows.push_back(std::move(row));
+    out.rows.push_back(ParseRow(line));
     out.gap_before.push_back(gap);
     gap = false;
   }
@@ -82,6 +80,7 @@ SeriesStats Measure(const BlockRows& block, std::string_view expr) {
   SeriesStats s;
   for (const std::vector<double>& row : block.rows) {
     double v = Eval(row, columns);
+    if (std::isnan(v)) continue;  // undefined there (a gap in the chart)
     s.volume += std::fabs(v);
     s.peak = std::max(s.peak, v);
   }

@@ -18,7 +18,7 @@ struct BlockRows {
   std::vector<bool> gap_before;
 };
 // Rows whose time is in `skip` are left out.
-BlockRows ParseBlock(std::string_view text, const std::vector<double>& skip = {});
+BlockRows ParseBlock(std::string_view text);
 
 // The columns of a chart line's expression, "$N" or "$N+$M+...", 1-based.
 // Throws std::logic_error for any other: a report's constant is wrong.

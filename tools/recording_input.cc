@@ -124,16 +124,8 @@ RecordingReader::Item RecordingInput::Next(RawSample& sample, RecordingEvent& ev
   }
 }
 
-void WarnOfZeroWidth(const std::string& name, uint64_t n) {
-  if (n == 0) return;
-  std::fprintf(stderr, "warning: %s: %llu %s taken before a CPU tick passed since the "
-               "one before left out (no rate over a zero-width interval)\n",
-               name.c_str(), static_cast<unsigned long long>(n), n == 1 ? "sample" : "samples");
-}
-
 void RecordingInput::Finish() const {
   WarnIfIncomplete();
-  WarnOfZeroWidth(name_, items_->zero_width());
   try {
     items_->Finish();
   } catch (const UsageError& e) {

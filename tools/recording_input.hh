@@ -1,8 +1,8 @@
 // What the readers (play, summary, cat, plot, stat) share: FILE (or stdin)
 // opened and read through one RecordingReader and its SampleStream (the
-// time window, no zero-width intervals), every failure renamed after the
+// time window), every failure renamed after the
 // input, and the end-of-input report (damage, truncation or an unclean
-// close, samples left out, a window that found nothing).
+// close, a window that found nothing).
 #pragma once
 
 #include <cstdint>
@@ -95,10 +95,6 @@ class RecordingInput {
 // and InputError 1, FormatError (and anything else) 2. EPIPE on stdout (a
 // reader like `head` went away) ends the command quietly with 0.
 int RunReaderCommand(std::string_view command, const std::function<int()>& body);
-
-// The one warning of the `n` samples a reader left out for their width
-// (playback/zero_width.hh); nothing when n is 0.
-void WarnOfZeroWidth(const std::string& name, uint64_t n);
 
 // `perfmonger CMD: MESSAGE` on stderr: why there is no output.
 void Note(std::string_view command, const std::string& message);

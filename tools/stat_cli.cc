@@ -155,7 +155,7 @@ std::string Summary(const std::string& path, const StatArgs& args, const Command
   // Every sample: the first and the last bracket CMD exactly, however
   // short it ran (a pair within one tick is CMD's own width, not a late
   // tick's), so no sample is left out for its width.
-  RecordingInput input(path, {{}, false});
+  RecordingInput input(path);
   if (!input.Open()) throw FormatError(path + " is empty");
   ActiveSpan span;
   ClockHistory clocks(input.info());

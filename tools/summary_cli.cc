@@ -6,10 +6,10 @@
 #include <utility>
 
 #include "common/io.hh"
+#include "playback/cpu_report.hh"
 #include "playback/phases.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "playback/zero_width.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "tools/recording_input.hh"
@@ -55,9 +55,24 @@ void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
-// One summary of `span`; `end` holds its active end. A span whose ends
-// are of zero width (zero_width.hh) has no rates, as a single sample: its
-// end is its first sample, with a note naming it.
+// A native span (or phase) shorter than its CPU time's resolution has no
+// CPU figures (playback/cpu_report.hh): the text says so in its CPU block;
+// --json's nulls get a note on stderr, once per span.
+void NoteShortSpan(const SummaryArgs& args, const RecordingInput& input, const ActiveSpan& span,
+                   const RawSample& end, const std::string& what) {
+  if (!args.json || input.info().legacy() || span.empty()) return;
+  const int64_t ns = IntervalNs(span.first(), end);
+  const int64_t resolution = CpuResolutionNs(&input.info());
+  if (ns <= 0 || ns >= resolution) return;
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "is shorter than the CPU time's resolution (%.3f ms; it spans %.3f ms): "
+                "no CPU figures",
+                static_cast<double>(resolution) / 1e6, static_cast<double>(ns) / 1e6);
+  Note("summary", input.name() + ": " + what + " " + buf);
+}
+
+// One summary of `span`; `end` holds its active end.
 SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
                       const ActiveSpan& span, const RawSample& end,
                       const std::string& what = "the recording") {
@@ -68,12 +83,7 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
-  if (!span.empty() && &span.first() != &end && ZeroWidth(span.first(), end) &&
-      end.time_ns != span.first().time_ns) {
-    Note("summary", input.name() + ": " + what +
-                        " spans less than one CPU tick: no rates over a zero-width interval");
-    in.last = in.first;
-  }
+  NoteShortSpan(args, input, span, end, what);
   in.all = args.all;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   return in;
@@ -143,10 +153,7 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  // Samples are not left out for their width: summary pairs only the ends
-  // of each span, which InputFor checks.
-  // --stats pairs every sample (StatsWalk applies the zero-width rule).
-  RecordingInput input(args.file, {args.window, false});
+  RecordingInput input(args.file, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   // Without --stats the walk needs each span's first and last sample only.
@@ -159,7 +166,6 @@ int Summarize(const SummaryArgs& args) {
   Walk(input, walk, clocks, stats ? &*stats : nullptr);
   input.Finish();
   WarnOfClock(input, clocks);
-  if (stats) WarnOfZeroWidth(input.name(), stats->zero_width());
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");

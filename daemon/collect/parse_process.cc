@@ -31,13 +31,21 @@ uint64_t Number(std::string_view word, std::string_view source, int field, bool 
   return v;
 }
 
+// The fields after comm: from its last ')' to the end of that line. comm
+// is bytes the process chose (prctl(PR_SET_NAME)), newlines included, so
+// the line ends only after it.
+std::string_view AfterComm(std::string_view text) {
+  size_t paren = text.rfind(')');
+  if (paren == std::string_view::npos) return {};
+  std::string_view rest = text.substr(paren + 1);
+  return rest.substr(0, rest.find('\n'));
+}
+
 }  // namespace
 
 void ParseProcStat(std::string_view text, ProcStat& out, std::string_view source) {
-  text = text.substr(0, text.find('\n'));  // one line; a newline is no field
-  size_t paren = text.rfind(')');
-  if (paren == std::string_view::npos) scan::ThrowAt(source, 1, "no '(comm)'");
-  StatFields f{text.substr(paren + 1)};
+  if (text.rfind(')') == std::string_view::npos) scan::ThrowAt(source, 1, "no '(comm)'");
+  StatFields f{AfterComm(text)};
   struct Want { int field; uint64_t ProcStat::*to; bool is_signed; };
   static constexpr Want kWanted[] = {
       {14, &ProcStat::utime, false},  {15, &ProcStat::stime, false},
@@ -53,7 +61,6 @@ void ParseProcStat(std::string_view text, ProcStat& out, std::string_view source
 }
 
 std::string_view ProcStatComm(std::string_view text) {
-  text = text.substr(0, text.find('\n'));
   size_t open = text.find('('), close = text.rfind(')');
   if (open == std::string_view::npos || close == std::string_view::npos || close < open) return {};
   return text.substr(open + 1, close - open - 1);
@@ -79,6 +86,14 @@ void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source) {
       out.*k.to = v;
     }
   }
+}
+
+void ParseSchedstat(std::string_view text, Schedstat& out, std::string_view source) {
+  text = text.substr(0, text.find('\n'));
+  uint64_t v[2];
+  if (scan::ReadNumbers(text, v) != 2) scan::ThrowAt(source, 1, "expected two numbers (run and wait ns)");
+  out.run_ns = v[0];
+  out.wait_ns = v[1];
 }
 
 }  // namespace pm

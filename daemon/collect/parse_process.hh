@@ -2,8 +2,12 @@
 // Pure: text in, struct out.
 //
 //   /proc/PID/stat  "1234 (comm) S 1 ... utime stime cutime cstime ... num_threads ... rss ..."
-//                   (proc(5) fields 14-17, 20, 24; comm may hold spaces and
-//                   parentheses, so fields are counted from its last ')')
+//                   (proc(5) fields 14-17, 20, 24; comm may hold spaces,
+//                   parentheses and newlines, so fields are counted from
+//                   its last ')')
+//   /proc/PID/task/TID/schedstat  "run_ns wait_ns timeslices": one thread's
+//                   time on a CPU and runnable but waiting for one, in ns
+//                   (Documentation/scheduler/sched-stats.rst)
 //   /proc/PID/io    "rchar: N" lines: rchar wchar syscr syscw read_bytes
 //                   write_bytes cancelled_write_bytes
 #pragma once
@@ -30,9 +34,17 @@ void ParseProcStat(std::string_view text, ProcStat& out,
                    std::string_view source = "/proc/PID/stat");
 
 // The command name between the first '(' and the last ')' of a
-// /proc/PID/stat line ("" without them): the kernel's comm, which may hold
-// spaces and parentheses.
+// /proc/PID/stat text ("" without them): the kernel's comm, bytes that may
+// hold spaces, parentheses and newlines.
 std::string_view ProcStatComm(std::string_view text);
+
+struct Schedstat {
+  uint64_t run_ns = 0, wait_ns = 0;
+};
+
+// Throws FormatError "source:1: ..." unless the text starts with two numbers.
+void ParseSchedstat(std::string_view text, Schedstat& out,
+                    std::string_view source = "/proc/PID/schedstat");
 
 // Keys it does not record are skipped; a recorded key without a number is
 // an error; a missing one is 0. Throws FormatError "source:line: ...".

@@ -1,12 +1,15 @@
 // "procs": processes named by --pid (rows "PID"), and `stat`'s command
-// (row "cmd"), each read from /proc/PID/stat and /proc/PID/io.
+// (row "cmd"), each read from /proc/PID/stat and /proc/PID/io, with its
+// CPU time and run-queue wait in ns (thread_group_cpu.hh).
 //
 // The files are opened once; an open /proc/PID file refers to that process
 // for good, so a pid reused after an exit is never mistaken for it. A
 // process that is gone (a read fails with ESRCH, or the text is empty) is
-// `null` from then on, noted once on stderr; the recording goes on. The
-// "cmd" row is zeros until BindCommand(): its process does not exist yet,
-// and every counter of a new process starts at zero.
+// `null` from then on, noted once on stderr; the recording goes on. So is
+// one whose files stop making sense or become unreadable (it renamed
+// itself oddly, it exec'd a setuid program): a process's row never ends
+// the recording. The "cmd" row is zeros until BindCommand(): its process
+// does not exist yet, and every counter of a new process starts at zero.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -20,19 +23,22 @@
 #include "common/error.hh"
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_process.hh"
+#include "daemon/collect/thread_group_cpu.hh"
 
 namespace pm {
 namespace {
 
 struct Files {
   ProcFile stat, io;
+  ThreadGroupCpu cpu;
 };
 
-// Throws SystemError (ENOENT: no such process) if either cannot be opened.
-Files OpenProcess(int root_dirfd, std::string_view pid) {
+// Throws SystemError (ENOENT: no such process) if one cannot be opened.
+Files OpenProcess(int root_dirfd, std::string_view pid, bool real_root) {
   std::string dir = "proc/" + std::string(pid);
   return {ProcFile(root_dirfd, dir + "/stat", 4096, ProcFile::Delivery::kWhole),
-          ProcFile(root_dirfd, dir + "/io", 4096, ProcFile::Delivery::kWhole)};
+          ProcFile(root_dirfd, dir + "/io", 4096, ProcFile::Delivery::kWhole),
+          ThreadGroupCpu(root_dirfd, pid, real_root)};
 }
 
 void CheckPid(std::string_view pid) {
@@ -54,12 +60,12 @@ class ProcessCollector final : public Collector {
   };
 
   ProcessCollector(const PgrMember& member, int root_dirfd)
-      : member_(member), root_dirfd_(root_dirfd) {}
+      : member_(member), root_dirfd_(root_dirfd), real_root_(IsRealRoot(root_dirfd)) {}
 
   void AddPid(const std::string& pid) {
     CheckPid(pid);
     try {
-      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid), {}, {}});
+      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid, real_root_), {}, {}});
     } catch (const std::system_error& e) {
       if (e.code().value() == EACCES)
         throw UsageError("--pid " + pid + ": cannot read /proc/" + pid +
@@ -87,7 +93,27 @@ class ProcessCollector final : public Collector {
     // Readers label a process's series with it (comm, as ps shows it).
     out.append(",\"labels\":{\"comm\":");
     AppendStringArray(out, rows_, [](const Row& r) -> const std::string& { return r.comm; });
-    out.append("}}");
+    out.append("},\"sources\":");
+    DescribeSources(out);
+    out.push_back('}');
+  }
+
+  // Where each CPU column comes from and its resolution (pgr(5)).
+  void DescribeSources(std::string& out) const {
+    const std::string tick = std::to_string(1'000'000'000 / hz_);
+    out.append("[{\"fields\":[\"utime_us\",\"stime_us\",\"cutime_us\",\"cstime_us\"],"
+               "\"file\":\"/proc/PID/stat\",\"resolution_ns\":")
+        .append(tick)
+        .append(real_root_ ? "},{\"fields\":[\"cpu_ns\"],\"file\":\"process CPU clock\","
+                             "\"resolution_ns\":1},{\"fields\":[\"run_wait_ns\"],"
+                           : "},{\"fields\":[\"cpu_ns\",\"run_wait_ns\"],")
+        .append("\"file\":\"/proc/PID/task/*/schedstat\",\"resolution_ns\":1}]");
+  }
+
+  // As Read(), but a row that cannot be read throws.
+  void ReadAtStart() {
+    for (Row& r : rows_)
+      if (r.state == State::kLive && !ReadFiles(r)) Gone(r);
   }
 
   void Read() override {
@@ -111,7 +137,7 @@ class ProcessCollector final : public Collector {
       if (r.state != State::kNotStarted) continue;
       r.name = std::to_string(pid);  // for the note only: the header said "cmd"
       try {
-        r.files = OpenProcess(later_root_.Get(), r.name);
+        r.files = OpenProcess(later_root_.Get(), r.name, real_root_);
         r.state = State::kLive;
       } catch (const std::system_error&) {
         // Not in this root (a fake --root tree): null, without a note, as
@@ -122,26 +148,36 @@ class ProcessCollector final : public Collector {
   }
 
  private:
-  // False when the process is gone.
+  // False when the process is gone or its row can no longer be read.
   bool ReadRow(Row& r) {
-    std::string_view stat_text, io_text;
     try {
-      stat_text = r.files->stat.Read();
-      if (stat_text.empty()) return false;
-      ParseProcStat(stat_text, stat_, r.files->stat.name());
-      if (r.comm.empty()) r.comm = ProcStatComm(stat_text);
-      io_text = r.files->io.Read();
-      if (io_text.empty()) return false;
+      return ReadFiles(r);
     } catch (const std::system_error& e) {
-      if (e.code().value() == ESRCH || e.code().value() == ENOENT) return false;
-      throw;
+      int err = e.code().value();
+      if (err != ESRCH && err != ENOENT) Unreadable(r, e.what());
+      return false;
+    } catch (const FormatError& e) {
+      Unreadable(r, e.what());
+      return false;
     }
+  }
+
+  // The clock first, the pinned stat file after: a stat read that
+  // succeeds proves the clock was this process's (thread_group_cpu.hh).
+  bool ReadFiles(Row& r) {
+    const ThreadGroupCpu::Times cpu = r.files->cpu.Read();
+    std::string_view stat_text = r.files->stat.Read();
+    if (stat_text.empty()) return false;
+    ParseProcStat(stat_text, stat_, r.files->stat.name());
+    if (r.comm.empty()) r.comm = ProcStatComm(stat_text);
+    std::string_view io_text = r.files->io.Read();
+    if (io_text.empty()) return false;
     ParseProcIo(io_text, io_, r.files->io.name());
-    Fill(r.values);
+    Fill(r.values, cpu);
     return true;
   }
 
-  void Fill(std::array<uint64_t, kProcessFields.size()>& v) const {
+  void Fill(std::array<uint64_t, kProcessFields.size()>& v, ThreadGroupCpu::Times cpu) const {
     namespace pf = process_field;
     auto us = [this](uint64_t ticks) { return ticks * (1'000'000 / hz_); };
     v[pf::kUtime] = us(stat_.utime), v[pf::kStime] = us(stat_.stime);
@@ -149,18 +185,31 @@ class ProcessCollector final : public Collector {
     v[pf::kRchar] = io_.rchar, v[pf::kWchar] = io_.wchar;
     v[pf::kReadBytes] = io_.read_bytes, v[pf::kWriteBytes] = io_.write_bytes;
     v[pf::kSyscr] = io_.syscr, v[pf::kSyscw] = io_.syscw;
+    v[pf::kCpuNs] = cpu.run_ns, v[pf::kRunWaitNs] = cpu.wait_ns;
     v[pf::kThreads] = stat_.num_threads, v[pf::kRssKb] = stat_.rss_pages * page_kb_;
   }
 
   static void Gone(Row& r) {
+    if (r.state == State::kGone) return;  // noted already (Unreadable)
     r.state = State::kGone;
     r.files.reset();
     std::fprintf(stderr, "perfmonger record: note: process %s is gone; recorded as null from now on\n",
                  r.name.c_str());
   }
 
+  // One warning; the row is null from then on, the recording goes on.
+  static void Unreadable(Row& r, const char* why) {
+    r.state = State::kGone;
+    r.files.reset();
+    std::fprintf(stderr,
+                 "perfmonger record: warning: process %s can no longer be read (%s); "
+                 "recorded as null from now on\n",
+                 r.name.c_str(), why);
+  }
+
   const PgrMember& member_;
   int root_dirfd_;         // valid during set-up only
+  bool real_root_;         // the process CPU clock is this tree's
   UniqueFd later_root_;    // for BindCommand
   uint64_t hz_ = static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
   uint64_t page_kb_ = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
@@ -175,7 +224,7 @@ std::unique_ptr<Collector> MakeProcessCollector(CollectorContext& context) {
   auto collector = std::make_unique<ProcessCollector>(context.members[0], context.root_dirfd);
   for (const std::string& pid : context.values) collector->AddPid(pid);
   if (context.options.command_process) collector->AddCommand(context.options.command_comm);
-  collector->Read();  // a malformed file is a setup error, not a sampling one
+  collector->ReadAtStart();  // a malformed file is a setup error, not a sampling one
   return collector;
 }
 

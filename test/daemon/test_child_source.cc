@@ -24,7 +24,7 @@ struct Loop {
   Loop() { REQUIRE(uv_loop_init(&loop) == 0); }
   ~Loop() {
     uv_run(&loop, UV_RUN_DEFAULT);
-    uv_loop_close(&loop);
+    CHECK(uv_loop_close(&loop) == 0);
   }
   template <class Done> void RunUntil(Done done) {
     int64_t deadline = pm::NowMonoNs() + int64_t{PM_TEST_DEADLINE_MS} * 1'000'000;

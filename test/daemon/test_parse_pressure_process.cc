@@ -74,6 +74,9 @@ TEST_CASE("ParseProcStat: fields counted from comm's last ')'") {
       {"comm with spaces and parentheses",
        "42 (a ) b (c)) S 1 42 42 0 -1 4194560 220 0 0 0 11 22 33 44 20 0 4 0 100 200 300\n",
        {11, 22, 33, 44, 4, 300}},
+      {"comm with newlines (prctl PR_SET_NAME takes any bytes)",
+       "42 (a\n) b\n(c)) S 1 42 42 0 -1 4194560 220 0 0 0 11 22 33 44 20 0 4 0 100 200 300\n",
+       {11, 22, 33, 44, 4, 300}},
       {"negative cutime, cstime read as 0",
        "7 (x) S 1 7 7 0 -1 0 0 0 0 0 5 6 -1 -2 20 0 2 0 1 2 3\n", {5, 6, 0, 0, 2, 3}},
   };
@@ -112,6 +115,22 @@ TEST_CASE("ProcStatComm: from the first '(' to the last ')'") {
   CHECK(pm::ProcStatComm("7 () R 1") == "");
   CHECK(pm::ProcStatComm("7 no parentheses") == "");
   CHECK(pm::ProcStatComm("7 )( R") == "");
+  CHECK(pm::ProcStatComm("7 (a\nb)) R 1\n") == "a\nb)");
+}
+
+TEST_CASE("ParseSchedstat: run and wait ns; anything else is an error") {
+  pm::Schedstat s;
+  pm::ParseSchedstat("123456789 2345 6\n", s);
+  CHECK(s.run_ns == 123456789);
+  CHECK(s.wait_ns == 2345);
+  pm::ParseSchedstat("18446744073709551615 0\n", s);  // two fields are enough
+  CHECK(s.run_ns == UINT64_MAX);
+  for (const char* bad : {"", "12\n", "x 1 2\n", "1 -2 3\n"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH_AS(pm::ParseSchedstat(bad, s),
+                         "/proc/PID/schedstat:1: expected two numbers (run and wait ns)",
+                         FormatError);
+  }
 }
 
 TEST_CASE("ParseProcIo: the real layout, a missing key, a bad value") {

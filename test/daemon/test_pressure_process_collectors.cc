@@ -2,12 +2,14 @@
 // tree: what the header declares, the sample arrays, a file the kernel
 // lacks, a line or a process that goes away, and the setup errors.
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <string>
 
 #include "common/error.hh"
+#include "common/io.hh"
 #include "daemon/collect/collector_set.hh"
 #include "test/daemon/test_util.hh"
 
@@ -45,10 +47,12 @@ void WritePressure(const std::filesystem::path& root, const std::string& resourc
 }
 
 // A process 42 with utime 3, stime 7, cutime 11, cstime 13 ticks, 2
-// threads, 5 pages resident.
+// threads (one listed: the other exited unseen), 5 pages resident; its
+// thread ran 123456789 ns and waited 2345 ns.
 void WriteProcess(const std::filesystem::path& root, const std::string& pid, uint64_t wbytes) {
   WriteFile(root / "proc" / pid / "stat",
             pid + " (sh (x)) S 1 42 42 0 -1 0 0 0 0 0 3 7 11 13 20 0 2 0 1 2 5\n");
+  WriteFile(root / "proc" / pid / "task" / pid / "schedstat", "123456789 2345 6\n");
   WriteFile(root / "proc" / pid / "io",
             "rchar: 100\nwchar: 200\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\nwrite_bytes: " +
                 std::to_string(wbytes) + "\ncancelled_write_bytes: 0\n");
@@ -56,14 +60,27 @@ void WriteProcess(const std::filesystem::path& root, const std::string& pid, uin
 
 const std::string kProcsFields =
     R"("fields":["utime_us","stime_us","cutime_us","cstime_us","rchar","wchar",)"
-    R"("read_bytes","write_bytes","syscr","syscw","num_threads","rss_kb"])";
+    R"("read_bytes","write_bytes","syscr","syscw","cpu_ns","run_wait_ns","num_threads",)"
+    R"("rss_kb"])";
+
+// Where each CPU column comes from: below a fake root the threads'
+// schedstat (there is no clock of the tree's process), on "/" the clock.
+std::string Sources(bool real_root) {
+  std::string tick = std::to_string(1'000'000'000 / sysconf(_SC_CLK_TCK));
+  return R"(,"sources":[{"fields":["utime_us","stime_us","cutime_us","cstime_us"],)"
+         R"("file":"/proc/PID/stat","resolution_ns":)" + tick +
+         (real_root ? R"(},{"fields":["cpu_ns"],"file":"process CPU clock","resolution_ns":1},)"
+                      R"({"fields":["run_wait_ns"],)"
+                    : R"(},{"fields":["cpu_ns","run_wait_ns"],)") +
+         R"("file":"/proc/PID/task/*/schedstat","resolution_ns":1}])";
+}
 
 std::string Row(uint64_t wbytes) {
   uint64_t us = 1'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
   uint64_t kb = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
   return "[" + std::to_string(3 * us) + "," + std::to_string(7 * us) + "," +
          std::to_string(11 * us) + "," + std::to_string(13 * us) + ",100,200,4096," +
-         std::to_string(wbytes) + ",3,4,2," + std::to_string(5 * kb) + "]";
+         std::to_string(wbytes) + ",3,4,123456789,2345,2," + std::to_string(5 * kb) + "]";
 }
 
 }  // namespace
@@ -102,7 +119,8 @@ TEST_CASE("procs: --pid rows in the order given, CPU ticks as microseconds, rss 
   CollectorSet set = Open(tree.path(), o);
   // Each row labelled with its comm, as /proc/PID/stat names it.
   CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields +
-                                  R"j(,"rows":["42","7"],"labels":{"comm":["sh (x)","sh (x)"]}}})j");
+                                  R"j(,"rows":["42","7"],"labels":{"comm":["sh (x)","sh (x)"]})j" +
+                                  Sources(false) + "}}");
   CHECK(Sample(set) == R"(,"procs":[)" + Row(8192) + "," + Row(0) + "]");
   WriteProcess(tree.path(), "42", 16384);
   CHECK(Sample(set) == R"(,"procs":[)" + Row(16384) + "," + Row(0) + "]");
@@ -120,6 +138,49 @@ TEST_CASE("procs: a process that exits is null from then on; the others go on") 
   CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
   WriteProcess(tree.path(), "42", 1);  // the same pid again is not the same process
   CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
+}
+
+TEST_CASE("procs: a row that stops making sense is null from then on, never the recording's end") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 1);
+  WriteProcess(tree.path(), "7", 2);
+  CollectorOptions o = Only("procs");
+  o.values_of("procs") = {"42", "7"};
+  CollectorSet set = Open(tree.path(), o);
+  // The pinned files are rewritten in place (a new file would be a new process).
+  auto rewrite = [&](const std::string& file, const std::string& text) {
+    pm::UniqueFd fd = pm::OpenAt(OpenDir(tree.path()).Get(), file, O_WRONLY | O_TRUNC);
+    REQUIRE(write(fd.Get(), text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+  };
+  // A name with a newline is a name: the row still reads.
+  rewrite("proc/42/stat", "42 (sh\n(x)) S 1 42 42 0 -1 0 0 0 0 0 3 7 11 13 20 0 2 0 1 2 5\n");
+  CHECK(Sample(set) == R"(,"procs":[)" + Row(1) + "," + Row(2) + "]");
+  rewrite("proc/42/stat", "42 (sh) S garbage\n");
+  CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
+  rewrite("proc/7/io", "rchar: lots\n");
+  CHECK(Sample(set) == R"(,"procs":[null,null])");
+  CHECK(Sample(set) == R"(,"procs":[null,null])");
+}
+
+TEST_CASE("procs: a thread that exits keeps the time it was last read with") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 1);
+  WriteFile(tree.path() / "proc/42/task/43/schedstat", "1000 20 1\n");
+  CollectorOptions o = Only("procs");
+  o.values_of("procs") = {"42"};
+  CollectorSet set = Open(tree.path(), o);
+  auto times = [&] {  // cpu_ns and run_wait_ns of the row
+    std::string line = Sample(set);
+    size_t at = line.find(",3,4,") + 5;
+    return line.substr(at, line.find(',', line.find(',', at) + 1) - at);
+  };
+  CHECK(times() == "123457789,2365");
+  WriteFile(tree.path() / "proc/42/task/43/schedstat", "5000 70 2\n");
+  CHECK(times() == "123461789,2415");
+  std::filesystem::remove_all(tree.path() / "proc/42/task/43");
+  CHECK(times() == "123461789,2415");  // its last reading stands
+  WriteFile(tree.path() / "proc/42/task/44/schedstat", "10 1 1\n");
+  CHECK(times() == "123461799,2416");  // a new thread adds from its start
 }
 
 TEST_CASE("procs: a pid that does not exist, or is not a pid, is a setup error") {
@@ -144,13 +205,14 @@ TEST_CASE("procs: stat's command row is zeros until bound, then follows the real
   o.command_process = true;
   o.command_comm = "make";
   CollectorSet set = Open("/", o);
-  CHECK(set.DescribeJson() ==
-        R"({"procs":{)" + kProcsFields + R"(,"rows":["cmd"],"labels":{"comm":["make"]}}})");
-  CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0]])");
+  CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields +
+                                  R"(,"rows":["cmd"],"labels":{"comm":["make"]})" + Sources(true) +
+                                  "}}");
+  CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");
   set.BindCommand(static_cast<int>(getpid()));
   std::string bound = Sample(set);
   CHECK(bound.find("null") == std::string::npos);
-  CHECK(bound != R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0]])");  // this test has read files
+  CHECK(bound != R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");  // this test has read files
 }
 
 TEST_CASE("procs: a command not in the root (a fake tree) is null") {

@@ -93,6 +93,24 @@ TEST_CASE("a late wake-up: one sample, the passed ticks counted as missed") {
                                                 800 * kMs, 900 * kMs, 1000 * kMs});
 }
 
+TEST_CASE("a deadline less than half an interval after the last sample is missed, not taken") {
+  Stepped s(1000 * kMs, 0, true);
+  s.clock.Jump(560 * kMs);  // late: the deadline at 600 ms is 40 ms away
+  s.clock.Advance(40 * kMs);
+  CHECK(s.recorder.samples() == 2);
+  s.clock.Advance(95 * kMs);
+  s.Command("mark m");  // asked for: taken at once, at 695 ms
+  s.clock.Advance(5 * kMs);  // the deadline at 700 ms is 5 ms after it
+  CHECK(s.recorder.samples() == 3);
+  s.clock.Advance(50 * kMs);
+  s.Command("sample");  // asked for, 50 ms before the next deadline: taken
+  s.clock.Advance(300 * kMs);
+  REQUIRE(s.recorder.stopped());
+  CHECK(s.SampleMonos() == std::vector<int64_t>{0, 560 * kMs, 695 * kMs, 750 * kMs, 800 * kMs,
+                                                900 * kMs, 1000 * kMs});
+  CHECK(s.Lines().back().Int("missed_ticks") == 4 + 1 + 1);  // 100..500, 600, 700
+}
+
 TEST_CASE("mark and sample during the start delay are refused, pause chooses the start") {
   Stepped s(0, 1000 * kMs, true);
   s.Command("mark early");

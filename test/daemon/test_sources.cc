@@ -28,7 +28,7 @@ struct Loop {
   Loop() { REQUIRE(uv_loop_init(&loop) == 0); }
   ~Loop() {
     uv_run(&loop, UV_RUN_DEFAULT);
-    uv_loop_close(&loop);
+    CHECK(uv_loop_close(&loop) == 0);
   }
   // Runs one blocking iteration at a time until `done`; a source that
   // never fires fails the test at the deadline.

@@ -23,7 +23,11 @@
  *               summary --phases
  *   options     the options' size: set by the macro and the function,
  *               required, a larger struct accepted when its tail is zero
- *   status      status and ping, started paused: printed for run.sh */
+ *   status      status and ping, started paused: printed for run.sh
+ *   phasecost   100 phases between marks, the caller burning about 3 ms of
+ *               CPU in each, measured by itself on its process CPU clock
+ *               between the marks' calls and around them: printed for
+ *               run.sh to compare with summary --phases */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -365,6 +370,44 @@ static int scenario_caller(void) {
   return 0;
 }
 
+static long long process_cpu_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int scenario_phasecost(void) {
+  enum { kPhases = 100 };
+  char out[4096], label[16];
+  /* CPU time at each mark: before its call, after it returns */
+  long long before[kPhases + 1], after[kPhases + 1];
+  snprintf(out, sizeof out, "%s/phasecost.pgr", g_dir);
+  struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
+  opt.output = out;
+  opt.interval = "1s";  /* the marks' samples alone bracket the phases */
+  opt.perfmonger = g_perfmonger;
+  opt.record_caller = 1;
+  perfmonger_recording *rec = perfmonger_new();
+  int rc = perfmonger_start(rec, &opt);
+  if (rc != 0) fprintf(stderr, "start: %s\n", perfmonger_error(rec));
+  EXPECT(rc == 0);
+  for (int i = 0; i <= kPhases; i++) {
+    snprintf(label, sizeof label, "p%d", i);
+    before[i] = process_cpu_ns();
+    EXPECT(perfmonger_mark(rec, label) == 0);
+    after[i] = process_cpu_ns();
+    if (i == kPhases) break;
+    while (process_cpu_ns() - after[i] < 3000000) {
+    }
+  }
+  if (stop_complete(rec)) return 1;
+  perfmonger_free(rec);
+  printf("%s %d\n", out, (int)getpid());
+  /* per phase: its CPU between the calls, and around them */
+  for (int i = 0; i < kPhases; i++) printf("%lld %lld\n", before[i + 1] - after[i], after[i + 1] - before[i]);
+  return 0;
+}
+
 static int scenario_options(void) {
   struct perfmonger_options macro = PERFMONGER_OPTIONS_INIT;
   EXPECT(macro.size == sizeof macro && macro.output == NULL && macro.record_caller == 0);
@@ -439,7 +482,7 @@ int main(int argc, char **argv) {
       {"stopped", scenario_stopped},       {"sigchld", scenario_sigchld},
       {"heap", scenario_heap},             {"messages", scenario_messages},
       {"caller", scenario_caller},         {"options", scenario_options},
-      {"status", scenario_status},
+      {"status", scenario_status},         {"phasecost", scenario_phasecost},
   };
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
     if (!strcmp(argv[1], scenarios[i].name)) return scenarios[i].run();

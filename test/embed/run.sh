@@ -34,7 +34,7 @@ run() {
 }
 for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
 run bracket "$tmp/client-static"
-for s in late_reply worker stopped sigchld heap messages caller options status; do
+for s in late_reply worker stopped sigchld heap messages caller options status phasecost; do
   run $s "$tmp/hold"
 done
 json() { /usr/bin/python3 -c "import json, sys; d = json.load(sys.stdin); $1"; }
@@ -78,5 +78,21 @@ rec=$(cat "$tmp/status.out")
   { echo "FAIL status: paused_time"; failed=1; }
 first=$("$pm" play --events "$rec" 2>/dev/null | grep -v '"event":"start"' | head -1)
 case $first in *'"event":"pause"'*) ;; *) echo "FAIL status: first event $first"; failed=1;; esac
+# Each phase's CPU of the caller (its process CPU clock, read at each
+# mark): no less than the caller measured between its mark calls, no more
+# than around them (the library's own work in the calls), to the µs; the
+# median within 50 µs of the first (the tail, the library's calls on a busy
+# machine, is perfmonger-bench-embed's to measure).
+read -r rec caller < "$tmp/phasecost.out"
+"$pm" summary --phases --json "$rec" > "$tmp/phasecost.json"
+json "
+rows = [tuple(map(int, l.split())) for l in open('$tmp/phasecost.out').read().splitlines()[1:]]
+got = {p['phase']: p['procs']['$caller']['cpu_sec'] for p in d}
+assert len(rows) == 100
+for i, (inside, around) in enumerate(rows):
+    assert inside / 1e9 - 1e-6 <= got['p%d' % i] <= around / 1e9 + 1e-6, (i, inside, got['p%d' % i], around)
+off = sorted(got['p%d' % i] - inside / 1e9 for i, (inside, around) in enumerate(rows))
+assert off[50] <= 50e-6, ('phase CPU beyond the caller (s): median, p95, max', off[50], off[95], off[-1])
+" < "$tmp/phasecost.json" || { echo "FAIL phasecost: $(head -c 300 "$tmp/phasecost.json")"; failed=1; }
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed

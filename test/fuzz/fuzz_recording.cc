@@ -49,11 +49,11 @@ using pm::RecordingEvent;
 class Play {
  public:
   void OnSample(const RawSample& s) {
-    if (!have_origin_) origin_ns_ = s.time_ns;
+    if (!have_origin_) origin_ = pm::TimeOrigin::Of(s);
     have_origin_ = true;
-    if (have_prev_ && s.time_ns > prev_.time_ns) {
+    if (have_prev_ && pm::IntervalNs(prev_, s) > 0) {
       const pm::ReportOptions options;
-      const pm::Pair pair(prev_, s, origin_ns_, options);
+      const pm::Pair pair(prev_, s, origin_, options);
       pm::AppendPlayJson(out, pair);
       out.push_back('\n');
       csv_.AppendRow(out, pair);
@@ -63,7 +63,7 @@ class Play {
   }
   void OnEvent(const RecordingEvent& e) {
     if (e.kind == "pause" || e.kind == "resume") have_prev_ = false;
-    if (!have_origin_) origin_ns_ = e.time_ns;
+    if (!have_origin_) origin_ = pm::TimeOrigin::Of(e);
     have_origin_ = true;
     out += e.kind + " " + e.label + " " + std::to_string(e.time_ns);
     if (e.clock) out += " " + pm::DescribeClock(*e.clock);
@@ -74,7 +74,7 @@ class Play {
  private:
   RawSample prev_;
   bool have_prev_ = false, have_origin_ = false;
-  int64_t origin_ns_ = 0;
+  pm::TimeOrigin origin_;
   pm::CsvExport csv_;
 };
 

@@ -40,7 +40,7 @@ inline std::string PlayLine(const RawSample& prev, const RawSample& cur, int64_t
   options.disk_only = disk_only;
   options.legacy = true;
   std::string out;
-  AppendPlayJson(out, Pair(prev, cur, origin_ns, options));
+  AppendPlayJson(out, Pair(prev, cur, {origin_ns}, options));
   return out;
 }
 

@@ -226,7 +226,7 @@ TEST_CASE("every mode adds up to 100 per core, whatever the source") {
                        {Plus(kFine0, 11, 7), std::nullopt, std::nullopt});
   ReportOptions options;
   options.info = &kCgroup;
-  const Pair p(a, b, a.time_ns, options);
+  const Pair p(a, b, {}, options);
   const CpuUsage u = AllUsage(p);
   CHECK(u.usr + u.nice + u.sys + u.idle + u.iowait + u.hardirq + u.softirq + u.steal ==
         doctest::Approx(200.0));

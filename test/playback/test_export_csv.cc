@@ -38,12 +38,12 @@ struct TwoSamples {
         origin(test::MakeSample(shape, 0).time_ns) {}
   void Csv(CsvExport& csv, std::string& text) const {
     const ReportOptions options;
-    csv.AppendRow(text, Pair(prev, cur, origin, options));
+    csv.AppendRow(text, Pair(prev, cur, {origin}, options));
   }
   std::string Play() const {
     const ReportOptions options;
     std::string out;
-    AppendPlayJson(out, Pair(prev, cur, origin, options));
+    AppendPlayJson(out, Pair(prev, cur, {origin}, options));
     return out;
   }
 };

@@ -38,7 +38,7 @@ std::string Played(const std::vector<pm::RawSample>& samples,
     line.clear();
     pm::ReportOptions options;
     options.legacy = true;
-    pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], samples.front().time_ns,
+    pm::AppendPlayJson(line, pm::Pair(samples[i - 1], samples[i], pm::TimeOrigin::Of(samples.front()),
                                       options));
     if (style.pretty || style.color) pm::AppendStyledPlayJson(out, line, style);
     else out.append(line);
@@ -57,6 +57,37 @@ TEST_CASE("golden: play of busy100.pgr and busy100.pgr.gz, byte for byte") {
     REQUIRE(samples.size() == 4);
     CHECK(Played(samples) == expected);
   }
+}
+
+// No PerfMonger 1.0 binary makes new goldens here; its rule for an
+// interval in which no tick passed is compat §4's: T = 0, every CPU share
+// 0.00. Such a pair is a line, as PerfMonger prints it; the others stay
+// its goldens' lines.
+TEST_CASE("golden: a pair of busy100.pgr in which no tick passed is a line of zero shares") {
+  const std::vector<std::string> golden = [] {
+    std::vector<std::string> lines;
+    std::string text = pm::test::ReadLegacyFile("busy100.pgr.played");
+    for (size_t b = 0, e; (e = text.find('\n', b)) != std::string::npos; b = e + 1)
+      lines.push_back(text.substr(b, e - b + 1));
+    return lines;
+  }();
+  std::vector<pm::RawSample> samples = Decode(pm::test::ReadLegacyFile("busy100.pgr"));
+  REQUIRE(samples.size() == 4);
+  pm::RawSample again = samples[1];
+  again.time_ns += 1'000'000;  // 1 ms later, not a counter moved
+  samples.insert(samples.begin() + 2, again);
+  std::string played = Played(samples);
+  std::vector<std::string> lines;
+  for (size_t b = 0, e; (e = played.find('\n', b)) != std::string::npos; b = e + 1)
+    lines.push_back(played.substr(b, e - b + 1));
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == golden[0]);
+  CHECK(lines[3] == golden[2]);
+  const std::string zeros = R"({"usr":0.00,"nice":0.00,"sys":0.00,"idle":0.00,"iowait":0.00,)"
+                            R"("hardirq":0.00,"softirq":0.00,"steal":0.00,"guest":0.00,)"
+                            R"("guestnice":0.00})";
+  CHECK(lines[1].find(R"("cpu":{"num_core":2,"all":)" + zeros + R"(,"cores":[)" + zeros + "," +
+                      zeros + "]}") != std::string::npos);
 }
 
 TEST_CASE("golden: play -p, -c and -p -c of busy100.pgr, byte for byte") {

@@ -39,7 +39,7 @@ struct Second {
     AddNet(a, "eth0", Net(0, 0, 0, 0));
     AddNet(b, "eth0", Net(2 << 20, 10, 0, 0));
   }
-  Pair pair() const { return Pair(a, b, 0, options); }
+  Pair pair() const { return Pair(a, b, {}, options); }
   ReportOptions options;
 };
 
@@ -104,7 +104,7 @@ TEST_CASE("the average row weighs each value by its interval") {
   LiveTable table("cpu");
   CHECK(table.Average().empty());
   table.Add(one.pair());
-  table.Add(Pair(one.b, c, 0, one.options));
+  table.Add(Pair(one.b, c, {}, one.options));
   std::vector<double> avg = table.Average();
   CHECK(avg[0] == doctest::Approx(50.0 * 1 / 4));  // 1 s at 50 %, 3 s at 0
   CHECK(table.pairs() == 2);

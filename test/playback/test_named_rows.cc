@@ -49,10 +49,12 @@ struct Recording {
   std::string bytes;
   std::vector<RawSample> samples;
   std::vector<RecordingEvent> events;
+  std::vector<std::vector<bool>> recorded;  // the header's fields: no cpu_ns here
 
   explicit Recording(std::string text) : bytes(std::move(text)) {
     MemoryInputStream in(bytes);
     NativeReader reader(in);
+    recorded = reader.info().recorded;
     RawSample s;
     RecordingEvent e;
     for (RecordingReader::Item item; (item = reader.Next(s, e)) != RecordingReader::Item::kEnd;) {
@@ -62,8 +64,9 @@ struct Recording {
   }
   std::string Play(size_t i) const {
     std::string out;
-    const ReportOptions options;
-    AppendPlayJson(out, Pair(samples[i - 1], samples[i], samples[0].time_ns, options));
+    ReportOptions options;
+    options.recorded = &recorded;
+    AppendPlayJson(out, Pair(samples[i - 1], samples[i], TimeOrigin::Of(samples[0]), options));
     return out;
   }
 };
@@ -133,6 +136,36 @@ TEST_CASE("a recording without them plays as before: no keys added") {
   CHECK(From(r.Play(1), "procs").empty());
 }
 
+TEST_CASE("procs with cpu_ns: cpu to the ns, split as the ticks are, then as the life's") {
+  const std::string header =
+      R"({"format":"perfmonger-pgr","version":1,"num_core":1,"collectors":{)"
+      R"("procs":{"fields":["utime_us","stime_us","cutime_us","cstime_us","rchar","wchar",)"
+      R"("read_bytes","write_bytes","syscr","syscw","cpu_ns","run_wait_ns","num_threads",)"
+      R"("rss_kb"],"rows":["cmd"]}}})" "\n";
+  auto line = [](int t, int utime, int stime, long long cpu_ns, long long wait_ns) {
+    auto s = [](long long v) { return std::to_string(v); };
+    return R"({"t":)" + s(t) + R"(000000000,"procs":[[)" + s(utime) + "," + s(stime) +
+           ",0,0,0,0,0,0,0,0," + s(cpu_ns) + "," + s(wait_ns) + ",1,100]]}\n";
+  };
+  Recording r(header + line(1, 0, 0, 0, 0) + line(2, 30000, 10000, 412345678, 50000000) +
+              line(3, 30000, 10000, 512345678, 50000000));
+  CHECK(From(r.Play(1), "procs") ==
+        R"("procs":{"cmd":{"usr":30.93,"sys":10.31,"child_usr":0.00,"child_sys":0.00,)"
+        R"("rkbyteps":0.00,"wkbyteps":0.00,"rchar_kbyteps":0.00,"wchar_kbyteps":0.00,)"
+        R"("syscrps":0.00,"syscwps":0.00,"num_threads":1,"rss_kb":100,"cpu":41.23,)"
+        R"("run_wait":5.00}}})");
+  // No tick in the second: its 0.1 s split as the process's life is, 3:1.
+  CHECK(From(r.Play(2), "procs").starts_with(R"("procs":{"cmd":{"usr":7.50,"sys":2.50,)"));
+  SummaryInput in{"x.pgr", &r.samples[0], &r.samples[2], {}, false, nullptr};
+  in.recorded = r.recorded;
+  CHECK(SummaryJson(in).find(R"("procs":{"cmd":{"cpu_sec":0.512346,"usr_sec":0.384259,)"
+                             R"("sys_sec":0.128086,"run_wait_sec":0.050000,)") !=
+        std::string::npos);
+  std::string text = SummaryText(in);
+  CHECK(text.find("         CPU time: 0.512346 sec   (system: 0.00 sec)\n"
+                  "   run-queue wait: 0.050000 sec\n") != std::string::npos);
+}
+
 TEST_CASE("summary: the command's CPU seconds and bytes beside the system's") {
   // 4 s; the machine: 1 core, 300 of 400 ticks busy = 3 CPU seconds;
   // 40960 sectors written = 20 MiB. cmd: 1.5 s user + 0.5 s system, 10 MiB.
@@ -141,6 +174,7 @@ TEST_CASE("summary: the command's CPU seconds and bytes beside the system's") {
               SampleLine(14, 300, 100, 40960, "[[400000],[0],[2000000]]",
                          Proc(500000, 1500000, 10485760), Proc(0, 0, 0)));
   SummaryInput in{"x.pgr", &r.samples[0], &r.samples[1], {}, false, nullptr};
+  in.recorded = r.recorded;
   std::string text = SummaryText(in);
   CHECK(text.find("* Pressure stall (% of the time)\n"
                   "        cpu some: 10.00 %\n"

@@ -39,7 +39,7 @@ struct CpuOf {
   size_t cores;
   CpuOf(const RawSample& a, const RawSample& b, size_t c = 0) {
     const ReportOptions options;
-    const Pair p(a, b, 0, options);
+    const Pair p(a, b, {}, options);
     all = AllUsage(p), core = CoreUsage(p, c), cores = NumCore(p);
   }
 };
@@ -96,7 +96,7 @@ TEST_CASE("elapsed_time converts both timestamps to double before subtracting") 
   CHECK(Fixed(ElapsedSeconds(cur, first), 3) == "4.180");  // PerfMonger's
   RawSample a = At(first), b = At(cur);
   const ReportOptions options;
-  const Pair r(a, b, first, options);
+  const Pair r(a, b, {first}, options);
   CHECK(Fixed(r.elapsed_time, 3) == "4.180");
   CHECK(Fixed(r.time, 3) == "1425358688.264");  // float64(ns) / 1e9
   // The interval every rate divides by is Go's Duration.Seconds().

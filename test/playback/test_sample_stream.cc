@@ -1,6 +1,6 @@
 // The item stream every reader consumes (playback/sample_stream.hh): its
-// time window (sample_window.hh) and the zero-width rule (zero_width.hh),
-// over recordings built in memory, read in full and skimmed.
+// time window (sample_window.hh), over recordings built in memory, read in
+// full and skimmed; no sample is ever left out for being close to another.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -12,7 +12,6 @@
 #include "common/error.hh"
 #include "playback/sample_stream.hh"
 #include "playback/sample_window.hh"
-#include "playback/zero_width.hh"
 #include "proto/pgr_collectors.hh"
 #include "proto/stream.hh"
 #include "test/playback/pgr_builder.hh"
@@ -58,12 +57,11 @@ struct Items {
 };
 
 // Every item through a SampleStream, `skim` as summary reads.
-Items Read(const std::vector<std::string>& lines, WindowSpec window, bool skim = false,
-           bool pairs = true) {
+Items Read(const std::vector<std::string>& lines, WindowSpec window, bool skim = false) {
   std::string bytes = Compress(Compression::kPlain, lines);
   MemoryInputStream in(bytes);
   RecordingReader reader(in);
-  SampleStream stream(reader, {window, pairs});
+  SampleStream stream(reader, {window});
   if (skim) reader.SkimSamples(stream.cuts());
   RawSample s;
   RecordingEvent e;
@@ -202,45 +200,13 @@ TEST_CASE("a time of day is the first such instant from the recording's start on
   tzset();
 }
 
-TEST_CASE("zero width: within one tick with the CPU total unchanged, or the same instant") {
-  RawSample a = MakeSample(kShape, 0), b = a;
-  b.time_ns += 250'000;
-  CHECK(ZeroWidth(a, b));
-  Total(b)[3] += 1;  // one idle tick passed
-  CHECK_FALSE(ZeroWidth(a, b));
-  b = a;
-  b.time_ns += ZeroWidthFilter::kTickNs;  // a tick's time: a total that stood still is data
-  CHECK_FALSE(ZeroWidth(a, b));
-  b = a;
-  b.time_ns -= 1;  // the clock stepped back: the readers' to skip, not this rule's
-  CHECK_FALSE(ZeroWidth(a, b));
-  b = a;
-  Total(b)[0] -= 1;  // a reset
-  b.time_ns += 1;
-  CHECK_FALSE(ZeroWidth(a, b));
-  RawSample no_cpu = a, later = a;
-  no_cpu.members[kCpu].Clear();
-  later.members[kCpu].Clear();
-  later.time_ns += 1;
-  CHECK_FALSE(ZeroWidth(no_cpu, later));
-  CHECK(ZeroWidth(no_cpu, no_cpu));
-}
-
-TEST_CASE("the filter leaves the later sample out; the next pairs with the earlier") {
+TEST_CASE("a sample 0.25 ms after the one before, counters unchanged, is given all the same") {
   std::vector<std::string> lines = {EncodeHeaderLine(Header(kShape))};
   RawSample s0 = MakeSample(kShape, 0), close = s0, s1 = MakeSample(kShape, 2);
   close.time_ns += 250'000;
   close.mono_ns += 250'000;
   for (const RawSample* s : {&s0, &close, &s1}) lines.push_back(SampleLine(*s));
-  WindowSpec whole;
-  Items paired = Read(lines, whole);
-  CHECK(paired.items == Seconds({0, 2}));
-  CHECK(Read(lines, whole, false, false).items == Seconds({0, 0, 2}));  // cat's reading
-  // No pair spans a pause: the first sample after it is never too close.
-  lines.insert(lines.begin() + 2, EncodeEventLine("pause", s0.time_ns, s0.mono_ns));
-  lines.insert(lines.begin() + 3, EncodeEventLine("resume", s0.time_ns, s0.mono_ns));
-  CHECK(Read(lines, whole).items ==
-        std::vector<std::string>{"s 0", "pause", "resume", "s 0", "s 2"});
+  CHECK(Read(lines, WindowSpec()).items == Seconds({0, 0, 2}));
 }
 
 }  // TEST_SUITE

@@ -41,7 +41,7 @@ struct Activity {
     ReportOptions options;
     options.recorded = &recorded;
     std::string out;
-    AppendPlayJson(out, Pair(a, b, 0, options));
+    AppendPlayJson(out, Pair(a, b, {}, options));
     return out;
   }
   std::string Csv() const {
@@ -49,7 +49,7 @@ struct Activity {
     options.recorded = &recorded;
     CsvExport csv;
     std::string out;
-    csv.AppendRow(out, Pair(a, b, 0, options));
+    csv.AppendRow(out, Pair(a, b, {}, options));
     return out;
   }
   std::string Summary() const {

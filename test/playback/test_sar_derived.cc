@@ -47,7 +47,7 @@ struct Burst {
     options.legacy = legacy;
     options.recorded = &recorded;
     std::string out;
-    AppendPlayJson(out, Pair(a, b, 0, options));
+    AppendPlayJson(out, Pair(a, b, {}, options));
     return out;
   }
   std::string Summary(bool legacy, bool all) const {
@@ -65,7 +65,7 @@ struct Burst {
     options.recorded = &recorded;
     CsvExport csv;
     std::string out;
-    csv.AppendRow(out, Pair(a, b, 0, options));
+    csv.AppendRow(out, Pair(a, b, {}, options));
     return out;
   }
 };

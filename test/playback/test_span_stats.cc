@@ -125,22 +125,22 @@ TEST_CASE("CPU: all cores in percent of one core, and the busiest core per inter
   CHECK(Named(walk.whole(), "cpu.all.idle").min == doctest::Approx(100.0));
 }
 
-TEST_CASE("no pair spans a pause; a zero-width sample is left out") {
+TEST_CASE("no pair spans a pause; a sample 2 ms after another makes a pair too") {
   ReportOptions options;
   StatsWalk walk(false, options);
   walk.OnSample(At(0, 0, 0, 0));
   walk.OnSample(At(1000, 10, 0, 10));
-  walk.OnSample(At(1002, 10, 0, 10));  // 2 ms later, no tick: zero width
+  walk.OnSample(At(1002, 10, 0, 10));  // 2 ms later, no tick: CPU has no value
   walk.OnEvent(Event("pause", 1500));
   walk.OnEvent(Event("resume", 5000));
   walk.OnSample(At(5000, 1000, 0, 20));
   walk.OnSample(At(7000, 1020, 0, 30));
-  CHECK(walk.zero_width() == 1);
-  CHECK(walk.whole().intervals() == 2);  // 0->1 s and 5->7 s
+  CHECK(walk.whole().intervals() == 3);  // 0->1 s, 1->1.002 s and 5->7 s
   SeriesStats w = Named(walk.whole(), "disk.vda.wiops");
   CHECK(w.max == 10);  // not the 990 writes of the pause
-  CHECK(w.min == 10);
-  CHECK(w.mean == doctest::Approx(10.0));
+  CHECK(w.min == 0);   // none in those 2 ms
+  CHECK(w.mean == doctest::Approx(30.0 / 3.002));  // weighted by time
+  CHECK(Named(walk.whole(), "cpu.all.busy").count == 2);  // the 2 ms measured no CPU time
 }
 
 TEST_CASE("phases: the pair ending at the mark's sample is the phase the mark ends") {

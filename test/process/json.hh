@@ -20,6 +20,7 @@ class JsonValue {
   bool exists() const { return type_ != Type::kMissing; }
   bool is_number() const { return type_ == Type::kInt || type_ == Type::kDouble; }
   bool is_object() const { return type_ == Type::kObject; }
+  bool is_null() const { return type_ == Type::kNull; }
 
   // A missing value (exists() false) for an absent key, an index out of
   // range or a value that is not an object/array: lookups chain freely.

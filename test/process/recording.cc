@@ -128,28 +128,6 @@ void AwaitCpuTick(Deadline deadline) {
       throw DeadlineExpired("no CPU tick passed on /proc/stat");
 }
 
-size_t ZeroWidthLeftOut(const std::string& err) {
-  size_t at = err.find(" taken before a CPU tick passed");
-  if (at == std::string::npos) return 0;
-  size_t colon = err.rfind(": ", at);
-  return std::stoul(err.substr(colon + 2));
-}
-
-bool WithinATick(const Recording& recording, size_t i) {
-  std::vector<int64_t> times;
-  for (size_t k = 1; k < recording.lines.size(); ++k) {
-    Json line(recording.lines[k]);
-    if (line.Has("t") && !line.Has("event")) times.push_back(line.Int("t"));
-  }
-  REQUIRE(i >= 1);
-  REQUIRE(i < times.size());
-  return times[i] - times[i - 1] < 10'000'000;
-}
-
-bool StopWithinATick(const Recording& recording) {
-  return WithinATick(recording, CountSampleLines(recording) - 1);
-}
-
 int GzipTest(const std::string& path) {
   std::string gzip = access("/usr/bin/gzip", X_OK) == 0 ? "/usr/bin/gzip" : "/bin/gzip";
   ExitResult r = Run({"-t", path}, gzip);

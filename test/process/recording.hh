@@ -62,25 +62,9 @@ std::string WithoutClockWarnings(const std::string& err);
 
 // Returns once the machine's CPU total (/proc/stat's first line) has moved
 // on from what it was at the call, busy, so that a `sample` command sent
-// next is not of zero width (playback/zero_width.hh) against the one
-// before: a tick is 10 ms of one CPU. Throws DeadlineExpired.
+// next makes a pair whose CPU shares are defined (not null): a tick is
+// 10 ms of one CPU. Throws DeadlineExpired.
 void AwaitCpuTick(Deadline deadline = DefaultDeadline());
-
-// N of a reader's zero-width warning on stderr ("warning: FILE: N
-// sample(s) taken before a CPU tick passed ..."), 0 without one: what a
-// recording ticking at 10 ms may hold under load.
-size_t ZeroWidthLeftOut(const std::string& err);
-
-// Whether sample line `i` (0: the first) came less than a CPU tick's time
-// (10 ms) after sample line i - 1. A fake /proc's CPU total stands still
-// unless the test writes it, and readers leave out a sample of a CPU total
-// that did not move only when it came that close (playback/zero_width.hh;
-// later, a total that stood still is data): so whether a sample of
-// unchanged counters, such as the stop's after the last write, is left
-// out depends on when it was taken, which under load may be late.
-bool WithinATick(const Recording& recording, size_t i);
-// The same for the last sample line (the stop's).
-bool StopWithinATick(const Recording& recording);
 
 // The real gzip binary's `gzip -t PATH`; its exit status.
 int GzipTest(const std::string& path);

@@ -25,6 +25,7 @@ struct Extra {
                     : "");
     WriteFile(root + "/proc/42/io", "rchar: " + n + "000\nwchar: 0\nsyscr: 1\nsyscw: 1\n"
                                     "read_bytes: 0\nwrite_bytes: " + n + "000\n");
+    WriteFile(root + "/proc/42/task/42/schedstat", n + "0000000 " + n + "000 1\n");
     WriteFile(root + "/sys/fs/cgroup/g/cpu.stat",
               alive ? "usage_usec " + n + "00000\nuser_usec 0\nsystem_usec 0\n" : "");
   }
@@ -36,7 +37,7 @@ TEST_SUITE("collectors on the real machine") {
   TEST_CASE("--root: backwards counters give 0, an exited process and a removed group null") {
     FakeProc proc(CountersAt(0));
     Extra extra{proc.root()};
-    for (const char* d : {"/proc/pressure", "/proc/42", "/sys/fs/cgroup/g"})
+    for (const char* d : {"/proc/pressure", "/proc/42/task/42", "/sys/fs/cgroup/g"})
       std::filesystem::create_directories(proc.root() + d);
     WriteFile(proc.root() + "/sys/fs/cgroup/cgroup.controllers", "cpu\n");
     extra.Write(5, true);

@@ -66,7 +66,7 @@ void ReplaceAll(std::string& text, const std::string& from, const std::string& t
 std::string HostileRecording(const TempDir& dir) {
   FakeProc fake(CountersAt(0));
   std::string cgroup = Payload("c");
-  fs::create_directories(fake.root() + "/proc/42");
+  fs::create_directories(fake.root() + "/proc/42/task/42");
   fs::create_directories(fake.root() + "/sys/fs/cgroup/" + cgroup);
   WriteFile(fake.root() + "/sys/fs/cgroup/cgroup.controllers", "cpu\n");
   auto write_extra = [&](uint64_t k) {
@@ -75,6 +75,7 @@ std::string HostileRecording(const TempDir& dir) {
               "42 (job) R 1 42 42 0 -1 0 0 0 0 0 " + n + "0 " + n + " 0 0 20 0 1 0 1 2 3\n");
     WriteFile(fake.root() + "/proc/42/io", "rchar: " + n + "\nwchar: 0\nsyscr: 1\nsyscw: 1\n"
                                            "read_bytes: 0\nwrite_bytes: 0\n");
+    WriteFile(fake.root() + "/proc/42/task/42/schedstat", n + "0000000 0 1\n");
     WriteFile(fake.root() + "/sys/fs/cgroup/" + cgroup + "/cpu.stat",
               "usage_usec " + n + "00\nuser_usec 0\nsystem_usec 0\n");
   };

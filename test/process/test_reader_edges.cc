@@ -55,13 +55,9 @@ std::vector<size_t> TellingCuts(const std::string& bytes) {
 }
 
 // Sample lines whole in the first `cut` bytes: `play` owes one line per
-// pair, but for the stop's sample, which repeats the last counters
-// (RecordFake): zero width, left out, when it came within a tick's time.
+// pair.
 size_t PairsIn(const std::string& bytes, size_t cut) {
   size_t samples = CountSampleLines(DecodeRecording(bytes.substr(0, cut)));
-  Recording whole = DecodeRecording(bytes);
-  size_t all = CountSampleLines(whole);
-  if (samples == all && samples > 0 && StopWithinATick(whole)) --samples;
   return samples > 0 ? samples - 1 : 0;
 }
 
@@ -324,23 +320,57 @@ TEST_SUITE("readers") {
     }
   }
 
-  TEST_CASE("a pair whose interval is not positive is skipped with a warning") {
+  // Rewrites key `key` of sample line `line` to `value`.
+  void Restamp(std::string& line, const std::string& key, int64_t value) {
+    std::string from = "\"" + key + "\":" + std::to_string(Json(line).Int(key));
+    size_t at = line.find(from);
+    REQUIRE(at != std::string::npos);
+    line.replace(at, from.size(), "\"" + key + "\":" + std::to_string(value));
+  }
+
+  TEST_CASE("a pair whose monotonic interval is not positive is skipped with a warning") {
     FakeProc fake(CountersAt(0));
     TempDir dir;
     RecordFake(fake, dir / "r.pgr", Steps(3), {"--format-version", "1"});  // raw lines edited
     std::vector<std::string> lines = SplitLines(ReadFileBytes(dir / "r.pgr"));
     REQUIRE(lines.size() >= 4);
-    // The second sample stamped with the first one's time.
-    std::string t1 = std::to_string(Json(lines[1]).Int("t"));
-    std::string t2 = std::to_string(Json(lines[2]).Int("t"));
-    REQUIRE(lines[2].starts_with("{\"t\":" + t2));
-    lines[2].replace(5, t2.size(), t1);
+    // The second sample stamped with the first one's instants.
+    Restamp(lines[2], "t", Json(lines[1]).Int("t"));
+    Restamp(lines[2], "mono", Json(lines[1]).Int("mono"));
     std::string path = dir / "same-time.pgr";
     WriteFile(path, lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[3] + "\n");
     ExitResult r = Run({"play", path});
     CHECK(r.code == 0);
     CHECK(SplitLines(r.out).size() == 1);  // the second pair only
     CHECK(r.err.find("not later than the one before") != std::string::npos);
+  }
+
+  TEST_CASE("a step of the wall clock moves no rate and no elapsed time; it is noted") {
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    RecordFake(fake, dir / "r.pgr", Steps(4), {"--format-version", "1"});
+    std::vector<std::string> lines = SplitLines(ReadFileBytes(dir / "r.pgr"));
+    REQUIRE(lines.size() >= 5);
+    ExitResult before = Run({"play", dir / "r.pgr"});
+    // From the third sample on, the wall clock reads 5 s earlier.
+    for (size_t i = 3; i < lines.size(); ++i)
+      if (lines[i].starts_with("{\"t\":")) Restamp(lines[i], "t", Json(lines[i]).Int("t") - 5'000'000'000);
+    std::string path = dir / "stepped.pgr", text;
+    for (const std::string& line : lines) text += line + "\n";
+    WriteFile(path, text);
+    ExitResult r = Run({"play", path});
+    CHECK(r.code == 0);
+    CHECK(r.err.find("the wall clock stepped by -5.0") != std::string::npos);
+    std::vector<std::string> got = SplitLines(r.out), want = SplitLines(before.out);
+    REQUIRE(got.size() == want.size());
+    double last = -1;
+    for (size_t i = 0; i < got.size(); ++i) {
+      Json g(got[i]), w(want[i]);
+      CHECK(double(g.root()["elapsed_time"]) == double(w.root()["elapsed_time"]));
+      CHECK(double(g.root()["elapsed_time"]) >= last);
+      last = double(g.root()["elapsed_time"]);
+      CHECK(double(g.root()["disk"]["vda"]["wiops"]) == double(w.root()["disk"]["vda"]["wiops"]));
+    }
   }
 
   // A live recorder holds its output's write lock: the readers say the

@@ -75,11 +75,13 @@ std::string PlayedWhole(const std::string& text) {
   pm::RecordingEvent event;
   std::string out;
   bool have_prev = false;
+  pm::TimeOrigin origin;
   while (reader.Next(cur, event) == pm::RecordingReader::Item::kSample) {
+    if (!have_prev) origin = pm::TimeOrigin::Of(cur);  // play's: the first sample
     if (have_prev) {
       pm::ReportOptions options;  // as play's: what the header declared
       options.recorded = &reader.info().recorded;
-      pm::AppendPlayJson(out, pm::Pair(prev, cur, kT0, options));
+      pm::AppendPlayJson(out, pm::Pair(prev, cur, origin, options));
       out.push_back('\n');
     }
     prev = cur;
