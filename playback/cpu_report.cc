@@ -11,8 +11,9 @@
 //            "proc":{"cswchps","forkps"}: sar -w's cswch/s and proc/s (not
 //            for a legacy recording: PerfMonger had no such key)
 //   summary  PerfMonger's "Average CPU usage" block (a native recording's
-//            ends with the CPU time's source, and says "not measured" for
-//            a span shorter than its resolution), then (--all) "Task
+//            ends with the CPU time's source, notes a span shorter than its
+//            resolution, says "not measured" for one in which no CPU time
+//            passed), then (--all) "Task
 //            activity"; --json its "cpu" (native: with "source" and
 //            "resolution_ns") and "proc"
 //   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f> (empty where null)
@@ -73,18 +74,17 @@ void AppendCoreJson(std::string& out, const CpuUsage& u, const Pair& pair) {
   AppendWritten(out, buf, Put(p, '}'));
 }
 
-// ,"cpu":{"num_core":N,"all":{..},"cores":[..]}; `none`: every field null.
-void AppendCpuJson(std::string& out, const Pair& p, bool none = false) {
+// ,"cpu":{"num_core":N,"all":{..},"cores":[..]}
+void AppendCpuJson(std::string& out, const Pair& p) {
   const size_t cores = NumCore(p);
   char buf[32 + kUintTextMax];  // the keys and an int
   char* q = WriteUint(Put(buf, ",\"cpu\":{\"num_core\":"), cores);
   AppendWritten(out, buf, Put(q, ",\"all\":"));
-  const CpuUsage not_measured = {.measured = false};
-  AppendCoreJson(out, none ? not_measured : AllUsage(p), p);
+  AppendCoreJson(out, AllUsage(p), p);
   out.append(",\"cores\":[");
   for (size_t i = 0; i < cores; ++i) {
     if (i > 0) out.push_back(',');
-    AppendCoreJson(out, none ? not_measured : CoreUsage(p, i), p);
+    AppendCoreJson(out, CoreUsage(p, i), p);
   }
   out.append("]}");
 }
@@ -138,16 +138,17 @@ std::string Millis(int64_t ns) {
 
 // Instead of the numbers, why there are none (a native recording only).
 bool NotMeasuredText(std::string& out, const Pair& p, const CpuUsage& a) {
-  if (ShorterThanResolution(p)) {
-    out.append("  * not measured: the span (" + Millis(SpanNs(p)) +
-               ") is shorter than the CPU time's resolution (" +
-               Millis(CpuResolutionNs(p.options.info)) + ")\n");
-  } else if (IsNull(a, p)) {
-    out.append("  * not measured: no CPU time passed in the span\n");
-  } else {
-    return false;
-  }
+  if (!IsNull(a, p)) return false;
+  out.append("  * not measured: no CPU time passed in the span\n");
   return true;
+}
+
+// Beneath the numbers of a span shorter than what they were counted in.
+void ResolutionText(std::string& out, const Pair& p) {
+  if (!ShorterThanResolution(p)) return;
+  out.append("  * shorter than the CPU time's resolution (" +
+             Millis(CpuResolutionNs(p.options.info)) + "; the span is " + Millis(SpanNs(p)) +
+             "): at most that precise\n");
 }
 
 // PerfMonger's block (its summarizer's Printf templates); a native
@@ -174,17 +175,19 @@ void SummaryText(std::string& out, const Pair& p) {
     SummaryLine(out, "  * Idle usage: ", a.idle + a.iowait, 2, " %");
     SummaryLine(out, "    %iowait: ", a.iowait, 2, " %");
     SummaryLine(out, "      %idle: ", a.idle, 2, " %");
+    ResolutionText(out, p);
   }
   if (!p.options.legacy) out.append("  * CPU time: " + CpuSourceText(p.options.info) + "\n");
   out.push_back('\n');
 }
 
-// summary --json: play's object over the span, all null when the span is
-// shorter than the CPU time's resolution, and (native) the source.
+// summary --json: play's object over the span and (native) the source
+// and resolution of its CPU time (a span shorter than it is noted on
+// stderr by tools/summary_cli.cc).
 void SummaryJson(std::string& out, const Pair& p) {
   if (!p.rated()) return;
   if (p.Both(kCpu)) {
-    AppendCpuJson(out, p, ShorterThanResolution(p));
+    AppendCpuJson(out, p);
     if (!p.options.legacy) {
       out.pop_back();  // the object's '}'
       out.append(",\"source\":");

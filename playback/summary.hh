@@ -69,9 +69,9 @@ struct SummaryPauses {
 // When no clock tick passed between the two samples (a pause right after
 // the start, both samples in one tick), every CPU figure of a PerfMonger
 // recording is 0.00, the "Non-idle usage" included: nothing was measured.
-// A native recording's CPU block says "not measured" instead, and so for a
-// span shorter than its CPU time's resolution; it ends with a line naming
-// the CPU time's source (playback/cpu_report.hh).
+// A native recording's CPU block says "not measured" instead, marks the
+// numbers of a span shorter than its CPU time's resolution, and ends with
+// a line naming the CPU time's source (playback/cpu_report.hh).
 std::string SummaryText(const SummaryInput& in, const SummaryPauses& p = {});
 
 // One line, "\n" included:

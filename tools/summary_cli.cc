@@ -55,9 +55,9 @@ void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
 }
 
-// A native span (or phase) shorter than its CPU time's resolution has no
-// CPU figures (playback/cpu_report.hh): the text says so in its CPU block;
-// --json's nulls get a note on stderr, once per span.
+// A native span (or phase) shorter than its CPU time's resolution has CPU
+// figures at most that precise (playback/cpu_report.hh): the text says so
+// in its CPU block, --json on stderr, once per span.
 void NoteShortSpan(const SummaryArgs& args, const RecordingInput& input, const ActiveSpan& span,
                    const RawSample& end, const std::string& what) {
   if (!args.json || input.info().legacy() || span.empty()) return;
@@ -67,7 +67,7 @@ void NoteShortSpan(const SummaryArgs& args, const RecordingInput& input, const A
   char buf[160];
   std::snprintf(buf, sizeof buf,
                 "is shorter than the CPU time's resolution (%.3f ms; it spans %.3f ms): "
-                "no CPU figures",
+                "its CPU figures are at most that precise",
                 static_cast<double>(resolution) / 1e6, static_cast<double>(ns) / 1e6);
   Note("summary", input.name() + ": " + what + " " + buf);
 }

@@ -245,7 +245,7 @@ TEST_CASE("CpuResolutionNs and CpuSourceText: the finest named source, else /pro
   CHECK(CpuSourceText(&kCpuidle) == "cpuidle, 1 µs (no cgroup2 cpu.stat, no /proc/schedstat)");
 }
 
-TEST_CASE("summary: the source named; a span shorter than the resolution not rated") {
+TEST_CASE("summary: the source named; a span shorter than the resolution so marked") {
   RawSample a = Sample(0, {100, 0, 50, 800}, {50, 0, 25, 400}, {50, 0, 25, 400},
                        {kFine0, std::nullopt, std::nullopt});
   RawSample b = Sample(3, {101, 0, 50, 800}, {51, 0, 25, 400}, {50, 0, 25, 400},
@@ -255,20 +255,29 @@ TEST_CASE("summary: the source named; a span shorter than the resolution not rat
   in.last = &b;
   in.info = &kCgroup;
   const std::string text = SummaryText(in);
-  CHECK(text.find("* Average CPU usage (MAX: 200 %)\n"
-                  "  * not measured: the span (3.000 ms) is shorter than the CPU time's "
-                  "resolution (4.000 ms)\n"
+  CHECK(text.find("      %idle: 66.67 %\n"
+                  "  * shorter than the CPU time's resolution (4.000 ms; the span is "
+                  "3.000 ms): at most that precise\n"
                   "  * CPU time: cgroup2 cpu.stat, 4 ms; cores: /proc/stat, 10 ms "
                   "(no /proc/schedstat, no cpuidle)\n\n") != std::string::npos);
-  CHECK(text.find("Non-idle") == std::string::npos);
   const std::string json = SummaryJson(in);
-  CHECK(json.find(std::string(R"("all":)") + kNullCore) != std::string::npos);
+  CHECK(json.find(R"("source":"cgroup2 cpu.stat, 4 ms; cores: /proc/stat, 10 ms )") !=
+        std::string::npos);
   CHECK(json.find(R"("resolution_ns":4000000)") != std::string::npos);
-  // Longer than the resolution: numbers.
+  // Longer than the resolution: no such line.
   RawSample c = Sample(10, {101, 0, 50, 801}, {51, 0, 25, 400}, {50, 0, 25, 401},
                        {Plus(kFine0, 4, 0), std::nullopt, std::nullopt});
   in.last = &c;
   CHECK(SummaryText(in).find("  * Non-idle usage: 40.00 %\n") != std::string::npos);
+  CHECK(SummaryText(in).find("shorter than") == std::string::npos);
+  // Nothing measured at all: no numbers.
+  in.last = &a;
+  RawSample d = Sample(1, {100, 0, 50, 800}, {50, 0, 25, 400}, {50, 0, 25, 400},
+                       {kFine0, std::nullopt, std::nullopt});
+  in.last = &d;
+  CHECK(SummaryText(in).find("  * not measured: no CPU time passed in the span\n") !=
+        std::string::npos);
+  CHECK(SummaryText(in).find("Non-idle") == std::string::npos);
 }
 
 }  // TEST_SUITE
