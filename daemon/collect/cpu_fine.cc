@@ -34,8 +34,11 @@ std::string_view FieldName(size_t f) { return kCpuFineFields[f]; }
 int64_t CgroupCpuResolutionNs(std::span<const uint64_t> usec) {
   uint64_t g = 0;
   for (uint64_t v : usec) g = std::gcd(g, v);
-  const bool plausible = g >= kTickFloorUs && g <= kTickCeilingUs;
-  return (plausible ? static_cast<int64_t>(g) : kTickCeilingUs) * kNsPerUs;
+  // The values may all be multiples of twice the tick by chance (8 ms at
+  // HZ 250): the largest whole tick that divides them, HZ 100, 250, 1000.
+  for (uint64_t tick_us : {kTickCeilingUs, int64_t{4000}, kTickFloorUs})
+    if (g != 0 && g % tick_us == 0) return static_cast<int64_t>(tick_us) * kNsPerUs;
+  return kTickCeilingUs * kNsPerUs;
 }
 
 void AppendCpuSources(std::string& out, std::span<const CpuSourceEntry> sources) {

@@ -31,9 +31,10 @@ namespace pm {
 
 // The resolution of the cgroup root's cpu.stat, in ns, from its values
 // (µs) at the start: the kernel adds a tick (1/HZ) at a time, so their
-// greatest common divisor is the tick when it is a plausible one (1 to
-// 10 ms: HZ 1000 to 100); otherwise (IRQ time accounting makes system
-// time finer, or every value is 0) a conservative 10 ms.
+// greatest common divisor is a multiple of the tick: the largest whole
+// tick of HZ 100, 250 or 1000 (10, 4, 1 ms) that divides it; otherwise
+// (HZ 300, IRQ time accounting making system time finer, every value 0)
+// a conservative 10 ms.
 int64_t CgroupCpuResolutionNs(std::span<const uint64_t> usec);
 
 // `"file":..,"resolution_ns":..` source entries, as the header writes them.

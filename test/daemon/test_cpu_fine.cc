@@ -142,6 +142,8 @@ TEST_CASE("CgroupCpuResolutionNs: the tick from the values' divisor, else 10 ms"
   CHECK(pm::CgroupCpuResolutionNs(V{0, 0, 0, 0}) == 10'000'000);        // nothing counted yet
   CHECK(pm::CgroupCpuResolutionNs(V{1234567, 1000000, 234567, 0}) == 10'000'000);  // irq time in ns
   CHECK(pm::CgroupCpuResolutionNs(V{40000000, 40000000, 0, 0}) == 10'000'000);   // a divisor too big
+  CHECK(pm::CgroupCpuResolutionNs(V{16000, 8000, 8000, 0}) == 4'000'000);  // 2 ticks by chance
+  CHECK(pm::CgroupCpuResolutionNs(V{6666, 3333, 0, 0}) == 10'000'000);  // HZ 300: 3333 us ticks
 }
 
 TEST_CASE("no finer source: no cpu_fine member, /proc/stat named as the source") {
