@@ -87,6 +87,7 @@ void RunExtraCollectors(const Env& env, const Plan& plan, Results& r) {
                plan.run_10_ns / 1e9);
   std::vector<std::string> extra = {"--record-pressure", "--pid", std::to_string(getpid())};
   r.extra_files = 2;
+  r.default_files = 4 + static_cast<int>(CpuFineFiles().size());
   for (const char* f : {"cpu", "io", "memory", "irq"})
     r.extra_files += fs::exists(std::string("/proc/pressure/") + f) ? 1 : 0;
   // One cgroup: the v2 root group (or none on a v1-only host).
@@ -191,6 +192,8 @@ Results RunAll(const Env& env, const Plan& plan) {
                plan.run_10_ns / 1e9);
   r.floor_10_ticks = static_cast<uint64_t>(plan.run_10_ns / (10 * kMs));
   Child floor = StartFloorSample(env, 10 * kMs, r.floor_10_ticks);
+  Child floor_coarse = StartFloorSample(env, 10 * kMs, r.floor_10_ticks, {}, false);
+  r.cpu_fine_files = static_cast<int>(CpuFineFiles().size());
   LiveRecording gz = StartRecording(env, "run10.pgr.gz", 10 * kMs, kV1);
   LiveRecording gz_v2 = StartRecording(env, "run10v2.pgr.gz", 10 * kMs, kV2);
   RunFor(gz_v2, plan.run_10_ns);
@@ -198,6 +201,7 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.run_10_v2 = FinishRecording(gz_v2);
   int floor_timeout_ms = static_cast<int>(plan.run_100_ns / kMs) + 10'000;
   r.floor_10_cpu_s = FinishFloorSample(floor, floor_timeout_ms);
+  r.floor_10_coarse_cpu_s = FinishFloorSample(floor_coarse, floor_timeout_ms);
 
   std::fprintf(stderr, "%.0f s at 100 ms, gzip and zstd, v1 and v2, beside the floor sampler ...\n",
                plan.run_100_ns / 1e9);

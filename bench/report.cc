@@ -145,6 +145,18 @@ void AddSarRows(const Results& r, std::vector<Row>& rows) {
                   Check(sar / floor <= kSarDefaultTarget)});
 }
 
+// The finer CPU sources (cgroup2 root cpu.stat, /proc/schedstat,
+// cpuidle): what reading them adds to the floor at 10 ms. The recorder's
+// rows above read them, as their floors now do.
+void AddCpuFineRow(const Results& r, std::vector<Row>& rows) {
+  if (r.floor_10_ticks == 0) return;
+  double ticks = static_cast<double>(r.floor_10_ticks);
+  double with = r.floor_10_cpu_s / ticks * 1e6, without = r.floor_10_coarse_cpu_s / ticks * 1e6;
+  rows.push_back({Fmt("read floor @10ms +finer CPU (%d files)", r.cpu_fine_files),
+                  Fmt("%.1f us", with), Fmt("%.1f us without", without),
+                  Fmt("+%.1f us", with - without), "-", Verdict::kInfo});
+}
+
 // --pid of a 64-thread process beside its floor, as the sar rows.
 void AddPidRows(const Results& r, std::vector<Row>& rows) {
   if (r.floor_pid_ticks == 0) return;
@@ -178,6 +190,7 @@ std::vector<Row> BuildRows(const Results& r) {
             kRatioTarget, rows);
   AddCpuRow("@100ms v2", r.run_100_v2, r.empty_100, r.floor_100_cpu_s, r.floor_100_ticks, r,
             kRatioTarget, rows);
+  AddCpuFineRow(r, rows);
   AddExtraCollectorRows(r, rows);
   AddSarRows(r, rows);
   AddPidRows(r, rows);

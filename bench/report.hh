@@ -21,13 +21,18 @@ struct Results {
   TimedRun run_10_v2, run_100_v2, run_100_zstd_v2;
   double floor_10_cpu_s = 0, floor_100_cpu_s = 0;
   uint64_t floor_10_ticks = 0, floor_100_ticks = 0;
+  // The floors read the finer CPU files too (CpuFineFiles(), as the cpu
+  // collector does); beside the 10 ms one, a floor without them: the
+  // finer sources' read cost.
+  double floor_10_coarse_cpu_s = 0;
+  int cpu_fine_files = 0;
 
   ControlRuns control;              // --cmd-fd round-trips, gzip -i 1
 
   // At 10 ms side by side: the default set, and it plus pressure, one --pid
   // and one --cgroup (issue 16's collectors); how many files each reads.
   TimedRun run_10_base, run_10_extra;
-  int default_files = 4;            // stat, diskstats, net/dev, meminfo
+  int default_files = 4;            // stat, diskstats, net/dev, meminfo, the finer CPU files
   int extra_files = 0;              // pressure, /proc/PID/{stat,io}, the group's
 
   // At 10 ms side by side: the default set and it plus --record-load,

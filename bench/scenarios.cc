@@ -104,10 +104,30 @@ TimedRun FinishRecording(LiveRecording& live) {
   return run;
 }
 
+std::vector<std::string> CpuFineFiles() {
+  std::vector<std::string> files;
+  for (std::string mount : {"/sys/fs/cgroup", "/sys/fs/cgroup/unified"})
+    if (access((mount + "/cgroup.controllers").c_str(), F_OK) == 0) {
+      if (access((mount + "/cpu.stat").c_str(), R_OK) == 0) files.push_back(mount + "/cpu.stat");
+      break;
+    }
+  if (access("/proc/schedstat", R_OK) == 0) files.push_back("/proc/schedstat");
+  for (long cpu = 0; cpu < sysconf(_SC_NPROCESSORS_CONF); ++cpu)
+    for (int state = 0;; ++state) {
+      std::string f = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/cpuidle/state" +
+                      std::to_string(state) + "/time";
+      if (access(f.c_str(), R_OK) != 0) break;
+      files.push_back(f);
+    }
+  return files;
+}
+
 Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks,
-                       const std::vector<std::string>& files) {
+                       const std::vector<std::string>& files, bool cpu_fine) {
   std::vector<std::string> args = {env.floor_sample, std::to_string(interval_ns),
                                    std::to_string(ticks)};
+  if (cpu_fine)
+    for (const std::string& f : CpuFineFiles()) args.push_back(f);
   args.insert(args.end(), files.begin(), files.end());
   return Spawn(args);
 }

@@ -69,10 +69,15 @@ struct TimedRun {
 // Stops through the stop fd, reaps, decodes and removes the file.
 TimedRun FinishRecording(LiveRecording& live);
 
-// floor_sample: one sample at start, then `ticks` ticks, reading the
-// default set's files and `files`.
+// The finer CPU time files the recorder's cpu collector reads besides
+// /proc/stat on this machine (daemon/collect/cpu_fine.hh): the cgroup2
+// root's cpu.stat, /proc/schedstat, each CPU's cpuidle state times.
+std::vector<std::string> CpuFineFiles();
+
+// The floor sampler over the default set's files (with the finer CPU
+// files unless `cpu_fine` is false) and `files`.
 Child StartFloorSample(const Env& env, int64_t interval_ns, uint64_t ticks,
-                       const std::vector<std::string>& files = {});
+                       const std::vector<std::string>& files = {}, bool cpu_fine = true);
 double FinishFloorSample(Child& child, int timeout_ms);  // CPU seconds, user + sys
 
 }  // namespace pm::bench

@@ -3,6 +3,7 @@
 // core's (--columns cpu:N). usr counts nice and guest time (as /proc/stat's
 // user did before the guest split), sys the interrupts: the five add up
 // to 100.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -31,6 +32,10 @@ bool Values(const Pair& p, std::string_view part, std::span<double> out) {
     auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), core);
     if (ec != std::errc() || end != part.data() + part.size() || !HasCore(p, core)) return false;
     u = CoreUsage(p, core);
+  }
+  if (IsNull(u, p)) {  // nothing measured: no value this interval
+    std::fill(out.begin(), out.end(), std::nan(""));
+    return true;
   }
   out[0] = u.usr + u.nice + u.guest + u.guestnice;
   out[1] = u.sys + u.hardirq + u.softirq;

@@ -1,33 +1,42 @@
 // The cpu collector (members "cpu": the aggregate line and each core of
-// /proc/stat, in jiffies; "proc": ctxt and processes) in every output:
+// /proc/stat, in jiffies; "proc": ctxt and processes; "cpu_fine": the
+// finer CPU time, pgr(5)) in every output, its arithmetic in cpu_usage.cc
+// (cpu_report.hh says which):
 //   play     "cpu":{"num_core":N,"all":{usr nice sys idle iowait hardirq
-//            softirq steal guest guestnice},"cores":[{..},...]}, PerfMonger's
-//            usage functions (core/subsystem/usage.go) operation for
-//            operation, so every %.2f rounds the same
+//            softirq steal guest guestnice},"cores":[{..},...]}: for a
+//            PerfMonger recording its usage functions
+//            (core/subsystem/usage.go) operation for operation, so every
+//            %.2f rounds the same; every field null where a native pair
+//            measured nothing
 //            "proc":{"cswchps","forkps"}: sar -w's cswch/s and proc/s (not
 //            for a legacy recording: PerfMonger had no such key)
-//   summary  PerfMonger's "Average CPU usage" block, then (--all)
-//            "Task activity";
-//            --json its "cpu" and "proc"
-//   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f>
-//   metrics  node_cpu_seconds_total{cpu,mode}, node_cpu_guest_seconds_total,
-//            node_context_switches_total, node_forks_total
-//   plot     cpu.dat (PerfMonger's); charts cpu (stacked) and allcpu (a
-//            strip per core)
+//   summary  PerfMonger's "Average CPU usage" block (a native recording's
+//            ends with the CPU time's source, notes a span shorter than its
+//            resolution, says "not measured" for one in which no CPU time
+//            passed), then (--all) "Task
+//            activity"; --json its "cpu" (native: with "source" and
+//            "resolution_ns") and "proc"
+//   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f> (empty where null)
+//   metrics  cpu_metrics.cc
+//   plot     cpu.dat (PerfMonger's; a pair that measured nothing is a row
+//            of zeros, which the charts leave out); charts cpu (stacked)
+//            and allcpu (a strip per core)
+//   live     cpu_live.cc
 #include "playback/cpu_report.hh"
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <span>
 #include <string>
 
 #include "playback/export_csv.hh"
-#include "playback/openmetrics_catalog.hh"
 #include "playback/play_text.hh"
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
+#include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {
@@ -37,43 +46,20 @@ constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc");
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
 static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
 
-// Percent of one CPU between two rows; T = 0 (no tick passed, or every
-// counter reset) gives all zeros.
-CpuUsage Usage(std::span<const uint64_t> a, std::span<const uint64_t> b) {
-  auto d = [&](int i) { return CounterDelta(a[i], b[i]); };
-  int64_t t = d(kUser) + d(kNice) + d(kSys) + d(kIowait) + d(kSteal) +
-              d(kIrq) + d(kSoft) + d(kIdle);
-  if (t == 0) return {};
-  auto item = [&](int64_t delta) {
-    return static_cast<double>(delta) / static_cast<double>(t) * 100.0;
-  };
-  CpuUsage u;
-  u.usr = std::max(0.0, item(d(kUser) - d(kGuest)));
-  u.nice = std::max(0.0, item(d(kNice) - d(kGuestNice)));
-  u.sys = item(d(kSys));
-  u.idle = item(d(kIdle));
-  u.iowait = item(d(kIowait));
-  u.hardirq = item(d(kIrq));
-  u.softirq = item(d(kSoft));
-  u.steal = item(d(kSteal));
-  u.guest = item(d(kGuest));
-  u.guestnice = item(d(kGuestNice));
-  return u;
-}
-
 std::array<double, 10> Fields(const CpuUsage& u) {
   return {u.usr, u.nice, u.sys, u.idle, u.iowait, u.hardirq, u.softirq, u.steal, u.guest,
           u.guestnice};
 }
 
-// Usage of row `row` ("all" is 0), 0 when offline in either sample.
-CpuUsage RowUsage(const Pair& p, size_t row) {
-  const MemberRows &a = p.prev.members[kCpu], &b = p.cur.members[kCpu];
-  if (row >= a.rows() || row >= b.rows() || !a.live(row) || !b.live(row)) return {};
-  return Usage(a.row(row), b.row(row));
-}
+constexpr std::string_view kNullCore =
+    "{\"usr\":null,\"nice\":null,\"sys\":null,\"idle\":null,\"iowait\":null,"
+    "\"hardirq\":null,\"softirq\":null,\"steal\":null,\"guest\":null,\"guestnice\":null}";
 
-void AppendCoreJson(std::string& out, const CpuUsage& u) {
+void AppendCoreJson(std::string& out, const CpuUsage& u, const Pair& pair) {
+  if (IsNull(u, pair)) {
+    out.append(kNullCore);
+    return;
+  }
   char buf[10 * kFixedMember + 2];
   char* p = Member(buf, "{\"usr\":", u.usr);
   p = Member(p, ",\"nice\":", u.nice);
@@ -94,11 +80,11 @@ void AppendCpuJson(std::string& out, const Pair& p) {
   char buf[32 + kUintTextMax];  // the keys and an int
   char* q = WriteUint(Put(buf, ",\"cpu\":{\"num_core\":"), cores);
   AppendWritten(out, buf, Put(q, ",\"all\":"));
-  AppendCoreJson(out, AllUsage(p));
+  AppendCoreJson(out, AllUsage(p), p);
   out.append(",\"cores\":[");
   for (size_t i = 0; i < cores; ++i) {
     if (i > 0) out.push_back(',');
-    AppendCoreJson(out, RowUsage(p, i + 1));
+    AppendCoreJson(out, CoreUsage(p, i), p);
   }
   out.append("]}");
 }
@@ -131,15 +117,42 @@ void Play(std::string& out, const Pair& p) {
   if (HasTasks(p)) AppendTasksJson(out, Tasks(p));
 }
 
-// Every field 0 exactly when no tick passed: with any tick one of them is
-// positive (all-guest time shows in guest, which user includes).
-bool NoTick(const CpuUsage& a) {
-  for (double f : Fields(a))
-    if (f != 0) return false;
+// The span a summary pair covers, in ns (monotonic where recorded).
+int64_t SpanNs(const Pair& p) {
+  if (p.prev.mono_ns > 0 && p.cur.mono_ns > 0) return p.cur.mono_ns - p.prev.mono_ns;
+  return p.cur.time_ns - p.prev.time_ns;
+}
+
+// A native span or phase shorter than its CPU time's resolution: no
+// number of it is to be trusted.
+bool ShorterThanResolution(const Pair& p) {
+  return !p.options.legacy && SpanNs(p) < CpuResolutionNs(p.options.info);
+}
+
+// "3.217 ms"
+std::string Millis(int64_t ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f ms", static_cast<double>(ns) / 1e6);
+  return buf;
+}
+
+// Instead of the numbers, why there are none (a native recording only).
+bool NotMeasuredText(std::string& out, const Pair& p, const CpuUsage& a) {
+  if (!IsNull(a, p)) return false;
+  out.append("  * not measured: no CPU time passed in the span\n");
   return true;
 }
 
-// PerfMonger's block (its summarizer's Printf templates).
+// Beneath the numbers of a span shorter than what they were counted in.
+void ResolutionText(std::string& out, const Pair& p) {
+  if (!ShorterThanResolution(p)) return;
+  out.append("  * shorter than the CPU time's resolution (" +
+             Millis(CpuResolutionNs(p.options.info)) + "; the span is " + Millis(SpanNs(p)) +
+             "): at most that precise\n");
+}
+
+// PerfMonger's block (its summarizer's Printf templates); a native
+// recording's ends with the source of its CPU time.
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kCpu)) return;
   const CpuUsage a = AllUsage(p);
@@ -147,18 +160,44 @@ void SummaryText(std::string& out, const Pair& p) {
   out.append("* Average CPU usage (MAX: ");
   AppendUint(out, 100 * cores);
   out.append(" %)\n");
-  // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
-  double max = NoTick(a) ? 0.0 : static_cast<double>(cores) * 100.0;
-  SummaryLine(out, "  * Non-idle usage: ", max - a.idle - a.iowait, 2, " %");
-  SummaryLine(out, "       %usr: ", a.usr + a.nice, 2, " %");
-  SummaryLine(out, "       %sys: ", a.sys, 2, " %");
-  SummaryLine(out, "       %irq: ", a.hardirq, 2, " %");
-  SummaryLine(out, "      %soft: ", a.softirq, 2, " %");
-  SummaryLine(out, "     %other: ", a.steal, 2, " %");
-  SummaryLine(out, "  * Idle usage: ", a.idle + a.iowait, 2, " %");
-  SummaryLine(out, "    %iowait: ", a.iowait, 2, " %");
-  SummaryLine(out, "      %idle: ", a.idle, 2, " %");
+  if (!NotMeasuredText(out, p, a)) {
+    // PerfMonger's MAX − idle − iowait would claim 100 % per core busy.
+    double max = a.measured ? static_cast<double>(cores) * 100.0 : 0.0;
+    double busy = max - a.idle - a.iowait;
+    // The finer arithmetic's modes add up to MAX but for rounding: no -0.00.
+    if (!p.options.legacy) busy = std::max(0.0, busy);
+    SummaryLine(out, "  * Non-idle usage: ", busy, 2, " %");
+    SummaryLine(out, "       %usr: ", a.usr + a.nice, 2, " %");
+    SummaryLine(out, "       %sys: ", a.sys, 2, " %");
+    SummaryLine(out, "       %irq: ", a.hardirq, 2, " %");
+    SummaryLine(out, "      %soft: ", a.softirq, 2, " %");
+    SummaryLine(out, "     %other: ", a.steal, 2, " %");
+    SummaryLine(out, "  * Idle usage: ", a.idle + a.iowait, 2, " %");
+    SummaryLine(out, "    %iowait: ", a.iowait, 2, " %");
+    SummaryLine(out, "      %idle: ", a.idle, 2, " %");
+    ResolutionText(out, p);
+  }
+  if (!p.options.legacy) out.append("  * CPU time: " + CpuSourceText(p.options.info) + "\n");
   out.push_back('\n');
+}
+
+// summary --json: play's object over the span and (native) the source
+// and resolution of its CPU time (a span shorter than it is noted on
+// stderr by tools/summary_cli.cc).
+void SummaryJson(std::string& out, const Pair& p) {
+  if (!p.rated()) return;
+  if (p.Both(kCpu)) {
+    AppendCpuJson(out, p);
+    if (!p.options.legacy) {
+      out.pop_back();  // the object's '}'
+      out.append(",\"source\":");
+      AppendJsonString(out, CpuSourceText(p.options.info));
+      out.append(",\"resolution_ns\":");
+      AppendInt(out, CpuResolutionNs(p.options.info));
+      out.push_back('}');
+    }
+  }
+  if (HasTasks(p)) AppendTasksJson(out, Tasks(p));
 }
 
 // * Task activity
@@ -183,17 +222,18 @@ void Summary(std::string& out, const Pair& p) {
 // interval without a tick measured nothing: no value.
 void CpuStats(StatRow& row, const Pair& p) {
   const CpuUsage a = AllUsage(p);
-  if (NoTick(a)) return;
+  if (!a.measured) return;
   constexpr std::string_view kModes[] = {"usr",     "nice",    "sys",   "iowait",
                                          "hardirq", "softirq", "steal", "idle"};
   const double values[] = {a.usr, a.nice, a.sys, a.iowait, a.hardirq, a.softirq, a.steal, a.idle};
   const size_t cores = NumCore(p);
-  row.Rate("cpu", "all", "busy", "%", static_cast<double>(cores) * 100.0 - a.idle - a.iowait);
+  row.Rate("cpu", "all", "busy", "%",
+           std::max(0.0, static_cast<double>(cores) * 100.0 - a.idle - a.iowait));
   for (size_t i = 0; i < std::size(kModes); ++i) row.Rate("cpu", "all", kModes[i], "%", values[i]);
   double busiest = 0;
   for (size_t c = 0; c < cores; ++c) {
-    const CpuUsage u = RowUsage(p, c + 1);
-    if (!NoTick(u)) busiest = std::max(busiest, 100.0 - u.idle - u.iowait);
+    const CpuUsage u = CoreUsage(p, c);
+    if (u.measured) busiest = std::max(busiest, 100.0 - u.idle - u.iowait);
   }
   row.Rate("cpu", "busiest_core", "busy", "%", busiest);
 }
@@ -220,14 +260,20 @@ void TasksCsv(CsvRow& row, const Pair& p) {
   row.Fixed(t.forks, 2);
 }
 
+// Not measured: the group's cells stay empty.
+void CsvCells(CsvRow& row, const CpuUsage& u, const Pair& p) {
+  if (IsNull(u, p)) return;
+  for (double v : Fields(u)) row.Fixed(v, 2);
+}
+
 void CpuCsv(CsvRow& row, const Pair& p) {
   if (!p.Both(kCpu)) return;
   row.Group("cpu", "all", kCsvKeys);
-  for (double v : Fields(AllUsage(p))) row.Fixed(v, 2);
+  CsvCells(row, AllUsage(p), p);
   const MemberRows& cur = p.cur.members[kCpu];
   for (size_t i = 0; i < NumCore(p); ++i) {
     row.Group("cpu.cores", cur.names[i + 1], kCsvKeys);
-    for (double v : Fields(RowUsage(p, i + 1))) row.Fixed(v, 2);
+    CsvCells(row, CoreUsage(p, i), p);
   }
 }
 
@@ -236,52 +282,6 @@ void Csv(CsvRow& row, const Pair& p) {
   TasksCsv(row, p);
 }
 
-constexpr const char* kModes[8] = {"user", "nice", "system", "idle",
-                                   "iowait", "irq", "softirq", "steal"};
-
-void Families(MetricFamilies& out) {
-  out.Counter("node_cpu_seconds", "seconds", "Seconds the CPUs spent in each mode.");
-  out.Counter("node_cpu_guest_seconds", "seconds",
-              "Seconds the CPUs spent in guests (VMs) for each mode.");
-  out.Counter("node_context_switches", "", "Total number of context switches.");
-  out.Counter("node_forks", "", "Total number of forks.");
-}
-
-// Per core, its 8 modes then guest user and nice: the row's 10 fields in
-// order (jiffies / USER_HZ = 100); user and nice include guest time, as
-// the kernel counts it and node_exporter exports it.
-void Series(MetricRow& row, const RawSample& s) {
-  const MemberRows& cpu = s.members[kCpu];
-  for (size_t c = 1; cpu.has && c < cpu.rows(); ++c) {
-    if (!cpu.live(c)) continue;
-    uint32_t base = row.Block(cpu.names[c], [&] {
-      std::string label;
-      AppendLabel(label, "cpu", cpu.names[c]);
-      uint32_t first = 0;
-      for (size_t m = 0; m < 8; ++m) {
-        std::string labels = label + ",";
-        AppendLabel(labels, "mode", kModes[m]);
-        uint32_t id = row.Add(0, Scale::kPerHundred, labels);
-        if (m == 0) first = id;
-      }
-      row.Add(1, Scale::kPerHundred, label + ",mode=\"user\"");
-      row.Add(1, Scale::kPerHundred, label + ",mode=\"nice\"");
-      return first;
-    });
-    row.Put(base, cpu.row(c));
-  }
-  if (s.members[kProc].has) {
-    uint32_t base = row.Block("", [&] {
-      uint32_t first = row.Add(2, Scale::kOne, "");
-      row.Add(3, Scale::kOne, "");
-      return first;
-    });
-    row.Put(base, s.members[kProc].row(0));
-  }
-}
-
-constexpr std::string_view kLabels[] = {"cpu", "mode"};
-constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
 
 constexpr PlotFileSpec kFiles[] = {
     {"cpu.dat",
@@ -305,7 +305,7 @@ void PlotPair(PlotLines& out, const Pair& p) {
   const MemberRows& cur = p.cur.members[kCpu];
   for (size_t i = 0; i < NumCore(p); ++i) {
     const std::string& name = cur.names[i + 1];
-    PlotRow(out, out.Block(0, 1 + i, name, "# core: " + name), RowUsage(p, i + 1));
+    PlotRow(out, out.Block(0, 1 + i, name, "# core: " + name), CoreUsage(p, i));
   }
 }
 
@@ -332,47 +332,17 @@ constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
 }  // namespace
 
-size_t NumCore(const Pair& p) {
-  const MemberRows& cur = p.cur.members[kCpu];
-  return cur.has && cur.rows() > 0 ? cur.rows() - 1 : 0;
-}
-
-CpuUsage AllUsage(const Pair& p) {
-  CpuUsage u = RowUsage(p, 0);
-  const double n = static_cast<double>(NumCore(p));
-  for (double* f : {&u.usr, &u.nice, &u.sys, &u.idle, &u.iowait, &u.hardirq, &u.softirq,
-                    &u.steal, &u.guest, &u.guestnice})
-    *f *= n;
-  return u;
-}
-
-CpuUsage CoreUsage(const Pair& p, size_t core) { return RowUsage(p, core + 1); }
-
-CpuUsage MeanUsage(const Pair& p) { return RowUsage(p, 0); }
-
-bool HasCore(const Pair& p, size_t core) {
-  const MemberRows &a = p.prev.members[kCpu], &b = p.cur.members[kCpu];
-  size_t row = core + 1;
-  return row < a.rows() && row < b.rows() && a.live(row) && b.live(row);
-}
-
-double BusyCpuSeconds(const Pair& p) {
-  if (!p.Both(kCpu)) return 0.0;
-  const CpuUsage a = AllUsage(p);
-  double busy = static_cast<double>(NumCore(p)) * 100.0 - a.idle - a.iowait;
-  return busy > 0 ? busy / 100.0 * p.interval : 0.0;
-}
-
-extern const LiveSlot kCpuLive;  // cpu_live.cc
+extern const LiveSlot kCpuLive;        // cpu_live.cc
+extern const MetricsSlot kCpuMetrics;  // cpu_metrics.cc
 extern const Report kCpuReport;
 constexpr Report kCpuReport = {
     .play = Play,
     .summary_text = Summary,
-    .summary_json = WhenRated<Play>,  // play's object over the span
+    .summary_json = SummaryJson,
     .phases = &kCounterGaps,
     .stats = Stats,
     .csv = Csv,
-    .openmetrics = &kMetrics,
+    .openmetrics = &kCpuMetrics,
     .plot = &kPlot,
     .live = &kCpuLive,
 };

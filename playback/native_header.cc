@@ -138,8 +138,28 @@ bool ReadRows(JsonReader& r, PgrRows rows, std::string_view key, PgrColumns& col
   return true;
 }
 
-// A member's declaration: its columns ("fields", or "cpus"), its rows.
-void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
+// "sources":[{"fields":[..],"rows":[..],"file":F,"resolution_ns":N},..]
+void ReadSources(JsonReader& r, size_t member, std::vector<SeriesSource>& out) {
+  r.BeginArray();
+  while (r.NextElement()) {
+    if (out.size() == kMaxCount) r.Fail("too many sources");
+    SeriesSource& s = out.emplace_back();
+    s.member = member;
+    r.BeginObject();
+    for (std::string_view key; r.NextKey(key);) {
+      if (key == "fields") ReadNames(r, s.fields);
+      else if (key == "rows") ReadNames(r, s.rows);
+      else if (key == "file") s.file = r.ReadString();
+      else if (key == "resolution_ns") s.resolution_ns = ReadNonNegative(r);
+      else r.SkipValue();
+    }
+  }
+}
+
+// A member's declaration: its columns ("fields", or "cpus"), its rows,
+// the sources it names.
+void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols,
+                size_t m, std::vector<SeriesSource>& sources) {
   const bool per_cpu = member.rows == PgrRows::kPerCpu;
   cols = PgrColumns{};
   if (member.rows == PgrRows::kOne) cols.rows.assign(1, "");
@@ -151,6 +171,8 @@ void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
       ReadColumns(r, member.fields, cols);
     else if (per_cpu && key == "cpus")
       ReadCpuColumns(r, cols);
+    else if (key == "sources")
+      ReadSources(r, m, sources);
     else if (!ReadRows(r, member.rows, key, cols))
       r.SkipValue();
   }
@@ -164,7 +186,7 @@ void ReadMember(JsonReader& r, const PgrMember& member, PgrColumns& cols) {
 
 // Known members are matched by name to the columns their descriptor
 // (proto/pgr_collectors.hh) lists.
-void ReadCollectors(JsonReader& r, PgrLayout& layout) {
+void ReadCollectors(JsonReader& r, PgrLayout& layout, std::vector<SeriesSource>& sources) {
   r.BeginObject();
   for (std::string_view key; r.NextKey(key);) {
     size_t m = MemberIndexOf(key);
@@ -172,7 +194,7 @@ void ReadCollectors(JsonReader& r, PgrLayout& layout) {
       r.SkipValue();  // a collector this reader does not know
       continue;
     }
-    ReadMember(r, MemberAt(m), layout.members[m]);
+    ReadMember(r, MemberAt(m), layout.members[m], m, sources);
   }
 }
 
@@ -230,7 +252,7 @@ void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
     } else if (key == "num_core") {
       info.num_core = static_cast<int>(ReadCount(r));
     } else if (key == "collectors") {
-      ReadCollectors(r, layout);
+      ReadCollectors(r, layout, info.sources);
     } else if (key == "meta") {
       ReadMeta(r, info.meta);
     } else if (key == "clock") {

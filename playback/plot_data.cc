@@ -46,9 +46,10 @@ void PlotLines::Col(std::string& line, double v) {
   AppendFixed(line, v, 6);
 }
 
-PlotData::PlotData(const DiskFilter* disk_only, bool legacy) {
+PlotData::PlotData(const DiskFilter* disk_only, bool legacy, const RecordingInfo* info) {
   options_.disk_only = disk_only;
   options_.legacy = legacy;
+  options_.info = info;
   std::span<const ReportEntry> reports = Reports();
   files_.resize(reports.size());
   for (size_t i = 0; i < reports.size(); ++i)

@@ -82,7 +82,9 @@ class PlotData {
  public:
   // `disk_only`: keep only the disks whose name it matches (must outlive
   // this object). `legacy`: RecordingInfo::legacy(), PerfMonger's files only.
-  explicit PlotData(const DiskFilter* disk_only = nullptr, bool legacy = false);
+  // `info`: the recording's header, for the cpu report's sources.
+  explicit PlotData(const DiskFilter* disk_only = nullptr, bool legacy = false,
+                    const RecordingInfo* info = nullptr);
 
   void OnSample(const RawSample& s);      // in file order
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored

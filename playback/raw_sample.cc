@@ -1,5 +1,7 @@
 #include "playback/raw_sample.hh"
 
+#include <algorithm>
+
 #include "proto/pgr_collector_spec.hh"
 
 namespace pm {
@@ -28,5 +30,14 @@ size_t MemberRows::Find(std::string_view name, size_t hint) const {
 RawSample::RawSample() : members(MemberCount()) {}
 
 RecordingInfo::RecordingInfo() : recorded(MemberCount()), row_labels(MemberCount()) {}
+
+}  // namespace pm
+
+namespace pm {
+
+bool SeriesSource::Covers(std::string_view field, std::string_view rows_word) const {
+  return std::find(fields.begin(), fields.end(), field) != fields.end() &&
+         std::find(rows.begin(), rows.end(), rows_word) != rows.end();
+}
 
 }  // namespace pm

@@ -55,6 +55,18 @@ struct RawSample {
   std::vector<MemberRows> members;  // per PgrMember, in kCollectors order
 };
 
+// Where some of a member's counters came from, and how fine they are: one
+// entry of its header description's "sources" (pgr(5); the cpu
+// collector's members, from recordings that name them).
+struct SeriesSource {
+  size_t member = 0;                // PgrMember index
+  std::vector<std::string> fields;  // the descriptor's names
+  std::vector<std::string> rows;    // "all", "cores"
+  std::string file;                 // as on the recorded machine
+  int64_t resolution_ns = 0;        // 0: not given
+  bool Covers(std::string_view field, std::string_view rows_word) const;
+};
+
 // The recording as a whole, from its header.
 struct RecordingInfo {
   RecordingInfo();
@@ -75,6 +87,7 @@ struct RecordingInfo {
   // name and one value per row.
   std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> row_labels;
   std::optional<ClockState> clock;  // at the start; older recordings have none
+  std::vector<SeriesSource> sources;  // in header order; older recordings have none
 
   bool legacy() const { return format == "perfmonger-gob"; }
   bool Recorded(size_t member, size_t field) const {

@@ -45,6 +45,9 @@ struct ReportOptions {
   // stays PerfMonger's, byte for byte, so nothing beyond its schema is
   // derived (%util, cswch/s) though its counters would allow it.
   bool legacy = false;
+  // The recording's header (null: not known, as for a reader that has
+  // none): the cpu report takes the sources of its CPU time from it.
+  const RecordingInfo* info = nullptr;
   bool Recorded(size_t member, size_t field) const;
 };
 

@@ -29,6 +29,7 @@ ReportOptions OptionsOf(const SummaryInput& in) {
   options.all = in.all;
   options.legacy = in.legacy;
   options.recorded = &in.recorded;
+  options.info = in.info;
   return options;
 }
 

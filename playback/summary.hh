@@ -31,6 +31,7 @@ struct SummaryInput {
     return field < recorded[member].size() && recorded[member][field];
   }
   const ClockHistory* clock = nullptr;  // the clock's states, if recorded
+  const RecordingInfo* info = nullptr;  // the header (ReportOptions::info)
   // summary --stats: the span's statistics (span_stats.hh), after the
   // reports' blocks (JSON: "stats" after theirs); null: none.
   const SpanStats* stats = nullptr;
@@ -66,8 +67,11 @@ struct SummaryPauses {
 // Every block ends with a blank line. Rate blocks are left out when the
 // last sample is not later than the first (a single-sample recording).
 // When no clock tick passed between the two samples (a pause right after
-// the start, both samples in one tick), every CPU figure is 0.00, the
-// "Non-idle usage" included: nothing was measured.
+// the start, both samples in one tick), every CPU figure of a PerfMonger
+// recording is 0.00, the "Non-idle usage" included: nothing was measured.
+// A native recording's CPU block says "not measured" instead, marks the
+// numbers of a span shorter than its CPU time's resolution, and ends with
+// a line naming the CPU time's source (playback/cpu_report.hh).
 std::string SummaryText(const SummaryInput& in, const SummaryPauses& p = {});
 
 // One line, "\n" included:

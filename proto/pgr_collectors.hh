@@ -25,7 +25,8 @@ namespace pm {
 
 namespace collector_members {
 using enum PgrRows;
-inline constexpr PgrMember kCpu[] = {{"cpu", kCpuFields, kCores}, {"proc", kProcFields}};
+inline constexpr PgrMember kCpu[] = {
+    {"cpu", kCpuFields, kCores}, {"proc", kProcFields}, {"cpu_fine", kCpuFineFields, kCores}};
 inline constexpr PgrMember kDisk[] = {{"disk", kDiskFields, kDevices}};
 inline constexpr PgrMember kNet[] = {{"net", kNetFields, kDevices}};
 inline constexpr PgrMember kMem[] = {{"mem", kMemFields, kOne, kMemFields.size()}};
@@ -47,7 +48,7 @@ inline constexpr PgrMember kCgroups[] = {
 // output: PerfMonger's play keys (cpu, intr, disk, net, mem), then ours.
 inline constexpr std::array<CollectorSpec, 12> kCollectors = {{
     {"cpu", collector_members::kCpu, true, "no-cpu", "do not record CPU usage",
-     "/proc/stat"},
+     "/proc/stat, /proc/schedstat, cgroup2 cpu.stat, cpuidle"},
     {"intr", collector_members::kIntr, false, "record-intr", "record /proc/interrupts too",
      "/proc/interrupts"},
     {"disk", collector_members::kDisk, true, "no-disk", "do not record disk I/O",

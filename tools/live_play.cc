@@ -64,6 +64,7 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
   if (have_prev_ && IntervalNs(prev, cur) > 0) {
     ReportOptions options;
     options.recorded = &reader_->info().recorded;
+    options.info = &reader_->info();
     OnPair(Pair(prev, cur, origin_, options), out);
   }
   have_prev_ = true;

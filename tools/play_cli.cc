@@ -49,6 +49,7 @@ class Player {
     report_options_.disk_only = args.disk_only ? &*args.disk_only : nullptr;
     report_options_.legacy = input.info().legacy();
     report_options_.recorded = &input.info().recorded;
+    report_options_.info = &input.info();
     if (args.format == PlayFormat::kTable)
       table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1);
     if (args.format == PlayFormat::kColumns) columns_.emplace(SpoolDir());

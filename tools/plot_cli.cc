@@ -91,6 +91,7 @@ std::string SummaryOf(const PlotArgs& args, const RecordingInput& input, const W
   SummaryInput in;
   in.title_file = args.file;
   in.recorded = input.info().recorded;
+  in.info = &input.info();
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
@@ -291,12 +292,14 @@ int Plot(const PlotArgs& args) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
   }
-  PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy());
+  PlotData data(args.disk_only ? &*args.disk_only : nullptr, input.info().legacy(),
+                &input.info());
   Walked walked;
   ReportOptions stats_options;  // as summary gives its statistics
   stats_options.all = true;
   stats_options.legacy = input.info().legacy();
   stats_options.recorded = &input.info().recorded;
+  stats_options.info = &input.info();
   stats_options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   if (args.report) walked.stats.emplace(false, stats_options);
   Walk(input, data, walked);

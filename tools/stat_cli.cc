@@ -173,6 +173,7 @@ std::string Summary(const std::string& path, const StatArgs& args, const Command
   in.first = &span.first();
   in.last = &last;
   in.meta = input.info().meta;
+  in.info = &input.info();
   in.clock = &clocks;
   if (!args.json) return SummaryText(in);
   std::string json = SummaryJson(in);

@@ -7,6 +7,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "playback/cpu_report.hh"
 #include "playback/phases.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
@@ -64,12 +65,30 @@ ReportOptions StatsOptions(const SummaryArgs& args, const RecordingInput& input)
   o.all = args.all;
   o.legacy = input.info().legacy();
   o.recorded = &input.info().recorded;
+  o.info = &input.info();
   return o;
 }
 
 void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
   for (const std::string& why : clocks.Warnings())
     std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
+}
+
+// A native span (or phase) shorter than its CPU time's resolution has CPU
+// figures at most that precise (playback/cpu_report.hh): the text says so
+// in its CPU block, --json on stderr, once per span.
+void NoteShortSpan(const SummaryArgs& args, const RecordingInput& input, const ActiveSpan& span,
+                   const RawSample& end, const std::string& what) {
+  if (!args.json || input.info().legacy() || span.empty()) return;
+  const int64_t ns = IntervalNs(span.first(), end);
+  const int64_t resolution = CpuResolutionNs(&input.info());
+  if (ns <= 0 || ns >= resolution) return;
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "is shorter than the CPU time's resolution (%.3f ms; it spans %.3f ms): "
+                "its CPU figures are at most that precise",
+                static_cast<double>(resolution) / 1e6, static_cast<double>(ns) / 1e6);
+  Note("summary", input.name() + ": " + what + " " + buf);
 }
 
 // One summary of `span`; `end` holds its active end.
@@ -79,10 +98,11 @@ SummaryInput InputFor(const SummaryArgs& args, const RecordingInput& input,
   SummaryInput in;
   in.title_file = args.file;
   in.recorded = input.info().recorded;
+  in.info = &input.info();
   in.legacy = input.info().legacy();
   in.first = &span.first();
   in.last = &end;
-  (void)what;
+  NoteShortSpan(args, input, span, end, what);
   in.all = args.all;
   in.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   return in;

@@ -8,8 +8,10 @@
 namespace pm {
 
 void ParseFlatKeyed(std::string_view text, std::span<const std::string_view> keys,
-                    std::span<uint64_t> out, std::string_view source) {
+                    std::span<uint64_t> out, std::string_view source,
+                    std::span<bool> found) {
   std::fill(out.begin(), out.end(), 0);
+  std::fill(found.begin(), found.end(), false);
   scan::Lines lines(text);
   for (std::string_view line; lines.Next(line);) {
     std::string_view key = scan::NextWord(line);
@@ -19,7 +21,9 @@ void ParseFlatKeyed(std::string_view text, std::span<const std::string_view> key
     if (scan::NextU64(line, v) != scan::Num::kOk)
       scan::ThrowAt(source, lines.number(),
                     "expected an unsigned integer after '" + std::string(key) + "'");
-    out[static_cast<size_t>(it - keys.begin())] = v;
+    const size_t i = static_cast<size_t>(it - keys.begin());
+    out[i] = v;
+    if (i < found.size()) found[i] = true;
   }
 }
 

@@ -14,10 +14,11 @@
 namespace pm {
 
 // out[i] = the value of keys[i] (0 when the file lacks it); other keys are
-// skipped. Throws FormatError "source:line: ..." for a wanted key without
-// a number.
+// skipped; found[i], when given, says whether the file has keys[i]. Throws
+// FormatError "source:line: ..." for a wanted key without a number.
 void ParseFlatKeyed(std::string_view text, std::span<const std::string_view> keys,
-                    std::span<uint64_t> out, std::string_view source);
+                    std::span<uint64_t> out, std::string_view source,
+                    std::span<bool> found = {});
 
 struct IoStatTotals {
   uint64_t rbytes = 0, wbytes = 0, rios = 0, wios = 0;  // summed over devices

@@ -18,7 +18,9 @@ namespace {
 
 const std::string kCpuDescr =
     R"("cpu":{"fields":["user","nice","system","idle","iowait","irq","softirq","steal",)"
-    R"("guest","guest_nice"],"cores":[0,1]},"proc":{"fields":["ctxt","processes"]})";
+    R"("guest","guest_nice"],"cores":[0,1],"sources":[{"fields":["user","nice","system",)"
+    R"("idle","iowait","irq","softirq","steal","guest","guest_nice"],"rows":["all","cores"],)"
+    R"("file":"/proc/stat","resolution_ns":10000000}]},"proc":{"fields":["ctxt","processes"]})";
 const std::string kDiskFields =
     R"("fields":["reads","read_merges","read_sectors","read_ms","writes","write_merges",)"
     R"("write_sectors","write_ms","in_flight","io_ms","weighted_io_ms"])";
@@ -118,7 +120,7 @@ TEST_CASE("CollectorSet: a 64-CPU machine") {
     if (i != 0) cores += ',';
     cores += std::to_string(i);
   }
-  CHECK(set.DescribeJson().find(R"("cores":[)" + cores + "]}") != std::string::npos);
+  CHECK(set.DescribeJson().find(R"("cores":[)" + cores + "],\"sources\":") != std::string::npos);
   std::string s = Sample(set);
   CHECK(s.starts_with(R"(,"cpu":[[3045487,3028971,3317124,3432461,3385318,3158080,2889975,)"
                       R"(3129073,0,0],[63411,17364,83604,81345,53947,71275,91028,3208,0,0],)"));

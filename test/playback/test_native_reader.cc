@@ -129,6 +129,29 @@ TEST_CASE("rows' labels (a process's comm) come with the recording's info") {
   CHECK(labels[0].second == std::vector<std::string>{"sh (x)", "make"});
 }
 
+TEST_CASE("the CPU series' sources come with the recording's info, members in order") {
+  Reader r(HeaderWith(
+      R"({"cpu":{"fields":["user"],"cores":[0],"sources":[{"fields":["user"],)"
+      R"("rows":["all","cores"],"file":"/proc/stat","resolution_ns":10000000}]},)"
+      R"("cpu_fine":{"fields":["busy_ns"],"cores":[0],"sources":[{"fields":["busy_ns",)"
+      R"("user_ns"],"rows":["all"],"file":"/sys/fs/cgroup/cpu.stat","resolution_ns":4000000,)"
+      R"("later":{"a":1}}]}})"));
+  const std::vector<SeriesSource>& s = r.reader.info().sources;
+  REQUIRE(s.size() == 2);
+  CHECK(s[0].member == MemberIndexOf("cpu"));
+  CHECK(s[0].file == "/proc/stat");
+  CHECK(s[0].resolution_ns == 10'000'000);
+  CHECK(s[0].Covers("user", "cores"));
+  CHECK(s[1].member == MemberIndexOf("cpu_fine"));
+  CHECK(s[1].Covers("user_ns", "all"));
+  CHECK_FALSE(s[1].Covers("user_ns", "cores"));
+  CHECK(s[1].resolution_ns == 4'000'000);
+  // A recording from before the sources names none.
+  CHECK(Reader(HeaderWith(R"({"cpu":{"fields":["user"],"cores":[0]}})")).reader.info().sources.empty());
+  CHECK(ErrorOf(HeaderWith(R"({"cpu":{"fields":["user"],"cores":[0],"sources":[{"resolution_ns":-1}]}})"))
+            .find("negative value") != std::string::npos);
+}
+
 TEST_CASE("events: mark labels with escapes, end reasons") {
   std::string label = "a \"quoted\" <tag> & \\ \t \xe2\x9c\x93 \xf0\x9f\x98\x80";
   Reader r(HeaderWith("{}") + EncodeEventLine("mark", 11, 12, label) +

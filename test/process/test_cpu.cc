@@ -43,11 +43,11 @@ TEST_SUITE("cpu precision") {
     double sum = 0;
     for (size_t i = 20; i + 20 < lines.size(); ++i) {
       CAPTURE(lines[i]);
-      Json line(lines[i]);
+      const Json line(lines[i]);  // outlives `cmd`, a view into it
       const JsonValue& cmd = line.root()["procs"]["cmd"];
       REQUIRE(cmd.is_object());
       double cpu = double(cmd["cpu"]);
-      CHECK(double(cmd["usr"]) + double(cmd["sys"]) == doctest::Approx(cpu).epsilon(0.001));
+      CHECK(std::fabs(double(cmd["usr"]) + double(cmd["sys"]) - cpu) <= 0.011);  // each to 0.01
       CHECK(double(cmd["run_wait"]) >= 0);
       near += std::fabs(cpu - 30.0) <= 5.0;
       sum += cpu;

@@ -330,17 +330,24 @@ TEST_SUITE("windows") {
         sum += double(all[mode]);
       CHECK(std::fabs(sum - 100.0 * double(Json(line).root()["cpu"]["num_core"])) < 1.0);
     }
-    // Made deterministic: a sample repeated 0.25 ms later, no counter moved.
+    // Made deterministic: a sample repeated 0.25 ms later (or halfway to
+    // the next: back-to-back `sample`s can come 50 us apart), no counter
+    // moved.
     std::vector<std::string> lines = SplitLines(ReadFileBytes(path));
     size_t at = 3;
     REQUIRE(lines[at].starts_with("{\"t\":"));
+    REQUIRE(lines[at + 1].starts_with("{\"t\":"));
     Json sample(lines[at]);
+    const int64_t gap = std::min(Json(lines[at + 1]).Int("t") - sample.Int("t"),
+                                 Json(lines[at + 1]).Int("mono") - sample.Int("mono"));
+    REQUIRE(gap > 1);
+    const int64_t later = std::min<int64_t>(250'000, gap / 2);
     std::string again = lines[at];
-    auto shift = [&again](const std::string& key, int64_t value) {
+    auto shift = [&again, later](const std::string& key, int64_t value) {
       std::string from = "\"" + key + "\":" + std::to_string(value);
       size_t where = again.find(from);
       REQUIRE(where != std::string::npos);
-      again.replace(where, from.size(), "\"" + key + "\":" + std::to_string(value + 250'000));
+      again.replace(where, from.size(), "\"" + key + "\":" + std::to_string(value + later));
     };
     shift("t", sample.Int("t"));
     shift("mono", sample.Int("mono"));
