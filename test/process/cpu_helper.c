@@ -5,7 +5,11 @@
  *                             change its shape; prints "fifo" or "normal".
  *                             Each burst ends when the process's CPU time
  *                             reaches 0.3 ms per period so far, so its own
- *                             sleeps and wake-ups are inside the 30 %
+ *                             sleeps and wake-ups are inside the 30 %.
+ *                             A period it could not keep (it woke late or
+ *                             its burst took long: the host took the CPU
+ *                             away, which a VM's guest cannot see) goes to
+ *                             stderr as "late FROM_NS TO_NS" (monotonic)
  *   cpu_helper exiting MS     a second thread burns MS ms of CPU and exits,
  *                             then the main thread burns MS ms; prints the
  *                             process's CPU time in ns at the end
@@ -48,11 +52,14 @@ static int Duty(double seconds) {
   int64_t next = Ns(CLOCK_MONOTONIC), end = next + (int64_t)(seconds * 1e9);
   int64_t cpu = Ns(CLOCK_PROCESS_CPUTIME_ID);
   while (next < end) {
+    int64_t woke = Ns(CLOCK_MONOTONIC);
+    if (woke > next + period / 5) fprintf(stderr, "late %lld %lld\n", (long long)next, (long long)woke);
     cpu += busy;
     BurnUntil(CLOCK_PROCESS_CPUTIME_ID, cpu);
+    int64_t burnt = Ns(CLOCK_MONOTONIC);
+    if (burnt - woke > 2 * busy) fprintf(stderr, "late %lld %lld\n", (long long)woke, (long long)burnt);
     next += period;
-    int64_t now = Ns(CLOCK_MONOTONIC);
-    while (next <= now) next += period;  /* late: no catching up */
+    while (next <= burnt) next += period;  /* late: no catching up */
     SleepUntil(next);
   }
   return 0;
