@@ -117,16 +117,10 @@ void Play(std::string& out, const Pair& p) {
   if (HasTasks(p)) AppendTasksJson(out, Tasks(p));
 }
 
-// The span a summary pair covers, in ns (monotonic where recorded).
-int64_t SpanNs(const Pair& p) {
-  if (p.prev.mono_ns > 0 && p.cur.mono_ns > 0) return p.cur.mono_ns - p.prev.mono_ns;
-  return p.cur.time_ns - p.prev.time_ns;
-}
-
 // A native span or phase shorter than its CPU time's resolution: no
 // number of it is to be trusted.
 bool ShorterThanResolution(const Pair& p) {
-  return !p.options.legacy && SpanNs(p) < CpuResolutionNs(p.options.info);
+  return !p.options.legacy && IntervalNs(p.prev, p.cur) < CpuResolutionNs(p.options.info);
 }
 
 // "3.217 ms"
@@ -147,8 +141,8 @@ bool NotMeasuredText(std::string& out, const Pair& p, const CpuUsage& a) {
 void ResolutionText(std::string& out, const Pair& p) {
   if (!ShorterThanResolution(p)) return;
   out.append("  * shorter than the CPU time's resolution (" +
-             Millis(CpuResolutionNs(p.options.info)) + "; the span is " + Millis(SpanNs(p)) +
-             "): at most that precise\n");
+             Millis(CpuResolutionNs(p.options.info)) + "; the span is " +
+             Millis(IntervalNs(p.prev, p.cur)) + "): at most that precise\n");
 }
 
 // PerfMonger's block (its summarizer's Printf templates); a native

@@ -18,10 +18,11 @@ void Take(const FieldMatcher& fields, std::string_view proto, std::string_view n
   size_t f = fields.Find(proto, name);
   if (f == FieldMatcher::npos) return;
   uint64_t v = 0;
-  if (scan::NextU64(value, v) != scan::Num::kOk || !value.empty())
-    scan::ThrowAt(source, line,
-                  "expected an unsigned number for " +
-                      (proto.empty() ? std::string(name) : std::string(proto) + " " + std::string(name)));
+  if (scan::NextU64(value, v) != scan::Num::kOk || !value.empty()) {
+    std::string what = proto.empty() ? std::string(name)
+                                     : std::string(proto) + " " + std::string(name);
+    scan::ThrowAt(source, line, "expected an unsigned number for " + what);
+  }
   out.values[f] += v;
   out.present[f] = 1;
 }

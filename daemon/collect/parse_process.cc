@@ -91,7 +91,8 @@ void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source) {
 void ParseSchedstat(std::string_view text, Schedstat& out, std::string_view source) {
   text = text.substr(0, text.find('\n'));
   uint64_t v[2];
-  if (scan::ReadNumbers(text, v) != 2) scan::ThrowAt(source, 1, "expected two numbers (run and wait ns)");
+  if (scan::ReadNumbers(text, v) != 2)
+    scan::ThrowAt(source, 1, "expected two numbers (run and wait ns)");
   out.run_ns = v[0];
   out.wait_ns = v[1];
 }

@@ -7,7 +7,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -61,6 +63,21 @@ bool HasSamples(const std::string& om, const std::string& family) {
   for (const std::string& line : SplitLines(om))
     if (line.starts_with(family + "_total{") || line.starts_with(family + "{")) return true;
   return false;
+}
+
+// Every key play prints (the last part of each CSV column's JSON path,
+// row names and indices aside) is named in perfmonger-play(1), which
+// lists them collector by collector.
+void CheckKeysInManPage(const std::vector<std::string>& columns) {
+  const char* legacy = std::getenv("PM_LEGACY_DATA");  // SOURCE/test/data/legacy
+  REQUIRE(legacy != nullptr);
+  std::string page = ReadFileBytes(std::filesystem::path(legacy) / "../../../man/perfmonger-play.1");
+  for (const std::string& column : columns) {
+    std::string key = column.substr(column.rfind('.') + 1);
+    if (key.empty() || std::isdigit(static_cast<unsigned char>(key[0]))) continue;
+    CAPTURE(column);
+    CHECK(page.find(key) != std::string::npos);
+  }
 }
 
 }  // namespace
@@ -151,6 +168,7 @@ TEST_SUITE("collectors on the real machine") {
       }
     }
     for (size_t i = 0; i < lines.size(); ++i) CheckRowIsPlay(head, SplitCsv(rows[i + 1]), lines[i]);
+    CheckKeysInManPage(head);
     // The process's series are labelled with its pid and its comm.
     CHECK(om.out.find("perfmonger_process_cpu_seconds_total{pid=\"" +
                       std::to_string(child.pid()) + "\",comm=\"sleep\",mode=\"user\"") !=
