@@ -68,6 +68,7 @@ FileSink::FileSink(const std::string& path) : path_(path), fd_(OpenOutput(path))
 }
 
 void FileSink::Write(std::string_view bytes) {
+  if (regular_) CheckLength();
   try {
     WriteAll(fd_.Get(), bytes);
   } catch (const std::system_error& e) {
@@ -86,13 +87,23 @@ void FileSink::CheckIntact() const {
   if (st.st_nlink == 0)
     throw OutputLost(path_ + " was deleted while recording: everything recorded in it is "
                              "lost");
-  if (static_cast<uint64_t>(st.st_size) < bytes_written_) Truncated();
-  // A cut that a write overtook: that write landed at its old offset past
-  // the new end, after a hole, which ours never leave.
+  // A cut that a write overtook (see CheckLength): that write landed at its
+  // old offset past the new end, after a hole, which ours never leave.
   off_t at = lseek(fd_.Get(), 0, SEEK_CUR);
   off_t hole = at < 0 ? -1 : lseek(fd_.Get(), 0, SEEK_HOLE);
   if (at >= 0 && lseek(fd_.Get(), at, SEEK_SET) != at) throw SystemError("seeking " + path_);
   if (hole >= 0 && hole < st.st_size) Truncated();
+}
+
+// Before each write: once one lands at its old offset past the new end,
+// the size is right again, and a cut within the file's last block leaves
+// no hole for CheckIntact to find (the write fills the block). So this
+// fstat stays on every write, the recorder's one syscall a sample beyond
+// its reads and its write.
+void FileSink::CheckLength() const {
+  struct stat st;
+  if (fstat(fd_.Get(), &st) == 0 && static_cast<uint64_t>(st.st_size) < bytes_written_)
+    Truncated();
 }
 
 void FileSink::Truncated() const {

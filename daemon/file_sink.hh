@@ -45,10 +45,8 @@ class FileSink final : public OutputStream {
   void Finish() override;  // fsync (a regular file): the recording is on disk
 
   // A regular file whose last link is gone, or that another process cut
-  // short (": > FILE"), even where a later write overtook the cut: throws
-  // OutputLost. The writer calls it every few flushes and at the close
-  // (recording_writer.cc), not every sample: an fstat a sample was the
-  // recorder's one syscall beyond reading and writing.
+  // short (": > FILE"): throws OutputLost. Write() checks the length
+  // itself; this also finds a cut that a write overtook.
   void CheckIntact() const;
   // After a failure before anything usable was written: removes the file
   // this sink created or truncated (a regular file only).
@@ -57,6 +55,7 @@ class FileSink final : public OutputStream {
   uint64_t bytes_written() const { return bytes_written_; }
 
  private:
+  void CheckLength() const;
   [[noreturn]] void Truncated() const;
 
   std::string path_;
