@@ -106,26 +106,35 @@ void RunExtraCollectors(const Env& env, const Plan& plan, Results& r) {
   r.run_10_extra = FinishRecording(more);
 }
 
-// The sar collectors (load, vmstat, netstat) on top of the default set,
-// each recorder beside a floor sampler of the same files, all four for the
-// same time: on by default only within kSarDefaultTarget of their floor.
-void RunSarCollectors(const Env& env, const Plan& plan, Results& r) {
-  std::fprintf(stderr, "%.0f s at 10 ms: default collectors and +load+vmstat+netstat, "
-               "each beside its floor ...\n", plan.run_sar_ns / 1e9);
-  r.floor_sar_ticks = static_cast<uint64_t>(plan.run_sar_ns / (10 * kMs));
-  Child floor_base = StartFloorSample(env, 10 * kMs, r.floor_sar_ticks);
-  Child floor_sar = StartFloorSample(env, 10 * kMs, r.floor_sar_ticks,
-                                     {"/proc/loadavg", "/proc/stat", "/proc/vmstat",
-                                      "/proc/net/snmp", "/proc/net/netstat"});
-  LiveRecording base = StartRecording(env, "sarbase10.pgr.gz", 10 * kMs);
-  LiveRecording sar = StartRecording(env, "sar10.pgr.gz", 10 * kMs,
-                                     {"--record-load", "--record-vmstat", "--record-netstat"});
-  RunFor(sar, plan.run_sar_ns);
-  r.run_10_sar_base = FinishRecording(base);
-  r.run_10_sar = FinishRecording(sar);
+// The default set and it plus `args` (whose files beyond the default
+// set's are `files`), each recorder beside a floor sampler of its files,
+// all four for the same time.
+BesideFloor RunBesideFloor(const Env& env, const Plan& plan, const std::string& name,
+                           const std::vector<std::string>& args,
+                           const std::vector<std::string>& files) {
+  std::fprintf(stderr, "%.0f s at 10 ms: default collectors and +%s, each beside its floor ...\n",
+               plan.run_sar_ns / 1e9, name.c_str());
+  BesideFloor b;
+  b.ticks = static_cast<uint64_t>(plan.run_sar_ns / (10 * kMs));
+  Child floor_base = StartFloorSample(env, 10 * kMs, b.ticks);
+  Child floor = StartFloorSample(env, 10 * kMs, b.ticks, files);
+  LiveRecording base = StartRecording(env, name + "-base10.pgr.gz", 10 * kMs);
+  LiveRecording run = StartRecording(env, name + "10.pgr.gz", 10 * kMs, args);
+  RunFor(run, plan.run_sar_ns);
+  b.base = FinishRecording(base);
+  b.run = FinishRecording(run);
   int timeout_ms = static_cast<int>(plan.run_sar_ns / kMs) + 10'000;
-  r.floor_sar_base_cpu_s = FinishFloorSample(floor_base, timeout_ms);
-  r.floor_sar_cpu_s = FinishFloorSample(floor_sar, timeout_ms);
+  b.floor_base_cpu_s = FinishFloorSample(floor_base, timeout_ms);
+  b.floor_cpu_s = FinishFloorSample(floor, timeout_ms);
+  return b;
+}
+
+// The sar collectors (load, vmstat, netstat): on by default only within
+// kSarDefaultTarget of their floor.
+BesideFloor RunSarCollectors(const Env& env, const Plan& plan) {
+  return RunBesideFloor(env, plan, "sar", {"--record-load", "--record-vmstat", "--record-netstat"},
+                        {"/proc/loadavg", "/proc/stat", "/proc/vmstat", "/proc/net/snmp",
+                         "/proc/net/netstat"});
 }
 
 // Threads parked until the scope ends: the bench becomes a process of
@@ -155,28 +164,15 @@ class ParkedThreads {
   std::vector<std::thread> threads_;
 };
 
-// The default set, and it plus --pid of this process with kPidThreads
-// threads, each beside a floor sampler of the same files.
-void RunPidThreads(const Env& env, const Plan& plan, Results& r) {
-  std::fprintf(stderr, "%.0f s at 10 ms: default collectors and +pid of %d threads, each "
-               "beside its floor ...\n", plan.run_sar_ns / 1e9, kPidThreads);
+// --pid of this process with kPidThreads threads.
+BesideFloor RunPidThreads(const Env& env, const Plan& plan) {
   ParkedThreads parked(kPidThreads - 1);
   const std::string self = "/proc/" + std::to_string(getpid());
   std::vector<std::string> files = {self + "/stat", self + "/io"};
   for (const fs::directory_entry& t : fs::directory_iterator(self + "/task"))
     files.push_back(t.path().string() + "/schedstat");
-  r.floor_pid_ticks = static_cast<uint64_t>(plan.run_sar_ns / (10 * kMs));
-  Child floor_base = StartFloorSample(env, 10 * kMs, r.floor_pid_ticks);
-  Child floor_pid = StartFloorSample(env, 10 * kMs, r.floor_pid_ticks, files);
-  LiveRecording base = StartRecording(env, "pidbase10.pgr.gz", 10 * kMs);
-  LiveRecording pid = StartRecording(env, "pid10.pgr.gz", 10 * kMs,
-                                     {"--pid", std::to_string(getpid())});
-  RunFor(pid, plan.run_sar_ns);
-  r.run_10_pid_base = FinishRecording(base);
-  r.run_10_pid = FinishRecording(pid);
-  int timeout_ms = static_cast<int>(plan.run_sar_ns / kMs) + 10'000;
-  r.floor_pid_base_cpu_s = FinishFloorSample(floor_base, timeout_ms);
-  r.floor_pid_cpu_s = FinishFloorSample(floor_pid, timeout_ms);
+  return RunBesideFloor(env, plan, "pid" + std::to_string(kPidThreads),
+                        {"--pid", std::to_string(getpid())}, files);
 }
 
 Results RunAll(const Env& env, const Plan& plan) {
@@ -219,8 +215,8 @@ Results RunAll(const Env& env, const Plan& plan) {
   r.floor_100_cpu_s = FinishFloorSample(floor100, floor_timeout_ms);
 
   RunExtraCollectors(env, plan, r);
-  RunSarCollectors(env, plan, r);
-  RunPidThreads(env, plan, r);
+  r.sar = RunSarCollectors(env, plan);
+  r.pid = RunPidThreads(env, plan);
   std::fprintf(stderr, "command round-trips: %d pings, %d pause/resume pairs ...\n",
                4 * plan.cmd_pairs, plan.cmd_pairs);
   r.control = CommandLatency(env, plan.cmd_pairs, 2);

@@ -126,23 +126,33 @@ void AddExtraCollectorRows(const Results& r, std::vector<Row>& rows) {
                   Fmt("<=%.1fx", kRatioTarget), Check(added / existing <= kRatioTarget)});
 }
 
+// CPU per sample of a BesideFloor run: the recorders' and their floors'.
+struct PerSampleUs {
+  double base, run, floor_base, floor;
+};
+
+PerSampleUs PerSampleOf(const BesideFloor& b, const StartStopRuns& empty) {
+  auto per_sample = [&](const TimedRun& run) {
+    return PerSample(run.cpu_s, Median(empty.cpu_s), ExtraSamples(run, empty)) * 1e6;
+  };
+  double ticks = static_cast<double>(b.ticks);
+  return {per_sample(b.base), per_sample(b.run), b.floor_base_cpu_s / ticks * 1e6,
+          b.floor_cpu_s / ticks * 1e6};
+}
+
 // The sar collectors beside their floor: the recorder's CPU per sample
 // with them over the floor sampler's of the same files (its per-tick CPU).
 void AddSarRows(const Results& r, std::vector<Row>& rows) {
-  if (r.floor_sar_ticks == 0) return;
-  auto per_sample = [&](const TimedRun& run) {
-    return PerSample(run.cpu_s, Median(r.empty_10.cpu_s), ExtraSamples(run, r.empty_10)) * 1e6;
-  };
-  double ticks = static_cast<double>(r.floor_sar_ticks);
-  double base = per_sample(r.run_10_sar_base), sar = per_sample(r.run_10_sar);
-  double floor_base = r.floor_sar_base_cpu_s / ticks * 1e6, floor = r.floor_sar_cpu_s / ticks * 1e6;
-  rows.push_back({"CPU/sample @10ms default set", Fmt("%.1f us", base),
-                  Fmt("%.1f us floor", floor_base), Fmt("%.2fx", base / floor_base), "-",
-                  Verdict::kInfo});
-  rows.push_back({"CPU/sample @10ms +load+vmstat+netstat", Fmt("%.1f us", sar),
-                  Fmt("%.1f us floor", floor), Fmt("%.2fx", sar / floor),
+  if (r.sar.ticks == 0) return;
+  const PerSampleUs us = PerSampleOf(r.sar, r.empty_10);
+  rows.push_back({"CPU/sample @10ms default set", Fmt("%.1f us", us.base),
+                  Fmt("%.1f us floor", us.floor_base), Fmt("%.2fx", us.base / us.floor_base),
+                  Fmt("<=%.1fx", kSarDefaultTarget),
+                  Check(us.base / us.floor_base <= kSarDefaultTarget)});
+  rows.push_back({"CPU/sample @10ms +load+vmstat+netstat", Fmt("%.1f us", us.run),
+                  Fmt("%.1f us floor", us.floor), Fmt("%.2fx", us.run / us.floor),
                   Fmt("<=%.1fx on by default", kSarDefaultTarget),
-                  Check(sar / floor <= kSarDefaultTarget)});
+                  Check(us.run / us.floor <= kSarDefaultTarget)});
 }
 
 // The finer CPU sources (cgroup2 root cpu.stat, /proc/schedstat,
@@ -159,21 +169,15 @@ void AddCpuFineRow(const Results& r, std::vector<Row>& rows) {
 
 // --pid of a 64-thread process beside its floor, as the sar rows.
 void AddPidRows(const Results& r, std::vector<Row>& rows) {
-  if (r.floor_pid_ticks == 0) return;
-  auto per_sample = [&](const TimedRun& run) {
-    return PerSample(run.cpu_s, Median(r.empty_10.cpu_s), ExtraSamples(run, r.empty_10)) * 1e6;
-  };
-  double ticks = static_cast<double>(r.floor_pid_ticks);
-  double base = per_sample(r.run_10_pid_base), pid = per_sample(r.run_10_pid);
-  double floor_base = r.floor_pid_base_cpu_s / ticks * 1e6, floor = r.floor_pid_cpu_s / ticks * 1e6;
-  rows.push_back({"CPU/sample @10ms default set (pid run)", Fmt("%.1f us", base),
-                  Fmt("%.1f us floor", floor_base), Fmt("%.2fx", base / floor_base),
-                  Fmt("<=%.1fx", kSarDefaultTarget), Check(base / floor_base <= kSarDefaultTarget)});
-  rows.push_back({Fmt("CPU/sample @10ms +pid of %d threads", kPidThreads), Fmt("%.1f us", pid),
-                  Fmt("%.1f us floor", floor), Fmt("%.2fx", pid / floor), "-", Verdict::kInfo});
-  rows.push_back({"  the pid's share beyond the default set", Fmt("%.1f us", pid - base),
-                  Fmt("%.1f us floor", floor - floor_base),
-                  Fmt("%.2fx", (pid - base) / (floor - floor_base)), "-", Verdict::kInfo});
+  if (r.pid.ticks == 0) return;
+  const PerSampleUs us = PerSampleOf(r.pid, r.empty_10);
+  rows.push_back({Fmt("CPU/sample @10ms +pid of %d threads", kPidThreads), Fmt("%.1f us", us.run),
+                  Fmt("%.1f us floor", us.floor), Fmt("%.2fx", us.run / us.floor), "-",
+                  Verdict::kInfo});
+  rows.push_back({"  the pid's share beyond the default set", Fmt("%.1f us", us.run - us.base),
+                  Fmt("%.1f us floor", us.floor - us.floor_base),
+                  Fmt("%.2fx", (us.run - us.base) / (us.floor - us.floor_base)), "-",
+                  Verdict::kInfo});
 }
 
 }  // namespace

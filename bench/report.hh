@@ -10,6 +10,14 @@
 
 namespace pm::bench {
 
+// The default set and it plus more collectors, at 10 ms side by side,
+// each beside a floor sampler of the same files for the same time.
+struct BesideFloor {
+  TimedRun base, run;
+  double floor_base_cpu_s = 0, floor_cpu_s = 0;
+  uint64_t ticks = 0;  // the floors' (0: not run)
+};
+
 struct Results {
   StartStopRuns start_stop;         // gzip, -i 1s, stopped at once
   FloorRuns floors;                 // measured beside each start_stop rep
@@ -38,17 +46,11 @@ struct Results {
   // At 10 ms side by side: the default set and it plus --record-load,
   // --record-vmstat and --record-netstat, each beside the floor sampler
   // reading the same files: whether they may be on by default.
-  TimedRun run_10_sar_base, run_10_sar;
-  double floor_sar_base_cpu_s = 0, floor_sar_cpu_s = 0;
-  uint64_t floor_sar_ticks = 0;
-
-  // At 10 ms side by side: the default set and it plus --pid of a
-  // process of kPidThreads threads (the bench itself), each beside the
-  // floor sampler of the same files (its stat, io and every thread's
-  // schedstat): the cost of a process's CPU clock and run-queue wait.
-  TimedRun run_10_pid_base, run_10_pid;
-  double floor_pid_base_cpu_s = 0, floor_pid_cpu_s = 0;
-  uint64_t floor_pid_ticks = 0;
+  BesideFloor sar;
+  // The same with --pid of a process of kPidThreads threads (the bench
+  // itself), beside the floor of its stat, io and every thread's
+  // schedstat: the cost of a process's CPU clock and run-queue wait.
+  BesideFloor pid;
 };
 
 inline constexpr int kPidThreads = 64;
