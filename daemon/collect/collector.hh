@@ -35,6 +35,9 @@ class Collector {
   virtual void Append(std::string& out) const = 0;
   // `stat`'s command started (CollectorSet::BindCommand); most ignore it.
   virtual void BindCommand(int /*pid*/) {}
+  // A phase ends at the last Read(): adds what the system under test used
+  // since the last call (or the first Read()) to `cost`; most have none.
+  virtual void ClosePhase(SutCost& /*cost*/) {}
 };
 
 // What a factory may use: the root, the options, and /proc/stat as read

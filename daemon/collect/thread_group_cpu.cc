@@ -58,6 +58,7 @@ ThreadGroupCpu::Times ThreadGroupCpu::Read() {
   ScanThreads();
   Times sum = SumThreads();
   t.wait_ns = sum.wait_ns;
+  t.slices = sum.slices;
   if (!clock_) t.run_ns = sum.run_ns;
   return t;
 }
@@ -88,6 +89,7 @@ void ThreadGroupCpu::ScanThreads() {
   for (const Thread& gone : threads_) {
     departed_.run_ns += gone.last.run_ns;
     departed_.wait_ns += gone.last.wait_ns;
+    departed_.slices += gone.last.slices;
   }
   threads_ = std::move(next);
 }
@@ -110,7 +112,7 @@ void ThreadGroupCpu::Keep(uint32_t tid, std::vector<Thread>& next) {
 }
 
 ThreadGroupCpu::Times ThreadGroupCpu::SumThreads() {
-  Times sum{departed_.run_ns, departed_.wait_ns};
+  Times sum{departed_.run_ns, departed_.wait_ns, departed_.slices};
   for (Thread& t : threads_) {
     try {
       std::string_view text = t.file.Read();
@@ -121,6 +123,7 @@ ThreadGroupCpu::Times ThreadGroupCpu::SumThreads() {
     }
     sum.run_ns += t.last.run_ns;
     sum.wait_ns += t.last.wait_ns;
+    sum.slices += t.last.slices;
   }
   return sum;
 }
