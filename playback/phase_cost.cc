@@ -48,6 +48,7 @@ class SutSet {
     }
     return false;
   }
+  bool IsRoot(uint32_t pid) const { return roots_.contains(pid); }
 
  private:
   std::unordered_set<uint32_t> roots_;
@@ -64,8 +65,14 @@ std::vector<std::string> SutCgroups(const Pair& p) {
   return out;
 }
 
-void Account(PhaseEveryone& e, NamedProcess n, bool sut, bool recorder) {
+// A root of the system under test is counted by its procs row (exactly,
+// with its reaped children); the processes below it, by the scans.
+void Account(PhaseEveryone& e, NamedProcess n, bool sut, bool root, bool recorder) {
   if (recorder) e.recorder_cpu_s += n.cpu_s;
+  if (sut && !root) {
+    e.sut_cpu_s += n.cpu_s;
+    e.sut_bytes += n.read_bytes + n.write_bytes;
+  }
   if (sut || recorder) return;
   e.foreign_cpu_s += n.cpu_s;
   e.foreign_bytes += n.read_bytes + n.write_bytes;
@@ -94,7 +101,8 @@ void Compare(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end, con
     }
     const int64_t born = static_cast<int64_t>(q.start) * kTickNs - p.prev.mono_ns;
     n.onset_s = b || born < 0 ? 0.0 : born / 1e9;
-    Account(e, std::move(n), sut.Contains(q), q.pid == recorder);
+    const bool in_sut = sut.Contains(q), root = sut.IsRoot(q.pid);
+    Account(e, std::move(n), in_sut, root, q.pid == recorder);
   }
 }
 
