@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <charconv>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "common/error.hh"
 #include "common/io.hh"
@@ -39,6 +40,13 @@ int64_t ClockNs(uint32_t pid) {
 void Comma(std::string& out) { out.push_back(','); }
 
 }  // namespace
+
+void ProcessScan::ForgetGone() {
+  std::unordered_map<uint32_t, Known> kept;
+  for (uint32_t pid : pids_)
+    if (auto it = cgroups_.find(pid); it != cgroups_.end()) kept.emplace(pid, std::move(it->second));
+  cgroups_ = std::move(kept);
+}
 
 std::string_view CgroupV2Path(std::string_view text) {
   while (!text.empty()) {
@@ -77,13 +85,15 @@ void ProcessScan::Append(std::string& out) {
     if (out.back() != '[') Comma(out);
     if (!ReadOne(pid, out)) out.resize(before);  // gone meanwhile
   }
+  if (cgroups_.size() > 2 * pids_.size() + 1024) ForgetGone();
   out.push_back(']');
 }
 
-bool ProcessScan::Slurp(int pid_dirfd, const char* name) {
-  int fd = ::openat(pid_dirfd, name, O_RDONLY | O_CLOEXEC);
+bool ProcessScan::Slurp(int dirfd, const char* name, struct stat* owner) {
+  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   UniqueFd file = UniqueFd::Adopt(fd);
+  if (owner && fstat(fd, owner) != 0) return false;
   text_.clear();
   for (;;) {
     const size_t at = text_.size();
@@ -103,15 +113,11 @@ bool ProcessScan::Slurp(int pid_dirfd, const char* name) {
 // One row; false when the process is gone or its stat makes no sense.
 bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
   const std::string dir = std::to_string(pid);
-  int dfd = ::openat(proc_.Get(), dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd < 0) return false;
-  UniqueFd pid_dir = UniqueFd::Adopt(dfd);
-  struct stat owner;
-  if (fstat(dfd, &owner) != 0) return false;
   // The clock before the stat file: a stat read after it proves the pid
   // was still this process (it is reused only once reaped).
   const int64_t clock_ns = real_root_ ? ClockNs(pid) : -1;
-  if (!Slurp(dfd, "stat") || text_.empty()) return false;
+  struct stat owner;
+  if (!Slurp(proc_.Get(), (dir + "/stat").c_str(), &owner) || text_.empty()) return false;
   try {
     ParseProcStat(text_, stat_);
   } catch (const std::runtime_error&) {
@@ -127,7 +133,7 @@ bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
   Comma(out);
   comm_.clear();
   AppendJsonString(comm_, ProcStatComm(text_));  // before text_ is reused
-  bool io = Slurp(dfd, "io");
+  bool io = Slurp(proc_.Get(), (dir + "/io").c_str());
   if (io) {
     try {
       ParseProcIo(text_, io_);
@@ -140,9 +146,20 @@ bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
   Comma(out);
   out.append(comm_);
   Comma(out);
-  AppendJsonString(out, Slurp(dfd, "cgroup") ? CgroupV2Path(text_) : std::string_view());
+  AppendJsonString(out, CgroupOf(pid, dir));
   out.push_back(']');
   return true;
+}
+
+// A process's cgroup, read once per process (pid and start time): a
+// process that moves to another group keeps the first one here.
+std::string_view ProcessScan::CgroupOf(uint32_t pid, const std::string& dir) {
+  Known& known = cgroups_[pid];
+  if (known.start == stat_.start_ticks && known.seen) return known.path;
+  known.start = stat_.start_ticks;
+  known.seen = true;
+  known.path = Slurp(proc_.Get(), (dir + "/cgroup").c_str()) ? CgroupV2Path(text_) : "";
+  return known.path;
 }
 
 }  // namespace pm

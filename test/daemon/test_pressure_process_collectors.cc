@@ -225,3 +225,38 @@ TEST_CASE("procs: a command not in the root (a fake tree) is null") {
 }
 
 }  // TEST_SUITE
+
+#include "daemon/collect/process_scan.hh"
+
+TEST_SUITE("process scan") {
+
+TEST_CASE("the scan of everyone else: one row per process of the tree, as pgr(5) says") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 8192);
+  WriteFile(tree.path() / "proc/42/cgroup", "0::/user.slice/noise\n");
+  pm::UniqueFd root = OpenDir(tree.path());
+  pm::ProcessScan scan(root.Get());
+  std::string out;
+  scan.Append(out);
+  // Below a fake root: CPU from the ticks (3 + 7), in ns.
+  const uint64_t tick_ns = 1'000'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
+  CHECK(out == "[[42,1,1," + std::to_string(getuid()) + "," + std::to_string(10 * tick_ns) +
+                   ",4096,8192,\"sh (x)\",\"/user.slice/noise\"]]");
+  // Gone: left out; an unreadable io: null bytes.
+  std::filesystem::remove(tree.path() / "proc/42/io");
+  WriteProcess(tree.path(), "43", 0);
+  std::filesystem::remove(tree.path() / "proc/43/stat");
+  out.clear();
+  scan.Append(out);
+  CHECK(out.find(",null,null,\"sh (x)\",\"/user.slice/noise\"]") != std::string::npos);
+  CHECK(out.find("[43,") == std::string::npos);
+}
+
+TEST_CASE("CgroupV2Path: the 0:: line's path, whatever v1 lines come first") {
+  CHECK(pm::CgroupV2Path("0::/a/b\n") == "/a/b");
+  CHECK(pm::CgroupV2Path("12:cpu,cpuacct:/x\n0::/\n") == "/");
+  CHECK(pm::CgroupV2Path("12:cpu:/x\n") == "");
+  CHECK(pm::CgroupV2Path("") == "");
+}
+
+}
