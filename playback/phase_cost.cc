@@ -188,7 +188,7 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
   e.sut_cpu_s = rows.cpu_s;
   e.sut_bytes = rows.bytes;
   Machine(e, pair);
-  if (scans.begin && scans.end && pair.rated()) {
+  if (scans.begin && scans.end && scans.begin != scans.end && pair.rated()) {
     e.scanned = true;
     e.scan_lag_ns = scans.end->lag_ns;
     Compare(e, *scans.begin, *scans.end, pair, info);
@@ -222,7 +222,7 @@ Verdict Judge(const PhaseEveryone& e, const NoiseThresholds& t) {
 std::optional<SpanVerdict> JudgeSpan(const RawSample& first, const RawSample& end,
                                      const SpanScans& scans, const RecordingInfo& info,
                                      const NoiseThresholds& t) {
-  if (!scans.begin) return std::nullopt;
+  if (!scans.begin || !scans.end) return std::nullopt;
   ReportOptions options;
   options.recorded = &info.recorded;
   Pair pair(first, end, TimeOrigin::Of(first), options);

@@ -77,9 +77,10 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
 std::optional<double> ForeignIoPct(const PhaseEveryone& e);
 Verdict Judge(const PhaseEveryone& e, const NoiseThresholds& t);
 
-// A span's measure and verdict, or none when the recording has no scans
-// (no system under test, an older or a PerfMonger recording): outputs
-// then stay as they were. `end`: the span's active end.
+// A span's measure and verdict, or none without a scan at each end (no
+// system under test, an older or a PerfMonger recording, a time window
+// that cuts the scans off): outputs then stay as they were. `end`: the
+// span's active end.
 struct SpanVerdict {
   PhaseEveryone everyone;
   Verdict verdict;

@@ -84,8 +84,9 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
   const ActiveSpan& whole = walk.whole();
   RawSample end = whole.ActiveEnd();
   SummaryInput in = InputFor(args, input, whole, end);
-  std::optional<SpanVerdict> verdict =
-      JudgeSpan(whole.first(), end, walk.whole_scans(), input.info(), args.noise);
+  std::optional<SpanVerdict> verdict;
+  if (args.window.whole())  // the scans bracket the recording, not a window
+    verdict = JudgeSpan(whole.first(), end, walk.whole_scans(), input.info(), args.noise);
   if (verdict) in.verdict = &*verdict;
   in.meta = input.info().meta;
   in.clock = &clocks;
@@ -118,7 +119,7 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
     SummaryInput in = InputFor(args, input, phase.span, end, "phase '" + phase.label + "'");
     std::optional<SpanVerdict> verdict;
-    if (!phase.span.empty())
+    if (!phase.span.empty() && args.window.whole())
       verdict = JudgeSpan(phase.span.first(), end, phase.scans, input.info(), args.noise);
     if (verdict) in.verdict = &*verdict;
     if (verdict && verdict->verdict.noisy) noisy.push_back(phase.label);
