@@ -9,10 +9,11 @@
 namespace pm {
 namespace {
 
-Option<NoiseThresholds> Threshold(std::string_view name, std::string help,
+Option<NoiseThresholds> Threshold(std::string_view name, std::string help, std::string_view brief,
                                   double NoiseThresholds::*field) {
   return MakeOption<NoiseThresholds>(
-      {.name = name, .value = "PCT", .help = std::move(help), .section = "Verdict:"},
+      {.name = name, .value = "PCT", .help = std::move(help), .brief = brief,
+       .section = "Verdict:"},
       [name, field](NoiseThresholds& t, const Given& g) { t.*field = ParsePercent(g.value, name); });
 }
 
@@ -22,19 +23,19 @@ std::vector<Option<NoiseThresholds>> Build() {
                 "NOISY when one process outside the system under\n"
                 "test (or those that came and went) used PCT % of a\n"
                 "core or more over a phase (default 10)",
-                &NoiseThresholds::cpu_pct),
+                "NOISY at another process's PCT % of a core (10)", &NoiseThresholds::cpu_pct),
       Threshold("noisy-io",
                 "NOISY when I/O outside the system under test kept\n"
                 "the disks busy PCT % of a phase or more (default 10)",
-                &NoiseThresholds::io_pct),
+                "NOISY when others' I/O kept disks PCT % busy (10)", &NoiseThresholds::io_pct),
       Threshold("noisy-steal",
                 "NOISY when CPU steal reached PCT % of the machine\n"
                 "(default 5)",
-                &NoiseThresholds::steal_pct),
+                "NOISY when CPU steal reached PCT % (5)", &NoiseThresholds::steal_pct),
       Threshold("noisy-pressure",
                 "NOISY when PSI cpu some reached PCT % of a phase\n"
                 "(default 10; needs --record-pressure)",
-                &NoiseThresholds::pressure_pct),
+                "NOISY when PSI cpu some reached PCT % (10)", &NoiseThresholds::pressure_pct),
   };
 }
 
