@@ -124,6 +124,8 @@ void Recorder::Setup(const RecordConfig& config) {
 
   UniqueFd root = OpenRoot(config.root);
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
+  if (config.collectors.on("procs") || config.collectors.on("cgroups"))
+    everyone_.emplace(root.Get(), config.collectors.values_of("procs"));
   clock_probe_.emplace(root.Get());
   struct utsname uts;
   uname(&uts);
@@ -186,6 +188,7 @@ void Recorder::BeginRecording() {
   Guarded([&] {
     ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, header_.start_ns,
                                         cmd_ ? ReplyStateName(state_) : std::string_view()));
+    ScanEveryone("start", started_);
     if (spawn_child_) StartChild();
   });
 }
@@ -201,6 +204,12 @@ void Recorder::ArmTicks(int64_t origin_mono_ns) {
   schedule_origin_ns_ = origin_mono_ns;
   ticks_ = 0;
   tick_->Arm(origin_mono_ns + interval_ns_, interval_ns_);
+}
+
+void Recorder::ScanEveryone(std::string_view at, const Instant& of) {
+  if (!everyone_) return;
+  const Instant now = Now();
+  writer_->WriteAndFlushLine(everyone_->Line(at, now.t, now.mono, now.mono - of.mono));
 }
 
 void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {

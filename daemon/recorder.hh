@@ -35,6 +35,7 @@
 #include "daemon/child_source.hh"
 #include "daemon/clock_probe.hh"
 #include "daemon/cmd_source.hh"
+#include "daemon/everyone_scan.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
@@ -81,6 +82,7 @@ class Recorder final : SignalSource::Handler,
   //   process row (config.collectors.command_process) follows it.
   void CommandStarted(int pid) {
     if (collectors_) collectors_->BindCommand(pid);
+    if (everyone_) everyone_->AddSut(pid);
   }
   // - the recording stops ("stdout-closed") when the reader of `fd` (a
   //   pipe or socket the observer writes to) goes away.
@@ -157,6 +159,8 @@ class Recorder final : SignalSource::Handler,
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
+  // The scan of everyone else for the instant `of` (everyone_scan.hh).
+  void ScanEveryone(std::string_view at, const Instant& of);
 
   // The actions of kTransitions (recorder_states.cc).
   void StartRecording(const Instant& at);
@@ -209,6 +213,10 @@ class Recorder final : SignalSource::Handler,
   std::string output_path_;
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
+  std::optional<EveryoneScan> everyone_;  // with a system under test
+  std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
+  Instant started_;                       // StartClock's
+  std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending
   std::optional<ClockProbe> clock_probe_;  // at the start, marks, the end
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;

@@ -3,6 +3,7 @@
 // the sample count and the instant of the effect.
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "daemon/recorder.hh"
 #include "proto/control_reply.hh"
@@ -34,13 +35,19 @@ void Recorder::OnCommand(const ParsedLine& line) noexcept {
   if (line.verb == Verb::kStop) {
     // Built once the file is closed: the count includes the final sample.
     Stop("stop-cmd", [&] {
-      return EncodeOkReply(line.seq, line.cmd, Fields("stopped", samples_));
+      ReplyFields f = Fields("stopped", samples_);
+      f.cost = closing_cost_;
+      return EncodeOkReply(line.seq, line.cmd, f);
     });
     return;
   }
   std::string reply;
   Guarded([&] { reply = Execute(line); });
-  if (!reply.empty()) Acknowledge(reply);
+  if (reply.empty()) return;
+  Acknowledge(reply);
+  // Everyone else, once the caller has its reply (the scan's lag is said).
+  if (std::optional<Instant> mark = std::exchange(mark_to_scan_, std::nullopt))
+    Guarded([&] { ScanEveryone("mark", *mark); });
 }
 
 // A full ack fd is back-pressure: no more commands are read until the
@@ -92,10 +99,13 @@ std::string Recorder::Mark(const ParsedLine& line) {
   if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
   Instant now = Now();
   if (state_ == RecorderState::kRecording) TakeSample(now.t, now.mono);
+  SutCost cost = collectors_->ClosePhase();
   ClockState clock = clock_probe_->Read();
   writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg, &clock));
-  return EncodeOkReply(line.seq, line.cmd,
-                       Effect(ReplyStateName(state_), samples_, now.t, now.mono));
+  mark_to_scan_ = now;
+  ReplyFields f = Effect(ReplyStateName(state_), samples_, now.t, now.mono);
+  f.cost = cost;
+  return EncodeOkReply(line.seq, line.cmd, f);
 }
 
 // One extra sample now; while paused nothing is sampled ("changed":false).

@@ -65,6 +65,7 @@ bool Recorder::Fire(RecorderEvent event, const Instant& at) noexcept {
 // and the timeout's origin.
 void Recorder::StartClock(const Instant& at) {
   RequestShortSlices();
+  started_ = at;
   header_.start_ns = at.t;
   header_.clock = clock_probe_->Read();
   if (timeout_ns_ > 0) {
@@ -127,12 +128,14 @@ void Recorder::CloseEmpty(const Instant& at) {
 
 void Recorder::CloseRecording(const Instant& at) {
   TakeSample(at.t, at.mono);
+  closing_cost_ = collectors_->ClosePhase();
   WriteTrailer(at);
 }
 
 void Recorder::ClosePaused(const Instant& at) { WriteTrailer(at); }
 
 void Recorder::WriteTrailer(const Instant& at) {
+  ScanEveryone("stop", at);
   ClockState clock = clock_probe_->Read();
   writer_->Write(EncodeEndLine({.t_ns = at.t, .mono_ns = at.mono, .reason = stop_reason_,
                                 .samples = samples_, .missed_ticks = missed_ticks_,

@@ -57,14 +57,60 @@ int perfmonger_resume(perfmonger_recording* rec) { return Command(rec, "resume\n
 int perfmonger_sample(perfmonger_recording* rec) { return Command(rec, "sample\n"); }
 int perfmonger_ping(perfmonger_recording* rec) { return Command(rec, "ping\n"); }
 
-int perfmonger_mark(perfmonger_recording* rec, const char* label) {
-  if (!rec) return -EINVAL;
+namespace {
+
+int CheckLabel(perfmonger_recording* rec, const char* label) {
   size_t len = label ? strlen(label) : 0;
   bool printable = len >= 1 && len <= 128;
   for (size_t i = 0; printable && i < len; ++i)
     printable = label[i] >= ' ' && label[i] < 127;
   if (!printable) return rec->Fail(EINVAL, "a mark label is 1 to 128 printable ASCII bytes");
+  return 0;
+}
+
+}  // namespace
+
+int perfmonger_mark(perfmonger_recording* rec, const char* label) {
+  if (!rec) return -EINVAL;
+  if (int err = CheckLabel(rec, label)) return err;
   return Command(rec, (std::string("mark ") + label + "\n").c_str());
+}
+
+namespace {
+
+// The reply's cost into *cost, zeroing the fields beyond ours.
+int CopyCost(perfmonger_recording* rec, const pm::embed::Reply& reply, perfmonger_cost* cost) {
+  if (!reply.has_cost) return rec->Fail(ENODATA, "the reply carries no cost (an older perfmonger?)");
+  std::memset(reinterpret_cast<char*>(cost) + sizeof cost->size, 0, cost->size - sizeof cost->size);
+  uint64_t* fields[] = {&cost->cpu_ns, &cost->run_wait_ns, &cost->read_bytes, &cost->write_bytes,
+                        &cost->minflt, &cost->majflt,      &cost->ctxsw,      &cost->processes};
+  static_assert(sizeof fields / sizeof fields[0] == sizeof reply.cost / sizeof reply.cost[0]);
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i) *fields[i] = reply.cost[i];
+  return 0;
+}
+
+int CheckCost(perfmonger_recording* rec, const perfmonger_cost* cost) {
+  if (!cost || cost->size < sizeof *cost)
+    return rec->Fail(EINVAL, "cost->size is too small: initialise it with PERFMONGER_COST_INIT");
+  return 0;
+}
+
+}  // namespace
+
+int perfmonger_mark_cost(perfmonger_recording* rec, const char* label, struct perfmonger_cost* cost) {
+  if (!rec) return -EINVAL;
+  if (int err = CheckCost(rec, cost)) return err;
+  if (int err = CheckLabel(rec, label)) return err;
+  pm::embed::Reply reply;
+  if (int err = Command(rec, (std::string("mark ") + label + "\n").c_str(), &reply)) return err;
+  return CopyCost(rec, reply, cost);
+}
+
+int perfmonger_stop_cost(perfmonger_recording* rec, struct perfmonger_cost* cost) {
+  if (!rec) return -EINVAL;
+  if (int err = CheckCost(rec, cost)) return err;
+  if (!rec->stop_reply) return rec->Fail(ENODATA, "no acknowledged stop: no last phase's cost");
+  return CopyCost(rec, *rec->stop_reply, cost);
 }
 
 int perfmonger_status(perfmonger_recording* rec, struct perfmonger_status* status) {

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "common/unique_fd.hh"
@@ -32,6 +33,7 @@ struct perfmonger_recording {
   std::string replies;  // reply bytes read, not yet a whole line
   uint64_t stop_seq = 0;  // the stop command's number, once sent
   bool stop_acked = false;
+  std::optional<pm::embed::Reply> stop_reply;  // its acknowledgement, for the last phase's cost
 
   int exit_status = -1;       // once exited, when it could be collected
   bool status_known = false;  // false: the caller ignores SIGCHLD or reaped it

@@ -82,6 +82,13 @@ bool ParseReply(const std::string& line, Reply* reply) {
   UintMember(line, "samples", &reply->samples);
   UintMember(line, "missed_ticks", &reply->missed_ticks);
   UintMember(line, "bytes_out", &reply->bytes_out);
+  size_t cost = line.find("\"cost\":{");
+  if (cost != std::string::npos) {
+    const std::string object = line.substr(cost, line.find('}', cost) - cost);
+    reply->has_cost = true;
+    for (size_t i = 0; i < 8; ++i)
+      reply->has_cost &= UintMember(object, kReplyCostKeys[i], &reply->cost[i]);
+  }
   return true;
 }
 

@@ -20,7 +20,15 @@ struct Reply {
   bool ok = false;
   std::string state, error;  // error: the code of a refusal
   uint64_t samples = 0, missed_ticks = 0, bytes_out = 0;
+  // mark and stop: the closed phase's cost of the system under test
+  bool has_cost = false;
+  uint64_t cost[8] = {};  // in kReplyCostKeys' order
 };
+
+// The members of a reply's "cost" object, in perfmonger_cost's order.
+inline constexpr const char* kReplyCostKeys[8] = {
+    "cpu_ns", "run_wait_ns", "read_bytes", "write_bytes", "minflt", "majflt", "ctxsw",
+    "processes"};
 
 // False when the line carries no "seq" (not a reply).
 bool ParseReply(const std::string& line, Reply* reply);

@@ -38,7 +38,10 @@ int AskToStop(perfmonger_recording& rec, int64_t deadline) {
   if (sent != 0) return sent == -ETIMEDOUT ? -ETIMEDOUT : -ESRCH;
   Reply reply;
   switch (AwaitReply(rec, rec.stop_seq, deadline, &reply)) {
-    case Wait::kGot: rec.stop_acked = reply.ok; return reply.ok ? 0 : -ESRCH;
+    case Wait::kGot:
+      rec.stop_acked = reply.ok;
+      if (reply.ok) rec.stop_reply = reply;
+      return reply.ok ? 0 : -ESRCH;
     case Wait::kTimedOut: return -ETIMEDOUT;
     default: return -ESRCH;
   }

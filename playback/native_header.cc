@@ -251,6 +251,8 @@ void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
       info.interval_ns = ReadNonNegative(r);
     } else if (key == "num_core") {
       info.num_core = static_cast<int>(ReadCount(r));
+    } else if (key == "pid" && r.Peek() == JsonReader::Type::kNumber) {
+      info.pid = r.ReadInt64();
     } else if (key == "collectors") {
       ReadCollectors(r, layout, info.sources);
     } else if (key == "meta") {

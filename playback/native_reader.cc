@@ -1,5 +1,7 @@
 #include "playback/native_reader.hh"
 
+#include "playback/scan_event.hh"
+
 #include "proto/pgr_collector_spec.hh"
 
 #include <algorithm>
@@ -10,7 +12,8 @@ namespace pm {
 namespace {
 
 bool IsKnownEvent(std::string_view kind) {
-  return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end";
+  return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end" ||
+         kind == "scan";
 }
 
 // A member the line did not carry has no live row.
@@ -223,6 +226,12 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   e.label.clear();
   e.reason.clear();
   e.clock.reset();
+  e.scan.reset();
+  std::shared_ptr<ScanEvent> scan;
+  auto scan_part = [&]() -> ScanEvent& {
+    if (!scan) scan = std::make_shared<ScanEvent>();
+    return *scan;
+  };
   bool is_event = false;
   std::optional<int64_t> t;
   s.mono_ns = 0;
@@ -242,6 +251,14 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
       (key == "label" ? e.label : e.reason) = json_.ReadString();
     } else if (key == "clock") {
       ReadClockState(json_, e.clock.emplace());
+    } else if (key == "processes") {
+      ReadScanProcesses(json_, scan_part().processes);
+    } else if (key == "sut") {
+      ReadScanPids(json_, scan_part().sut);
+    } else if (key == "at" && json_.Peek() == JsonReader::Type::kString) {
+      scan_part().at = json_.ReadString();
+    } else if (key == "lag_ns" && json_.Peek() != JsonReader::Type::kString) {
+      scan_part().lag_ns = json_.ReadInt64();
     } else if (!ReadSampleMember(key, s)) {
       json_.SkipValue();  // a member this reader does not know
     }
@@ -250,6 +267,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
   if (is_event) {
     e.time_ns = t.value_or(0);
     e.mono_ns = s.mono_ns;
+    if (e.kind == "scan") e.scan = std::move(scan);
     return keep_unknown_ || IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);

@@ -123,12 +123,31 @@ void PhaseWalk::OnEvent(const RecordingEvent& e) {
     if (split_) phases_.back().span.Break(pause, e.time_ns);
   } else if (e.kind == "mark" && split_) {
     Mark(e);
+  } else if (e.kind == "scan" && e.scan) {
+    Scan(e.scan);
   } else if (e.kind == "end") {
     // Stopped while paused: the time from the pause to the stop is paused
     // time too (no sample follows to close the gap).
     whole_.EndAt(e.time_ns);
     if (split_) phases_.back().span.EndAt(e.time_ns);
   }
+}
+
+// A scan follows the instant it belongs to: the start's begins the first
+// phase; a mark's ends the phase before and begins the next; the stop's
+// ends the last.
+void PhaseWalk::Scan(const std::shared_ptr<const ScanEvent>& scan) {
+  if (!whole_scans_.begin) whole_scans_.begin = scan;
+  else whole_scans_.end = scan;
+  if (!split_) return;
+  SpanScans& current = phases_.back().scans;
+  if (current.begin) {
+    current.end = scan;
+    return;
+  }
+  current.begin = scan;
+  if (phases_.size() > 1 && !phases_[phases_.size() - 2].scans.end)
+    phases_[phases_.size() - 2].scans.end = scan;
 }
 
 // The sample at the mark ends this phase and starts the next; a mark in a

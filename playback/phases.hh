@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,11 +62,19 @@ class ActiveSpan {
   int64_t paused_ns_ = 0;
 };
 
-// A phase of `summary --phases`: its label ("start" for the first) and its
-// span.
+// The scans of everyone else (playback/scan_event.hh) that bound a span:
+// the one after the instant it starts (the start's, its mark's) and the one
+// at its end (the next mark's, the stop's); null when not recorded.
+struct SpanScans {
+  std::shared_ptr<const ScanEvent> begin, end;
+};
+
+// A phase of `summary --phases`: its label ("start" for the first), its
+// span and its scans.
 struct Phase {
   std::string label;
   ActiveSpan span;
+  SpanScans scans = {};
 };
 
 // The walk over a recording's items, in file order: the whole span, and,
@@ -76,16 +85,20 @@ class PhaseWalk {
     if (split) phases_.push_back({"start", {}});
   }
   void OnSample(const RawSample& s);
-  // pause, resume, mark, end (a pause still open ends there); others ignored
+  // pause, resume, mark, end (a pause still open ends there), scan; others
+  // ignored
   void OnEvent(const RecordingEvent& e);
   const ActiveSpan& whole() const { return whole_; }
+  const SpanScans& whole_scans() const { return whole_scans_; }
   const std::vector<Phase>& phases() const { return phases_; }
 
  private:
   void Mark(const RecordingEvent& e);
+  void Scan(const std::shared_ptr<const ScanEvent>& scan);
 
   bool split_;
   ActiveSpan whole_;
+  SpanScans whole_scans_;
   std::vector<Phase> phases_;
 };
 

@@ -35,6 +35,7 @@
 #include "playback/stat_row.hh"
 #include "playback/cpu_report.hh"
 #include "playback/disk_report.hh"
+#include "playback/process_report.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collectors.hh"
@@ -142,6 +143,9 @@ void SummaryJson(std::string& out, const Pair& p) {
     AppendFixedMember(out, "usr_sec", own.usr + v[kCutime] / 1e6, digits);
     AppendFixedMember(out, "sys_sec", own.sys + v[kCstime] / 1e6, digits);
     if (Precise(p)) AppendFixedMember(out, "run_wait_sec", v[kRunWaitNs] / 1e9, digits);
+    if (p.options.Recorded(kMember, kMinflt))
+      for (Field f : {kMinflt, kMajflt, kCtxsw})
+        AppendUintMember(out, kProcessFields[f], static_cast<uint64_t>(v[f]));
     AppendUintMember(out, "read_bytes", static_cast<uint64_t>(v[kReadBytes]));
     AppendUintMember(out, "write_bytes", static_cast<uint64_t>(v[kWriteBytes]));
     AppendUintMember(out, "rchar", static_cast<uint64_t>(v[kRchar]));
@@ -167,6 +171,18 @@ void Line(std::string& out, std::string_view label, double own, int own_precisio
   out.append(unit).append(")\n");
 }
 
+//      page faults: 12 minor, 0 major
+// context switches: 34
+void FaultLines(std::string& out, const RowDelta& v) {
+  out.append("      page faults: ");
+  AppendUint(out, static_cast<uint64_t>(v[kMinflt]));
+  out.append(" minor, ");
+  AppendUint(out, static_cast<uint64_t>(v[kMajflt]));
+  out.append(" major\n context switches: ");
+  AppendUint(out, static_cast<uint64_t>(v[kCtxsw]));
+  out.append("\n\n");
+}
+
 // * Process cmd (children included)
 //         CPU time: 1.23 sec   (system: 4.56 sec)
 void SummaryText(std::string& out, const Pair& p) {
@@ -189,7 +205,9 @@ void SummaryText(std::string& out, const Pair& p) {
     Line(out, "     write amount: ", v[kWriteBytes] / mb, 2,
          static_cast<double>(disk.written) * 512.0 / mb, 2, " MB");
     SummaryLine(out, "    read() amount: ", v[kRchar] / mb, 2, " MB");
-    SummaryLine(out, "   write() amount: ", v[kWchar] / mb, 2, " MB\n");
+    SummaryLine(out, "   write() amount: ", v[kWchar] / mb, 2,
+                p.options.Recorded(kMember, kMinflt) ? " MB" : " MB\n");
+    if (p.options.Recorded(kMember, kMinflt)) FaultLines(out, v);
   }
 }
 
@@ -250,7 +268,7 @@ void Csv(CsvRow& row, const Pair& p) {
 // In the order of the series a process gets (its fields' order).
 namespace family {
 enum : uint32_t { kCpu, kChildrenCpu, kRchar, kWchar, kRead, kWritten, kSyscr, kSyscw,
-                  kRun, kRunWait, kThreads, kRss };
+                  kRun, kRunWait, kMinflt, kMajflt, kCtxsw, kThreads, kRss };
 }  // namespace family
 
 void Families(MetricFamilies& out) {
@@ -274,6 +292,10 @@ void Families(MetricFamilies& out) {
   out.Counter("perfmonger_process_run_wait_seconds", "seconds",
               "Time the process's threads were runnable but waiting for a CPU "
               "(/proc/PID/task/*/schedstat, ns).");
+  out.Counter("perfmonger_process_minor_faults", "", "Minor page faults of the process (minflt).");
+  out.Counter("perfmonger_process_major_faults", "", "Major page faults of the process (majflt).");
+  out.Counter("perfmonger_process_context_switches", "",
+              "Times the process's threads were switched onto a CPU (schedstat timeslices).");
   out.Gauge("perfmonger_process_threads", "", "Threads of the process.");
   out.Gauge("perfmonger_process_resident_memory_bytes", "bytes", "Resident set size of the process.");
 }
@@ -300,6 +322,8 @@ uint32_t ProcessSeries(MetricRow& row, const std::string& labels) {
     row.Add(f::kRun, Scale::kPerBillion, labels);
     row.Add(f::kRunWait, Scale::kPerBillion, labels);
   }
+  if (row.info().Recorded(kMember, kMinflt))
+    for (uint32_t k : {f::kMinflt, f::kMajflt, f::kCtxsw}) row.Add(k, Scale::kOne, labels);
   row.Add(f::kThreads, Scale::kOne, labels);
   row.Add(f::kRss, Scale::kTimes1024, labels);
   return first;
@@ -308,6 +332,7 @@ uint32_t ProcessSeries(MetricRow& row, const std::string& labels) {
 void Series(MetricRow& row, const RawSample& s) {
   const MemberRows& m = s.members[kMember];
   const bool precise = row.info().Recorded(kMember, kCpuNs);
+  const bool faults = row.info().Recorded(kMember, kMinflt);
   for (size_t i = 0; m.has && i < m.rows(); ++i) {
     if (!m.live(i)) continue;
     uint32_t base = row.Block(m.names[i], [&] {
@@ -320,16 +345,21 @@ void Series(MetricRow& row, const RawSample& s) {
       return ProcessSeries(row, labels);
     });
     if (base == MetricRow::kLeftOut) continue;
+    // No series for the columns never measured: the rest follow on.
     std::span<const uint64_t> v = m.row(i);
-    if (precise) {
-      row.Put(base, v);
-    } else {  // no series for the columns never measured
-      row.Put(base, v.first(kCpuNs));
-      row.Put(base + kCpuNs, v.subspan(kThreads));
-    }
+    uint32_t at = base;
+    auto put = [&](std::span<const uint64_t> part) {
+      row.Put(at, part);
+      at += static_cast<uint32_t>(part.size());
+    };
+    put(v.first(kCpuNs));
+    if (precise) put(v.subspan(kCpuNs, kMinflt - kCpuNs));
+    if (faults) put(v.subspan(kMinflt, kThreads - kMinflt));
+    put(v.subspan(kThreads));
   }
 }
-static_assert(kRssKb == 13 && kThreads == 12 && kCpuNs == 10 && kRchar == 4 && kSyscw == 9);
+static_assert(kRssKb == 16 && kThreads == 15 && kMinflt == 12 && kCpuNs == 10 && kRchar == 4 &&
+              kSyscw == 9);
 
 constexpr std::string_view kLabels[] = {"pid", "comm", "mode"};
 constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
@@ -397,6 +427,20 @@ bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
 constexpr LiveSlot kLive = {"procs", kLiveColumns, LiveParts, LiveValues};
 
 }  // namespace
+
+ProcessRowsTotal ProcessRowsOver(const Pair& p) {
+  ProcessRowsTotal total;
+  if (!p.Both(kMember)) return total;
+  const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
+  for (size_t i = 0; i < cur.rows(); ++i) {
+    const RowDelta v = DeltaOf(prev, cur, i, kLevels);
+    if (!v.present) continue;
+    total.cpu_s += CpuSeconds(p, v, cur.row(i));
+    total.bytes += static_cast<uint64_t>(v[kReadBytes] + v[kWriteBytes]);
+    ++total.rows;
+  }
+  return total;
+}
 
 extern const Report kProcessReport;
 constexpr Report kProcessReport = {

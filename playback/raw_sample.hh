@@ -6,6 +6,8 @@
 // adding one changes no type that half the tree includes.
 #pragma once
 
+#include <memory>
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -17,6 +19,8 @@
 #include "proto/pgr_format.hh"  // MetaList, ClockState
 
 namespace pm {
+
+struct ScanEvent;
 
 // One member of a sample line: `rows()` rows of `width` values each, in
 // the descriptor's field order (a field the recording lacks reads 0).
@@ -78,6 +82,7 @@ struct RecordingInfo {
   int64_t start_ns = 0;
   int64_t interval_ns = 0; // 0 when unknown (legacy)
   int num_core = 0;
+  int64_t pid = 0;         // the recorder's (0: unknown)
   MetaList meta;           // decoded key/value pairs, in recorded order
   // Per member, per descriptor field: recorded (a field the header did not
   // declare reads 0 but was never measured: PerfMonger had no
@@ -105,6 +110,8 @@ struct RecordingEvent {
   std::string reason;      // end
   std::optional<ClockState> clock = std::nullopt;  // mark, end; none in older recordings
   int64_t mono_ns = 0;     // 0 in legacy recordings
+  // scan (playback/scan_event.hh): shared, as phases keep it at both ends
+  std::shared_ptr<const ScanEvent> scan = nullptr;
 };
 
 }  // namespace pm

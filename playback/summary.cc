@@ -4,6 +4,7 @@
 
 #include "proto/json.hh"
 #include "proto/text.hh"
+#include "playback/phase_cost.hh"
 #include "playback/rates.hh"
 #include "playback/reports.hh"
 #include "playback/span_stats.hh"
@@ -75,6 +76,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
     SummaryLine(out, "\nDuration: ", duration, 3, " sec\n");
   }
   AppendReports(out, in, &Report::summary_text);
+  if (in.verdict) AppendEveryoneText(out, in.verdict->everyone, in.verdict->verdict);
   if (in.stats) AppendStatsText(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockText(out, *in.clock);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
@@ -88,6 +90,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   AppendFixed(o.Key("exectime"), GoSeconds(in.last->time_ns - in.first->time_ns), 3);
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
   AppendReports(out, in, &Report::summary_json);
+  if (in.verdict) AppendEveryoneJson(out, in.verdict->everyone, in.verdict->verdict);
   if (in.stats) AppendStatsJson(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockSummaryJson(o.Key("clock"), *in.clock);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);

@@ -14,6 +14,7 @@
 namespace pm {
 
 class SpanStats;
+struct SpanVerdict;
 
 struct SummaryInput {
   std::string title_file;            // named in the title line; "" = none
@@ -35,6 +36,9 @@ struct SummaryInput {
   // summary --stats: the span's statistics (span_stats.hh), after the
   // reports' blocks (JSON: "stats" after theirs); null: none.
   const SpanStats* stats = nullptr;
+  // Everyone else and the verdict (phase_cost.hh), after the reports'
+  // blocks; null: none (a recording without scans).
+  const SpanVerdict* verdict = nullptr;
 };
 
 // What pauses and marks add (default: nothing, PerfMonger's output).

@@ -13,6 +13,14 @@ JsonObjectWriter Head(std::string& out, uint64_t seq, std::string_view cmd, bool
   return reply;
 }
 
+void AppendCost(std::string& out, const SutCost& c) {
+  JsonObjectWriter o(out);
+  o.Uint("cpu_ns", c.cpu_ns).Uint("run_wait_ns", c.run_wait_ns);
+  o.Uint("read_bytes", c.read_bytes).Uint("write_bytes", c.write_bytes);
+  o.Uint("minflt", c.minflt).Uint("majflt", c.majflt).Uint("ctxsw", c.ctxsw);
+  o.Uint("processes", c.processes).Close();
+}
+
 }  // namespace
 
 std::string EncodeOkReply(uint64_t seq, std::string_view cmd,
@@ -24,6 +32,7 @@ std::string EncodeOkReply(uint64_t seq, std::string_view cmd,
   if (f.changed) reply.Bool("changed", *f.changed);
   if (f.t_ns) reply.Int("t", *f.t_ns);
   if (f.mono_ns) reply.Int("mono", *f.mono_ns);
+  if (f.cost) AppendCost(reply.Key("cost"), *f.cost);
   if (f.missed_ticks) reply.Uint("missed_ticks", *f.missed_ticks);
   if (f.bytes_out) reply.Uint("bytes_out", *f.bytes_out);
   reply.Close();

@@ -1,5 +1,7 @@
 #include "tools/reader_args.hh"
 
+#include "tools/noise_options.hh"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string_view>
@@ -256,6 +258,8 @@ Command<SummaryArgs> BuildSummary() {
            flag("no-pager", "never page", "", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
   for (Option<SummaryArgs>& o : WindowOptions(&SummaryArgs::window))
     c.options.push_back(std::move(o));
+  for (const Option<NoiseThresholds>& o : NoiseOptions())
+    c.options.push_back(Lifted(o, &SummaryArgs::noise));
   return c;
 }
 

@@ -1,6 +1,8 @@
 // The command lines of `play` and `summary`.
 #pragma once
 
+#include "playback/phase_cost.hh"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,6 +47,7 @@ struct SummaryArgs {
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   WindowSpec window;                 // --from, --to, --phase
   std::string file;                  // "-": stdin
+  NoiseThresholds noise;             // --noisy-cpu, ... (the verdict's)
 };
 
 // The option tables (data: tools/command_catalog.hh walks them).

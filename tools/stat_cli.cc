@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include "proto/pgr_format.hh"
 #include "proto/text.hh"
 #include "tools/command_spawn.hh"
+#include "tools/noise_options.hh"
 #include "tools/record_args.hh"
 #include "tools/recording_input.hh"
 
@@ -49,6 +51,15 @@ void PrintError(const std::string& message) {
   std::fprintf(stderr, "perfmonger stat: error: %s\n", Printable(message).c_str());
 }
 
+int ParseNoisyExit(std::string_view value) {
+  int n = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 255)
+    throw UsageError("--noisy-exit '" + std::string(value) +
+                     "': not an exit status (write e.g. --noisy-exit 75)");
+  return n;
+}
+
 // record's options that make sense when CMD's exit ends the recording
 // (no timeout, start delay, fds or session), then stat's own.
 Command<StatArgs> BuildStatCommand() {
@@ -65,6 +76,12 @@ Command<StatArgs> BuildStatCommand() {
   c.options.push_back(MakeOption<StatArgs>(
       {.name = "json", .help = "the summary as one JSON object"},
       [](StatArgs& a, const Given& g) { a.json = g.on; }));
+  for (const Option<NoiseThresholds>& o : NoiseOptions()) c.options.push_back(Lifted(o, &StatArgs::noise));
+  c.options.push_back(MakeOption<StatArgs>(
+      {.name = "noisy-exit", .value = "N",
+       .help = "exit N (1 to 255) when CMD succeeded but the run was\nNOISY, so CI can retry it",
+       .brief = "exit N when CMD succeeded but the run was NOISY", .section = "Verdict:"},
+      [](StatArgs& a, const Given& g) { a.noisy_exit = ParseNoisyExit(g.value); }));
   take(RecordOptions({"help"}));
   return c;
 }
@@ -149,25 +166,30 @@ std::string CommandJson(const StatArgs& args, const CommandEnd& end, const RawSa
   return out;
 }
 
-// The recording read back as `summary` reads it.
-std::string Summary(const std::string& path, const StatArgs& args, const CommandEnd& end) {
+// The recording read back as `summary` reads it; `noisy` gets the verdict.
+std::string Summary(const std::string& path, const StatArgs& args, const CommandEnd& end,
+                    bool& noisy) {
   // Every sample: the first and the last bracket CMD exactly, however
   // short it ran (a pair within one tick is CMD's own width, not a late
   // tick's), so no sample is left out for its width.
   RecordingInput input(path);
   if (!input.Open()) throw FormatError(path + " is empty");
-  ActiveSpan span;
+  PhaseWalk walk(false);
   ClockHistory clocks(input.info());
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     RecordingReader::Item item = input.Next(sample, event);
     if (item == RecordingReader::Item::kEnd) break;
-    if (item == RecordingReader::Item::kSample) span.Sample(sample);
-    else clocks.OnEvent(event);
+    if (item == RecordingReader::Item::kSample) walk.OnSample(sample);
+    else clocks.OnEvent(event), walk.OnEvent(event);
   }
+  const ActiveSpan& span = walk.whole();
   if (span.empty()) throw FormatError(path + " has no samples");
   RawSample last = span.ActiveEnd();
+  std::optional<SpanVerdict> verdict =
+      JudgeSpan(span.first(), last, walk.whole_scans(), input.info(), args.noise);
+  noisy = verdict && verdict->verdict.noisy;
   SummaryInput in;
   in.title_file = "Command: " + ShellLine(args.command);
   in.first = &span.first();
@@ -175,6 +197,7 @@ std::string Summary(const std::string& path, const StatArgs& args, const Command
   in.meta = input.info().meta;
   in.info = &input.info();
   in.clock = &clocks;
+  if (verdict) in.verdict = &*verdict;
   if (!args.json) return SummaryText(in);
   std::string json = SummaryJson(in);
   return json.insert(1, "\"command\":" + CommandJson(args, end, span.first(), span.last()) + ",");
@@ -246,9 +269,11 @@ int Stat(const StatArgs& args) {
     return status == 0 ? 2 : status;
   }
   try {
-    std::string report = Summary(AbsolutePath(args.record.config.output), args, end);
+    bool noisy = false;
+    std::string report = Summary(AbsolutePath(args.record.config.output), args, end, noisy);
     std::fputs("== Performance Summary ==\n", stderr);
     WriteAll(1, report);
+    if (noisy && status == 0 && args.noisy_exit) return *args.noisy_exit;
   } catch (const std::system_error& e) {
     if (e.code().value() == EPIPE) return status;  // the reader had enough
     PrintError(e.what());

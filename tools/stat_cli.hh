@@ -2,9 +2,11 @@
 // while CMD runs, then summarizes the recording.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "playback/phase_cost.hh"
 #include "tools/option_table.hh"
 #include "tools/record_args.hh"
 
@@ -14,6 +16,8 @@ struct StatArgs {
   RecordArgs record;
   bool json = false;
   std::vector<std::string> command;
+  NoiseThresholds noise;          // --noisy-cpu, ...
+  std::optional<int> noisy_exit;  // --noisy-exit N
 };
 
 // The option table: record's recording options, --json, -h.

@@ -8,12 +8,14 @@
 #include "common/error.hh"
 #include "common/io.hh"
 #include "playback/cpu_report.hh"
+#include "playback/phase_cost.hh"
 #include "playback/phases.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "proto/text.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
+#include "proto/text.hh"
 #include "tools/recording_input.hh"
 
 namespace pm {
@@ -116,10 +118,15 @@ SummaryPauses PausesOf(const ActiveSpan& span) {
 }
 
 std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
-                        const ActiveSpan& whole, const ClockHistory& clocks,
+                        const PhaseWalk& walk, const ClockHistory& clocks,
                         const StatsWalk* stats) {
+  const ActiveSpan& whole = walk.whole();
   RawSample end = whole.ActiveEnd();
   SummaryInput in = InputFor(args, input, whole, end);
+  std::optional<SpanVerdict> verdict;
+  if (args.window.whole())  // the scans bracket the recording, not a window
+    verdict = JudgeSpan(whole.first(), end, walk.whole_scans(), input.info(), args.noise);
+  if (verdict) in.verdict = &*verdict;
   in.meta = input.info().meta;
   in.clock = &clocks;
   if (stats) in.stats = &stats->whole();
@@ -127,16 +134,35 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
 }
 
+// "Run verdict: NOISY (phases 'a', 'b')"; a run of clean phases says
+// nothing more than its phases do.
+std::string RunVerdictLine(const std::vector<std::string>& noisy) {
+  std::string out = "Run verdict: NOISY (phase";
+  out.append(noisy.size() > 1 ? "s " : " ");
+  for (size_t i = 0; i < noisy.size(); ++i) {
+    out.append(i ? ", '" : "'");
+    AppendPrintable(out, noisy[i]);
+    out.push_back('\'');
+  }
+  return out.append(")\n");
+}
+
 // Text: the phases' blocks one after another; JSON: one array. A phase
 // without a sample (two marks in one pause) is a zero-length one.
 std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
                         const std::vector<Phase>& phases, const StatsWalk* stats) {
   std::string out = args.json ? "[" : "";
+  std::vector<std::string> noisy;  // the phases judged NOISY
   for (size_t i = 0; i < phases.size(); ++i) {
     const Phase& phase = phases[i];
     RawSample end = phase.span.empty() ? RawSample() : phase.span.ActiveEnd();
     SummaryInput in =
         InputFor(args, input, phase.span, end, "phase '" + Printable(phase.label) + "'");
+    std::optional<SpanVerdict> verdict;
+    if (!phase.span.empty() && args.window.whole())
+      verdict = JudgeSpan(phase.span.first(), end, phase.scans, input.info(), args.noise);
+    if (verdict) in.verdict = &*verdict;
+    if (verdict && verdict->verdict.noisy) noisy.push_back(phase.label);
     if (stats) in.stats = &stats->phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
@@ -150,6 +176,7 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
     out += object;
   }
   if (args.json) out.append("]\n");
+  else if (!noisy.empty()) out += RunVerdictLine(noisy);
   return out;
 }
 
@@ -197,7 +224,7 @@ int Summarize(const SummaryArgs& args) {
     Note("summary", input.name() + " has a single sample: no rates to average");
   const StatsWalk* with = stats ? &*stats : nullptr;
   std::string report = args.phases ? PhaseReport(args, input, walk.phases(), with)
-                                   : WholeReport(args, input, walk.whole(), clocks, with);
+                                   : WholeReport(args, input, walk, clocks, with);
   if (args.json) {
     WriteAll(1, report);
     return status;

@@ -40,6 +40,9 @@ class Collector {
   // read that a busy machine delays moves time from one interval into the
   // next.
   virtual bool fine_grained() const { return false; }
+  // A phase ends at the last Read(): adds what the system under test used
+  // since the last call (or the first Read()) to `cost`; most have none.
+  virtual void ClosePhase(SutCost& /*cost*/) {}
 };
 
 // What a factory may use: the root, the options, and /proc/stat as read

@@ -73,6 +73,12 @@ void CollectorSet::BindCommand(int pid) {
   for (const auto& collector : collectors_) collector->BindCommand(pid);
 }
 
+SutCost CollectorSet::ClosePhase() {
+  SutCost cost;
+  for (const auto& collector : collectors_) collector->ClosePhase(cost);
+  return cost;
+}
+
 void CollectorSet::AppendSample(std::string& line) {
   for (const auto& collector : collectors_)
     if (collector->fine_grained()) collector->Read();

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/control_reply.hh"
 #include "proto/pgr_collector_spec.hh"
 
 namespace pm {
@@ -75,6 +76,12 @@ class CollectorSet {
   // `stat`'s command started as `pid`: its "procs" row ("cmd") follows it
   // from the next sample on. Throws SystemError if /proc/PID cannot be read.
   void BindCommand(int pid);
+
+  // A phase ends at the last sample: what the system under test (the
+  // procs rows) used since the previous call or the first sample, summed
+  // over the rows recorded (not null) at both ends. The next phase starts
+  // there.
+  SutCost ClosePhase();
 
  private:
   int num_core_ = 0;

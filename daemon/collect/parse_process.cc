@@ -48,9 +48,11 @@ void ParseProcStat(std::string_view text, ProcStat& out, std::string_view source
   StatFields f{AfterComm(text)};
   struct Want { int field; uint64_t ProcStat::*to; bool is_signed; };
   static constexpr Want kWanted[] = {
+      {4, &ProcStat::ppid, false}, {10, &ProcStat::minflt, false}, {12, &ProcStat::majflt, false},
       {14, &ProcStat::utime, false},  {15, &ProcStat::stime, false},
       {16, &ProcStat::cutime, true},  {17, &ProcStat::cstime, true},
-      {20, &ProcStat::num_threads, false}, {24, &ProcStat::rss_pages, true},
+      {20, &ProcStat::num_threads, false},
+      {22, &ProcStat::start_ticks, false}, {24, &ProcStat::rss_pages, true},
   };
   for (const Want& w : kWanted) {
     std::string_view word;
@@ -90,11 +92,12 @@ void ParseProcIo(std::string_view text, ProcIo& out, std::string_view source) {
 
 void ParseSchedstat(std::string_view text, Schedstat& out, std::string_view source) {
   text = text.substr(0, text.find('\n'));
-  uint64_t v[2];
-  if (scan::ReadNumbers(text, v) != 2)
+  uint64_t v[3] = {};
+  if (scan::ReadNumbers(text, v) < 2)
     scan::ThrowAt(source, 1, "expected two numbers (run and wait ns)");
   out.run_ns = v[0];
   out.wait_ns = v[1];
+  out.slices = v[2];
 }
 
 }  // namespace pm

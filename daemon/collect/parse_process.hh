@@ -1,8 +1,8 @@
 // /proc/PID/stat and /proc/PID/io: one process's CPU times, size and I/O.
 // Pure: text in, struct out.
 //
-//   /proc/PID/stat  "1234 (comm) S 1 ... utime stime cutime cstime ... num_threads ... rss ..."
-//                   (proc(5) fields 14-17, 20, 24; comm may hold spaces,
+//   /proc/PID/stat  "1234 (comm) S 1 ... minflt . majflt . utime stime cutime cstime ...
+//                   num_threads ... rss ..." (proc(5) fields 4, 10, 12, 14-17, 20, 22, 24; comm may hold spaces,
 //                   parentheses and newlines, so fields are counted from
 //                   its last ')')
 //   /proc/PID/task/TID/schedstat  "run_ns wait_ns timeslices": one thread's
@@ -21,6 +21,9 @@ struct ProcStat {
   uint64_t utime = 0, stime = 0, cutime = 0, cstime = 0;  // clock ticks
   uint64_t num_threads = 0;
   uint64_t rss_pages = 0;
+  uint64_t ppid = 0;
+  uint64_t minflt = 0, majflt = 0;  // page faults, every thread's
+  uint64_t start_ticks = 0;  // since boot: with the pid, who it is
 };
 
 struct ProcIo {
@@ -40,9 +43,11 @@ std::string_view ProcStatComm(std::string_view text);
 
 struct Schedstat {
   uint64_t run_ns = 0, wait_ns = 0;
+  uint64_t slices = 0;  // times switched onto a CPU (0 when not printed)
 };
 
-// Throws FormatError "source:1: ..." unless the text starts with two numbers.
+// Throws FormatError "source:1: ..." unless the text starts with two
+// numbers; a third is the count of timeslices.
 void ParseSchedstat(std::string_view text, Schedstat& out,
                     std::string_view source = "/proc/PID/schedstat");
 

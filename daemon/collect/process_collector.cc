@@ -57,6 +57,10 @@ class ProcessCollector final : public Collector {
     std::optional<Files> files;
     std::array<uint64_t, kProcessFields.size()> values{};
     std::string comm;  // from its first read, for the header's labels
+    // At the phase's start (the first sample, then each ClosePhase()):
+    // its values and whether they were recorded (not null).
+    std::array<uint64_t, kProcessFields.size()> phase_start{};
+    bool phase_start_recorded = false;
   };
 
   ProcessCollector(const PgrMember& member, int root_dirfd)
@@ -119,6 +123,22 @@ class ProcessCollector final : public Collector {
   void Read() override {
     for (Row& r : rows_)
       if (r.state == State::kLive && !ReadRow(r)) Gone(r);
+    if (!phase_started_) StartPhase();
+  }
+
+  // Exactly what a reader computes for the phase from the rows written.
+  void ClosePhase(SutCost& cost) override {
+    namespace pf = process_field;
+    for (const Row& r : rows_) {
+      if (r.state == State::kGone || !r.phase_start_recorded) continue;
+      auto delta = [&](size_t f) { return r.values[f] - r.phase_start[f]; };
+      cost.cpu_ns += delta(pf::kCpuNs), cost.run_wait_ns += delta(pf::kRunWaitNs);
+      cost.read_bytes += delta(pf::kReadBytes), cost.write_bytes += delta(pf::kWriteBytes);
+      cost.minflt += delta(pf::kMinflt), cost.majflt += delta(pf::kMajflt);
+      cost.ctxsw += delta(pf::kCtxsw);
+      ++cost.processes;
+    }
+    StartPhase();
   }
 
   bool fine_grained() const override { return true; }  // the CPU clock's ns
@@ -150,6 +170,14 @@ class ProcessCollector final : public Collector {
   }
 
  private:
+  void StartPhase() {
+    phase_started_ = true;
+    for (Row& r : rows_) {
+      r.phase_start = r.values;
+      r.phase_start_recorded = r.state != State::kGone;
+    }
+  }
+
   // False when the process is gone or its row can no longer be read.
   bool ReadRow(Row& r) {
     try {
@@ -188,6 +216,7 @@ class ProcessCollector final : public Collector {
     v[pf::kReadBytes] = io_.read_bytes, v[pf::kWriteBytes] = io_.write_bytes;
     v[pf::kSyscr] = io_.syscr, v[pf::kSyscw] = io_.syscw;
     v[pf::kCpuNs] = cpu.run_ns, v[pf::kRunWaitNs] = cpu.wait_ns;
+    v[pf::kMinflt] = stat_.minflt, v[pf::kMajflt] = stat_.majflt, v[pf::kCtxsw] = cpu.slices;
     v[pf::kThreads] = stat_.num_threads, v[pf::kRssKb] = stat_.rss_pages * page_kb_;
   }
 
@@ -216,6 +245,7 @@ class ProcessCollector final : public Collector {
   uint64_t hz_ = static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
   uint64_t page_kb_ = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
   std::vector<Row> rows_;
+  bool phase_started_ = false;  // by the first sample's Read()
   ProcStat stat_;
   ProcIo io_;
 };

@@ -58,6 +58,7 @@ ThreadGroupCpu::Times ThreadGroupCpu::Read() {
   ScanThreads();
   Times sum = SumThreads();
   t.wait_ns = sum.wait_ns;
+  t.slices = sum.slices;
   if (!clock_) t.run_ns = sum.run_ns;
   return t;
 }
@@ -98,6 +99,7 @@ void ThreadGroupCpu::ScanThreads() {
 void ThreadGroupCpu::Depart(const Thread& gone) {
   departed_.run_ns += gone.last.run_ns;
   departed_.wait_ns += gone.last.wait_ns;
+  departed_.slices += gone.last.slices;
 }
 
 // A thread new since the last listing, into next_.
@@ -111,7 +113,7 @@ void ThreadGroupCpu::Open(uint32_t tid) {
 }
 
 ThreadGroupCpu::Times ThreadGroupCpu::SumThreads() {
-  Times sum{departed_.run_ns, departed_.wait_ns};
+  Times sum{departed_.run_ns, departed_.wait_ns, departed_.slices};
   for (Thread& t : threads_) {
     try {
       std::string_view text = t.file.Read();
@@ -122,6 +124,7 @@ ThreadGroupCpu::Times ThreadGroupCpu::SumThreads() {
     }
     sum.run_ns += t.last.run_ns;
     sum.wait_ns += t.last.wait_ns;
+    sum.slices += t.last.slices;
   }
   return sum;
 }

@@ -9,6 +9,8 @@
 //         second field (ns, CONFIG_SCHED_INFO). The kernel keeps no group
 //         total of it: a thread that exits keeps the wait read at the
 //         sample before; what it waited after that is lost.
+//   slices the threads' schedstat third field summed (the times they were
+//         switched onto a CPU: their context switches), kept as wait is.
 //
 // Below a fake --root there is no clock for the tree's process: its run
 // time is the threads' schedstat sum too (first field), with the same
@@ -39,6 +41,7 @@ class ThreadGroupCpu {
  public:
   struct Times {
     uint64_t run_ns = 0, wait_ns = 0;
+    uint64_t slices = 0;  // times its threads were switched onto a CPU
   };
 
   // `use_clock`: `root_dirfd` is the real "/". Throws std::system_error

@@ -133,6 +133,38 @@ int perfmonger_pause(perfmonger_recording *rec);
 int perfmonger_resume(perfmonger_recording *rec);
 int perfmonger_mark(perfmonger_recording *rec, const char *label);
 int perfmonger_sample(perfmonger_recording *rec);
+/* What the system under test (the --pid rows: the caller with
+ * record_caller, and `pids`) used over a phase, summed over the processes
+ * recorded at both its ends: exactly what the recording holds for that
+ * phase (docs/phase-cost.md). Initialise with PERFMONGER_COST_INIT: `size`
+ * says which fields the caller knows, so fields added later (always at the
+ * end) are left alone for a caller built before them. */
+struct perfmonger_cost {
+  size_t size;           /* sizeof(struct perfmonger_cost), set by the caller */
+  uint64_t cpu_ns;       /* CPU time (each process's CPU clock) */
+  uint64_t run_wait_ns;  /* time runnable, waiting for a CPU (schedstat) */
+  uint64_t read_bytes;   /* storage bytes read (/proc/PID/io) */
+  uint64_t write_bytes;  /* storage bytes written */
+  uint64_t minflt;       /* minor page faults */
+  uint64_t majflt;       /* major page faults */
+  uint64_t ctxsw;        /* times switched onto a CPU */
+  uint64_t processes;    /* processes counted (0: none recorded) */
+};
+#define PERFMONGER_COST_INIT                                                 \
+  { .size = sizeof(struct perfmonger_cost), .cpu_ns = 0, .run_wait_ns = 0,   \
+    .read_bytes = 0, .write_bytes = 0, .minflt = 0, .majflt = 0, .ctxsw = 0, \
+    .processes = 0 }
+/* perfmonger_mark(), and the phase the mark closes (from the start or the
+ * previous mark to this one) as its reply carries it into *cost: its
+ * sample is on disk when this returns. Fails as perfmonger_mark(), and
+ * with -EINVAL when cost is NULL or cost->size too small. */
+int perfmonger_mark_cost(perfmonger_recording *rec, const char *label,
+                         struct perfmonger_cost *cost);
+/* After a perfmonger_stop() whose stop the recorder acknowledged: the last
+ * phase's cost (from the last mark, or the start, to the stop). 0, or
+ * -ENODATA when there is no such reply (not stopped, stopped otherwise),
+ * -EINVAL as above. */
+int perfmonger_stop_cost(perfmonger_recording *rec, struct perfmonger_cost *cost);
 /* A round trip that changes nothing: the recorder is alive and reading. */
 int perfmonger_ping(perfmonger_recording *rec);
 

@@ -93,6 +93,19 @@ TEST_CASE("ParseProcStat: fields counted from comm's last ')'") {
   }
 }
 
+TEST_CASE("ParseProcStat: the parent, the page faults and the start time (issue 47)") {
+  pm::ProcStat s;
+  pm::ParseProcStat(
+      "5495 (d d) R 5494 5494 24929 34816 5494 4194304 258 1 9 2 3 7 0 0 20 0 1 0 "
+      "1165632 5627904 675 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n",
+      s);
+  CHECK(s.ppid == 5494);
+  CHECK(s.minflt == 258);    // field 10, not cminflt (11)
+  CHECK(s.majflt == 9);      // field 12, not cmajflt (13)
+  CHECK(s.start_ticks == 1165632);
+  CHECK(s.utime == 3);
+}
+
 TEST_CASE("ParseProcStat: malformed lines") {
   struct Case { const char* text; const char* error; };
   const Case cases[] = {
@@ -123,8 +136,10 @@ TEST_CASE("ParseSchedstat: run and wait ns; anything else is an error") {
   pm::ParseSchedstat("123456789 2345 6\n", s);
   CHECK(s.run_ns == 123456789);
   CHECK(s.wait_ns == 2345);
+  CHECK(s.slices == 6);  // the timeslices: its context switches
   pm::ParseSchedstat("18446744073709551615 0\n", s);  // two fields are enough
   CHECK(s.run_ns == UINT64_MAX);
+  CHECK(s.slices == 0);
   for (const char* bad : {"", "12\n", "x 1 2\n", "1 -2 3\n"}) {
     CAPTURE(bad);
     CHECK_THROWS_WITH_AS(pm::ParseSchedstat(bad, s),

@@ -51,7 +51,7 @@ void WritePressure(const std::filesystem::path& root, const std::string& resourc
 // thread ran 123456789 ns and waited 2345 ns.
 void WriteProcess(const std::filesystem::path& root, const std::string& pid, uint64_t wbytes) {
   WriteFile(root / "proc" / pid / "stat",
-            pid + " (sh (x)) S 1 42 42 0 -1 0 0 0 0 0 3 7 11 13 20 0 2 0 1 2 5\n");
+            pid + " (sh (x)) S 1 42 42 0 -1 0 17 0 19 0 3 7 11 13 20 0 2 0 1 2 5\n");
   WriteFile(root / "proc" / pid / "task" / pid / "schedstat", "123456789 2345 6\n");
   WriteFile(root / "proc" / pid / "io",
             "rchar: 100\nwchar: 200\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\nwrite_bytes: " +
@@ -60,8 +60,8 @@ void WriteProcess(const std::filesystem::path& root, const std::string& pid, uin
 
 const std::string kProcsFields =
     R"("fields":["utime_us","stime_us","cutime_us","cstime_us","rchar","wchar",)"
-    R"("read_bytes","write_bytes","syscr","syscw","cpu_ns","run_wait_ns","num_threads",)"
-    R"("rss_kb"])";
+    R"("read_bytes","write_bytes","syscr","syscw","cpu_ns","run_wait_ns","minflt","majflt",)"
+    R"("ctxsw","num_threads","rss_kb"])";
 
 // Where each CPU column comes from: below a fake root the threads'
 // schedstat (there is no clock of the tree's process), on "/" the clock.
@@ -80,7 +80,7 @@ std::string Row(uint64_t wbytes) {
   uint64_t kb = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
   return "[" + std::to_string(3 * us) + "," + std::to_string(7 * us) + "," +
          std::to_string(11 * us) + "," + std::to_string(13 * us) + ",100,200,4096," +
-         std::to_string(wbytes) + ",3,4,123456789,2345,2," + std::to_string(5 * kb) + "]";
+         std::to_string(wbytes) + ",3,4,123456789,2345,17,19,6,2," + std::to_string(5 * kb) + "]";
 }
 
 }  // namespace
@@ -153,7 +153,7 @@ TEST_CASE("procs: a row that stops making sense is null from then on, never the 
     REQUIRE(write(fd.Get(), text.data(), text.size()) == static_cast<ssize_t>(text.size()));
   };
   // A name with a newline is a name: the row still reads.
-  rewrite("proc/42/stat", "42 (sh\n(x)) S 1 42 42 0 -1 0 0 0 0 0 3 7 11 13 20 0 2 0 1 2 5\n");
+  rewrite("proc/42/stat", "42 (sh\n(x)) S 1 42 42 0 -1 0 17 0 19 0 3 7 11 13 20 0 2 0 1 2 5\n");
   CHECK(Sample(set) == R"(,"procs":[)" + Row(1) + "," + Row(2) + "]");
   rewrite("proc/42/stat", "42 (sh) S garbage\n");
   CHECK(Sample(set) == R"(,"procs":[null,)" + Row(2) + "]");
@@ -208,11 +208,11 @@ TEST_CASE("procs: stat's command row is zeros until bound, then follows the real
   CHECK(set.DescribeJson() == R"({"procs":{)" + kProcsFields +
                                   R"(,"rows":["cmd"],"labels":{"comm":["make"]})" + Sources(true) +
                                   "}}");
-  CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");
+  CHECK(Sample(set) == R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");
   set.BindCommand(static_cast<int>(getpid()));
   std::string bound = Sample(set);
   CHECK(bound.find("null") == std::string::npos);
-  CHECK(bound != R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");  // this test has read files
+  CHECK(bound != R"(,"procs":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]])");  // this test has read files
 }
 
 TEST_CASE("procs: a command not in the root (a fake tree) is null") {
@@ -225,3 +225,38 @@ TEST_CASE("procs: a command not in the root (a fake tree) is null") {
 }
 
 }  // TEST_SUITE
+
+#include "daemon/collect/process_scan.hh"
+
+TEST_SUITE("process scan") {
+
+TEST_CASE("the scan of everyone else: one row per process of the tree, as pgr(5) says") {
+  TempDir tree("proc-small");
+  WriteProcess(tree.path(), "42", 8192);
+  WriteFile(tree.path() / "proc/42/cgroup", "0::/user.slice/noise\n");
+  pm::UniqueFd root = OpenDir(tree.path());
+  pm::ProcessScan scan(root.Get());
+  std::string out;
+  scan.Append(out);
+  // Below a fake root: CPU from the ticks (3 + 7), in ns.
+  const uint64_t tick_ns = 1'000'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
+  CHECK(out == "[[42,1,1," + std::to_string(getuid()) + "," + std::to_string(10 * tick_ns) +
+                   ",4096,8192,\"sh (x)\",\"/user.slice/noise\"]]");
+  // Gone: left out; an unreadable io: null bytes.
+  std::filesystem::remove(tree.path() / "proc/42/io");
+  WriteProcess(tree.path(), "43", 0);
+  std::filesystem::remove(tree.path() / "proc/43/stat");
+  out.clear();
+  scan.Append(out);
+  CHECK(out.find(",null,null,\"sh (x)\",\"/user.slice/noise\"]") != std::string::npos);
+  CHECK(out.find("[43,") == std::string::npos);
+}
+
+TEST_CASE("CgroupV2Path: the 0:: line's path, whatever v1 lines come first") {
+  CHECK(pm::CgroupV2Path("0::/a/b\n") == "/a/b");
+  CHECK(pm::CgroupV2Path("12:cpu,cpuacct:/x\n0::/\n") == "/");
+  CHECK(pm::CgroupV2Path("12:cpu:/x\n") == "");
+  CHECK(pm::CgroupV2Path("") == "");
+}
+
+}

@@ -26,8 +26,9 @@
  *   status      status and ping, started paused: printed for run.sh
  *   phasecost   100 phases between marks, the caller burning about 3 ms of
  *               CPU in each, measured by itself on its process CPU clock
- *               between the marks' calls and around them: printed for
- *               run.sh to compare with summary --phases */
+ *               between the marks' calls and around them, and the cost
+ *               each mark's reply (and the stop's) hands back: printed
+ *               for run.sh to compare with summary --phases */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -381,6 +382,8 @@ static int scenario_phasecost(void) {
   char out[4096], label[16];
   /* CPU time at each mark: before its call, after it returns */
   long long before[kPhases + 1], after[kPhases + 1];
+  /* what the replies say of the phase each closes: "start" by p0's, ... */
+  struct perfmonger_cost cost[kPhases + 2];
   snprintf(out, sizeof out, "%s/phasecost.pgr", g_dir);
   struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
   opt.output = out;
@@ -394,17 +397,33 @@ static int scenario_phasecost(void) {
   for (int i = 0; i <= kPhases; i++) {
     snprintf(label, sizeof label, "p%d", i);
     before[i] = process_cpu_ns();
-    EXPECT(perfmonger_mark(rec, label) == 0);
+    cost[i] = (struct perfmonger_cost)PERFMONGER_COST_INIT;
+    EXPECT(perfmonger_mark_cost(rec, label, &cost[i]) == 0);
     after[i] = process_cpu_ns();
     if (i == kPhases) break;
     while (process_cpu_ns() - after[i] < 3000000) {
     }
   }
+  cost[kPhases + 1] = (struct perfmonger_cost)PERFMONGER_COST_INIT;
+  EXPECT(perfmonger_stop_cost(rec, &cost[kPhases + 1]) == -ENODATA);  /* not stopped yet */
+  struct perfmonger_cost small = PERFMONGER_COST_INIT;
+  small.size -= 1;  /* a struct this library does not know: refused, nothing sent */
+  EXPECT(perfmonger_mark_cost(rec, "x", &small) == -EINVAL);
   if (stop_complete(rec)) return 1;
+  EXPECT(perfmonger_stop_cost(rec, &cost[kPhases + 1]) == 0);
+  EXPECT(cost[kPhases + 1].processes == 1);
   perfmonger_free(rec);
   printf("%s %d\n", out, (int)getpid());
-  /* per phase: its CPU between the calls, and around them */
-  for (int i = 0; i < kPhases; i++) printf("%lld %lld\n", before[i + 1] - after[i], after[i + 1] - before[i]);
+  /* per phase: its CPU between the calls, and around them; the reply's
+   * cost of the phase (cpu, wait, read, write bytes); then the stop's */
+  for (int i = 0; i < kPhases; i++) {
+    const struct perfmonger_cost *c = &cost[i + 1];
+    printf("%lld %lld %llu %llu %llu %llu\n", before[i + 1] - after[i], after[i + 1] - before[i],
+           (unsigned long long)c->cpu_ns, (unsigned long long)c->run_wait_ns,
+           (unsigned long long)c->read_bytes, (unsigned long long)c->write_bytes);
+  }
+  printf("%llu %llu\n", (unsigned long long)cost[kPhases + 1].cpu_ns,
+         (unsigned long long)cost[kPhases + 1].run_wait_ns);
   return 0;
 }
 

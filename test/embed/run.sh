@@ -85,11 +85,23 @@ case $first in *'"event":"pause"'*) ;; *) echo "FAIL status: first event $first"
 read -r rec caller < "$tmp/phasecost.out"
 "$pm" summary --phases --json "$rec" > "$tmp/phasecost.json"
 json "
-rows = [tuple(map(int, l.split())) for l in open('$tmp/phasecost.out').read().splitlines()[1:]]
+lines = open('$tmp/phasecost.out').read().splitlines()
+full = [tuple(map(int, l.split())) for l in lines[1:-1]]
+rows = [r[:2] for r in full]
 got = {p['phase']: p['procs']['$caller']['cpu_sec'] for p in d}
 assert len(rows) == 100
 for i, (inside, around) in enumerate(rows):
     assert inside / 1e9 - 1e-6 <= got['p%d' % i] <= around / 1e9 + 1e-6, (i, inside, got['p%d' % i], around)
+# The mark's reply carries the phase's cost as the file holds it (to the
+# µs summary prints; bytes exactly); the stop's, the last phase's.
+for i, (_, _, cpu, wait, rb, wb) in enumerate(full):
+    me = next(p for p in d if p['phase'] == 'p%d' % i)['procs']['$caller']
+    assert abs(cpu / 1e9 - me['cpu_sec']) <= 0.6e-6, ('reply cpu', i, cpu, me['cpu_sec'])
+    assert abs(wait / 1e9 - me['run_wait_sec']) <= 0.6e-6, ('reply wait', i, wait, me['run_wait_sec'])
+    assert (rb, wb) == (me['read_bytes'], me['write_bytes']), ('reply bytes', i, rb, wb, me)
+last = d[-1]['procs']['$caller']
+stop_cpu, stop_wait = map(int, lines[-1].split())
+assert d[-1]['phase'] == 'p100' and abs(stop_cpu / 1e9 - last['cpu_sec']) <= 0.6e-6, ('stop', stop_cpu, last)
 " < "$tmp/phasecost.json" || { echo "FAIL phasecost: $(head -c 300 "$tmp/phasecost.json")"; failed=1; }
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed

@@ -129,7 +129,10 @@ TEST_SUITE("stat") {
     CHECK_FALSE(command["signal"].exists());
     Recording rec = ReadRecording(dir / "x.pgr.zst");
     CHECK(std::string_view(command["start"]) == FormatRfc3339(Json(rec.lines[1]).Int("t")));
+    // The last sample: before the stop's scan of everyone else and the end.
     std::string last_sample = rec.lines[rec.lines.size() - 2];
+    CHECK(Json(last_sample).Str("event") == "scan");
+    last_sample = rec.lines[rec.lines.size() - 3];
     CHECK(std::string_view(command["end"]) == FormatRfc3339(Json(last_sample).Int("t")));
   }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/io.hh"
+#include "test/process/load_helper.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -33,40 +34,6 @@ std::string DiskOf(const std::string& path) {
   }
   return "";
 }
-
-// test/process/load_helper.c, its commands on a pipe, its replies on fd 3.
-class LoadHelper {
- public:
-  explicit LoadHelper(const std::string& file) {
-    Pipe in = MakePipe(), out = MakePipe();
-    SpawnOptions o;
-    o.program = std::getenv("LOAD_HELPER");
-    o.args = {file};
-    o.stdin_fd = std::move(in.read_end);
-    o.fds.emplace_back(3, std::move(out.write_end));
-    child_.emplace(std::move(o));
-    to_ = std::move(in.write_end);
-    from_ = LineInput(std::move(out.read_end));
-  }
-  // Sends `letter`, returns its reply's letter once the load is done.
-  char Do(char letter) {
-    const char line[2] = {letter, '\n'};
-    WriteAll(to_.Get(), std::string_view(line, 2));
-    std::optional<std::string> reply = from_.ReadLine(After(std::chrono::seconds(60)));
-    REQUIRE((reply && !reply->empty()));
-    return (*reply)[0];
-  }
-  pid_t pid() const { return child_->pid(); }
-  void End() {
-    to_.Reset();
-    CHECK(child_->Wait().code == 0);
-  }
-
- private:
-  std::optional<Child> child_;
-  UniqueFd to_;
-  LineInput from_;
-};
 
 struct Timeline {
   std::vector<int64_t> samples;        // t of each sample, in order

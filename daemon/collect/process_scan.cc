@@ -1,0 +1,165 @@
+#include "daemon/collect/process_scan.hh"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "common/error.hh"
+#include "common/io.hh"
+#include "daemon/collect/thread_group_cpu.hh"
+#include "proto/json.hh"
+
+namespace pm {
+namespace {
+
+constexpr size_t kMaxFileBytes = 64 * 1024;  // stat, io, cgroup: far less
+
+uint32_t PidOf(const char* name) {
+  uint32_t pid = 0;
+  std::string_view s(name);
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), pid);
+  return ec == std::errc() && end == s.data() + s.size() ? pid : 0;
+}
+
+// The process CPU clock of `pid`, in ns, or -1 (gone, a zombie).
+int64_t ClockNs(uint32_t pid) {
+  clockid_t id;
+  timespec ts;
+  if (clock_getcpuclockid(static_cast<pid_t>(pid), &id) != 0 || clock_gettime(id, &ts) != 0)
+    return -1;
+  return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+void Comma(std::string& out) { out.push_back(','); }
+
+}  // namespace
+
+void ProcessScan::ForgetGone() {
+  std::unordered_map<uint32_t, Known> kept;
+  for (uint32_t pid : pids_)
+    if (auto it = cgroups_.find(pid); it != cgroups_.end()) kept.emplace(pid, std::move(it->second));
+  cgroups_ = std::move(kept);
+}
+
+std::string_view CgroupV2Path(std::string_view text) {
+  while (!text.empty()) {
+    size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    if (line.starts_with("0::")) return line.substr(3);
+    if (eol == std::string_view::npos) break;
+    text.remove_prefix(eol + 1);
+  }
+  return {};
+}
+
+ProcessScan::ProcessScan(int root_dirfd)
+    : proc_(OpenAt(root_dirfd, "proc", O_RDONLY | O_DIRECTORY)),
+      real_root_(IsRealRoot(root_dirfd)),
+      tick_ns_(1'000'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK))) {}
+
+void ProcessScan::Append(std::string& out) {
+  if (lseek(proc_.Get(), 0, SEEK_SET) != 0) throw SystemError("cannot rewind /proc");
+  pids_.clear();
+  alignas(8) char buf[8192];
+  for (;;) {
+    ssize_t n = getdents64(proc_.Get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw SystemError("cannot list /proc");
+    if (n == 0) break;
+    for (ssize_t at = 0; at < n;) {
+      const auto* e = reinterpret_cast<const dirent64*>(buf + at);
+      if (uint32_t pid = PidOf(e->d_name)) pids_.push_back(pid);
+      at += e->d_reclen;
+    }
+  }
+  out.push_back('[');
+  for (uint32_t pid : pids_) {
+    const size_t before = out.size();
+    if (out.back() != '[') Comma(out);
+    if (!ReadOne(pid, out)) out.resize(before);  // gone meanwhile
+  }
+  if (cgroups_.size() > 2 * pids_.size() + 1024) ForgetGone();
+  out.push_back(']');
+}
+
+bool ProcessScan::Slurp(int dirfd, const char* name, struct stat* owner) {
+  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  UniqueFd file = UniqueFd::Adopt(fd);
+  if (owner && fstat(fd, owner) != 0) return false;
+  text_.clear();
+  for (;;) {
+    const size_t at = text_.size();
+    if (at >= kMaxFileBytes) return false;
+    text_.resize(at + 4096);
+    ssize_t n = ::read(fd, text_.data() + at, 4096);
+    if (n < 0 && errno == EINTR) {
+      text_.resize(at);
+      continue;
+    }
+    text_.resize(at + static_cast<size_t>(n < 0 ? 0 : n));
+    if (n < 0) return false;
+    if (n == 0) return true;
+  }
+}
+
+// One row; false when the process is gone or its stat makes no sense.
+bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
+  const std::string dir = std::to_string(pid);
+  // The clock before the stat file: a stat read after it proves the pid
+  // was still this process (it is reused only once reaped).
+  const int64_t clock_ns = real_root_ ? ClockNs(pid) : -1;
+  struct stat owner;
+  if (!Slurp(proc_.Get(), (dir + "/stat").c_str(), &owner) || text_.empty()) return false;
+  try {
+    ParseProcStat(text_, stat_);
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+  out.push_back('[');
+  AppendUint(out, pid), Comma(out);
+  AppendUint(out, stat_.ppid), Comma(out);
+  AppendUint(out, stat_.start_ticks), Comma(out);
+  AppendUint(out, owner.st_uid), Comma(out);
+  AppendUint(out, clock_ns >= 0 ? static_cast<uint64_t>(clock_ns)
+                                : (stat_.utime + stat_.stime) * tick_ns_);
+  Comma(out);
+  comm_.clear();
+  AppendJsonString(comm_, ProcStatComm(text_));  // before text_ is reused
+  bool io = Slurp(proc_.Get(), (dir + "/io").c_str());
+  if (io) {
+    try {
+      ParseProcIo(text_, io_);
+    } catch (const std::runtime_error&) {
+      io = false;
+    }
+  }
+  if (io) AppendUint(out, io_.read_bytes), Comma(out), AppendUint(out, io_.write_bytes);
+  else out.append("null,null");
+  Comma(out);
+  out.append(comm_);
+  Comma(out);
+  AppendJsonString(out, CgroupOf(pid, dir));
+  out.push_back(']');
+  return true;
+}
+
+// A process's cgroup, read once per process (pid and start time): a
+// process that moves to another group keeps the first one here.
+std::string_view ProcessScan::CgroupOf(uint32_t pid, const std::string& dir) {
+  Known& known = cgroups_[pid];
+  if (known.start == stat_.start_ticks && known.seen) return known.path;
+  known.start = stat_.start_ticks;
+  known.seen = true;
+  known.path = Slurp(proc_.Get(), (dir + "/cgroup").c_str()) ? CgroupV2Path(text_) : "";
+  return known.path;
+}
+
+}  // namespace pm

@@ -1,0 +1,147 @@
+// A phase's system under test beside everyone else (issue 47), on this
+// machine's real /proc: a neighbour the test starts inside a phase (the
+// load helper, no descendant of the system under test) burns CPU and
+// writes with O_DIRECT; the phase's verdict must name it, with its share
+// of a core and its bytes as the kernel counted them for its pid.
+#include <doctest/doctest.h>
+#include <time.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "test/process/load_helper.hh"
+#include "test/process/recording.hh"
+
+namespace pm::test {
+namespace {
+
+int64_t MonoNs() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+// /proc/PID/schedstat's run time: what the kernel counted for the pid.
+double KernelCpuSeconds(pid_t pid) {
+  std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/schedstat");
+  return std::strtod(text.c_str(), nullptr) / 1e9;
+}
+
+uint64_t KernelWriteBytes(pid_t pid) {
+  std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/io");
+  size_t at = text.find("\nwrite_bytes: ");
+  REQUIRE(at != std::string::npos);
+  return std::strtoull(text.c_str() + at + 14, nullptr, 10);
+}
+
+const JsonValue* FindPid(const JsonValue& list, pid_t pid) {
+  for (const JsonValue& p : list.array())
+    if (int64_t(p["pid"]) == pid) return &p;
+  return nullptr;
+}
+
+TEST_SUITE("phase cost") {
+  TEST_CASE("a neighbour started inside a phase is named: its CPU share, onset and bytes") {
+    TempDir dir;
+    const std::string path = dir / "noise.pgr";
+    // The system under test: an idle helper. (Not this test process: the
+    // neighbour it starts would be its descendant, part of the SUT.)
+    LoadHelper sut(dir / "unused");
+    CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", std::to_string(sut.pid())});
+    s.ReadReadyLine();
+    Json mark = s.Command("mark noisy");
+    REQUIRE(bool(mark.root()["ok"]));
+    CHECK(int64_t(mark.root()["cost"]["processes"]) == 1);  // the reply's phase cost
+    const int64_t phase_start = int64_t(mark.root()["mono"]);
+    const int64_t spawned_after = MonoNs();
+    LoadHelper hog(dir / "direct");
+    const int64_t spawned_before = MonoNs();
+    for (int i = 0; i < 3; ++i) REQUIRE(hog.Do('c') == 'c');  // 1.5 s of its CPU
+    const bool direct = hog.Do('w') == 'w';  // 32 MiB, O_DIRECT (refused on tmpfs)
+    const double hog_cpu = KernelCpuSeconds(hog.pid());
+    const uint64_t hog_written = KernelWriteBytes(hog.pid());
+    REQUIRE(bool(s.Command("mark after").root()["ok"]));
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    REQUIRE(s.Wait().code == 0);
+
+    ExitResult r = Run({"summary", "--phases", "--json", path});
+    REQUIRE(r.code == 0);
+    Json all(r.out);
+    const JsonValue* noisy = nullptr;
+    for (const JsonValue& phase : all.root().array())
+      if (std::string_view(phase["phase"]) == "noisy") noisy = &phase;
+    REQUIRE(noisy != nullptr);
+    const double seconds = double((*noisy)["exectime"]);
+    const JsonValue& verdict = (*noisy)["verdict"];
+    CAPTURE(std::string_view(verdict["line"]));
+    CHECK(bool(verdict["noisy"]));
+    const JsonValue* named = FindPid((*noisy)["everyone"]["top_cpu"], hog.pid());
+    REQUIRE(named != nullptr);
+    CHECK(std::string_view((*named)["comm"]) == "load_helper");
+    const double kernel_pct = hog_cpu / seconds * 100.0;
+    CHECK(std::abs(double((*named)["cpu_pct"]) - kernel_pct) <= 3.0);
+    // Born inside the phase: its onset, to the kernel's start-time tick.
+    const double onset = double((*named)["onset_sec"]);
+    CHECK(onset >= (spawned_after - phase_start) / 1e9 - 0.02);
+    CHECK(onset <= (spawned_before - phase_start) / 1e9 + 0.02);
+    const std::string line{std::string_view(verdict["line"])};
+    CHECK(line.find("load_helper (pid " + std::to_string(hog.pid()) + ") used ") !=
+          std::string::npos);
+    if (direct) {
+      const JsonValue* io = FindPid((*noisy)["everyone"]["top_io"], hog.pid());
+      REQUIRE(io != nullptr);
+      const double got = double(int64_t((*io)["write_bytes"]));
+      CHECK(std::abs(got - static_cast<double>(hog_written)) <= 0.05 * hog_written);
+      CHECK(hog_written >= 32u << 20);
+    } else {
+      MESSAGE("O_DIRECT refused under " << dir.path() << ": the I/O check is skipped");
+    }
+
+    // Thresholds no phase can reach: the same phase is CLEAN.
+    r = Run({"summary", "--phases", "--json", "--noisy-cpu", "1000", "--noisy-io", "1000",
+             "--noisy-steal", "1000", "--noisy-pressure", "1000", path});
+    REQUIRE(r.code == 0);
+    Json clean(r.out);
+    for (const JsonValue& phase : clean.root().array()) {
+      CHECK(!bool(phase["verdict"]["noisy"]));
+      CHECK(std::string_view(phase["verdict"]["line"]) == "CLEAN");
+    }
+    CHECK(FindPid((*noisy)["everyone"]["top_cpu"], sut.pid()) == nullptr);
+    hog.End();
+    sut.End();
+  }
+
+  TEST_CASE("stat --noisy-exit N: N for a noisy run of a command that succeeded, else its status") {
+    TempDir dir;
+    // Threshold 0: any CPU outside `true` (there is always some) is noise.
+    ExitResult r = Run({"stat", "-i", "0.1", "-l", dir / "a.pgr", "--noisy-exit", "75",
+                        "--noisy-cpu", "0", "--", "true"});
+    CAPTURE(r.err);
+    CHECK(r.code == 75);
+    CHECK(r.out.find("\nVerdict: NOISY: ") != std::string::npos);
+    r = Run({"stat", "-i", "0.1", "-l", dir / "b.pgr", "--noisy-exit", "75", "--noisy-cpu",
+             "1000", "--noisy-io", "1000", "--noisy-steal", "1000", "--noisy-pressure", "1000",
+             "--json", "--", "true"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("\"verdict\":{\"noisy\":false,\"reasons\":[]") != std::string::npos);
+    // A failing command keeps its own status, noise or not.
+    r = Run({"stat", "-i", "0.1", "-l", dir / "c.pgr", "--noisy-exit", "75", "--noisy-cpu", "0",
+             "--", "false"});
+    CHECK(r.code == 1);
+  }
+
+  TEST_CASE("bad thresholds and exit statuses: one line naming the fix, exit 1") {
+    ExitResult r = Run({"stat", "--noisy-exit", "0", "--", "true"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("--noisy-exit '0': not an exit status (write e.g. --noisy-exit 75)") !=
+          std::string::npos);
+    r = Run({"summary", "--noisy-cpu", "lots", "x.pgr"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("--noisy-cpu 'lots': not a percentage") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace pm::test
