@@ -2,7 +2,9 @@
  * (issue 47): it records its backend's PID, and for each of 200 queries
  * of 0.5 to 50 ms of CPU reads the backend's /proc/PID/schedstat run time
  * just before and just after the query, between a mark that opens the
- * phase and the next mark, whose reply hands the phase's cost back.
+ * phase and the next mark, whose reply hands the phase's cost back. Each
+ * read waits until the backend sleeps (its work for the query done):
+ * schedstat's run time leaves out a running task's current slice.
  *   pg_queries CONNINFO PERFMONGER OUTPUT
  * Prints the output path and the backend's pid, then one line per query:
  * "SCHEDSTAT_DELTA_NS REPLY_CPU_NS"; run_pg.sh compares them and the file. */
@@ -11,12 +13,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <perfmonger/embed.h>
 
 enum { kQueries = 200 };
 
+static double Now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Until the backend's state (after its comm's last ')') is S: waiting for
+ * the next query. A deadline of seconds, no sleep. */
+static void AwaitAsleep(int pid) {
+  char path[64], text[512];
+  snprintf(path, sizeof path, "/proc/%d/stat", pid);
+  for (double deadline = Now() + 10;;) {
+    FILE *f = fopen(path, "re");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    text[n] = 0;
+    const char *paren = strrchr(text, ')');
+    if (paren && paren[1] == ' ' && paren[2] == 'S') return;
+    if (Now() > deadline) {
+      fprintf(stderr, "the backend %d did not go back to sleep within 10 s\n", pid);
+      exit(1);
+    }
+  }
+}
+
 static unsigned long long RunNs(int pid) {
+  AwaitAsleep(pid);
   char path[64];
   snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
   FILE *f = fopen(path, "re");
