@@ -20,7 +20,9 @@ TEST_SUITE("plot files") {
   TEST_CASE("a complete chart of each type; cut at any length, or empty, incomplete") {
     const std::pair<ChartType, std::string> charts[] = {
         {ChartType::kPng, kPng}, {ChartType::kSvg, kSvg}, {ChartType::kPdf, kPdf}};
-    for (const auto& [type, bytes] : charts) {
+    for (const auto& chart : charts) {
+      const ChartType type = chart.first;
+      const std::string& bytes = chart.second;
       CAPTURE(ChartExtension(type));
       CHECK(ChartComplete(bytes, type));
       size_t whole = bytes.find_last_not_of("\r\n") + 1;  // trailing line ends may go
