@@ -54,8 +54,9 @@ TEST_SUITE("damaged recordings") {
         const std::string error = play.err.substr(error_at + 7);
         CHECK(summary.err.find(error.substr(0, error.size() - 1)) != std::string::npos);
         double end = LastElapsed(play.out);
-        if (end < 0) {  // nothing readable (the header damaged): the same error
-          CHECK(summary.out.empty());
+        if (end < 0) {  // no pair: the header damaged (the same error), or one sample read
+          if (summary.err.find("has a single sample") == std::string::npos)
+            CHECK(summary.out.empty());
           continue;
         }
         ++summarized;
