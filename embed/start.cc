@@ -10,7 +10,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <system_error>
@@ -20,6 +22,7 @@
 #include "common/io.hh"
 #include "common/program_path.hh"
 #include "common/spawn.hh"
+#include "embed/collector_names.hh"
 #include "embed/handle.hh"
 
 namespace pm::embed {
@@ -45,17 +48,25 @@ std::string PercentEncode(const char* text) {
   return out;
 }
 
-// The caller's struct as far as it reaches, the rest zero; a caller built
-// against a newer header may pass more, as long as we would ignore nothing.
+// The first layout with a size (1.0's), through record_caller: every
+// later one is it and fields after it.
+constexpr size_t kFirstLayoutSize = offsetof(perfmonger_options, record);
+
+// The caller's struct as far as it reaches, the rest zero: a caller built
+// against an earlier header (a smaller size) gets the defaults of the
+// fields it does not know; one built against a newer header may pass
+// more, as long as we would ignore nothing.
 int ReadOptions(perfmonger_recording& rec, const perfmonger_options* given, perfmonger_options* o) {
   if (!given) return rec.Fail(EINVAL, "no options");
-  if (given->size < sizeof *o)  // the first layout with a size is this one
+  if (given->size < kFirstLayoutSize)
     return rec.Fail(EINVAL, "options.size is %zu: initialise the options with "
                     "PERFMONGER_OPTIONS_INIT or perfmonger_options_init()", given->size);
   const unsigned char* bytes = reinterpret_cast<const unsigned char*>(given);
   for (size_t i = sizeof *o; i < given->size; ++i)
     if (bytes[i]) return rec.Fail(E2BIG, "options set fields this perfmonger-embed does not know");
-  std::memcpy(o, given, sizeof *o);
+  std::memset(o, 0, sizeof *o);
+  std::memcpy(o, given, std::min(given->size, sizeof *o));
+  o->size = sizeof *o;
   return 0;
 }
 
@@ -67,7 +78,7 @@ int CheckOptions(perfmonger_recording& rec, const perfmonger_options& o) {
   size_t meta_count = 0;
   while (o.meta && o.meta[meta_count]) ++meta_count;
   if (meta_count % 2) return rec.Fail(EINVAL, "options.meta holds a key without a value");
-  return 0;
+  return CheckCollectorNames(rec, o);
 }
 
 void AddEach(std::vector<std::string>& args, const char* flag, const char* const* values) {
@@ -85,6 +96,7 @@ std::vector<std::string> RecordArgs(const perfmonger_options& o) {
       {o.record_pressure, "--record-pressure"}, {o.start_paused, "--start-paused"}};
   for (const auto& f : flags)
     if (f.on) args.push_back(f.flag);
+  AddCollectorFlags(args, o);
   AddEach(args, "-d", o.disks);
   AddEach(args, "--cgroup", o.cgroups);
   for (const pid_t* pid = o.pids; pid && *pid; ++pid)

@@ -90,6 +90,15 @@ struct perfmonger_options {
   /* Non-zero: the calling process as a --pid row, so that summaries show
    * its own CPU seconds and bytes beside the machine's. */
   int record_caller;
+  /* Collectors by name, as perfmonger-record(1) and pgr(5) name them
+   * ("intr", "pressure", "load", "vmstat", "netstat", "sockstat", ...),
+   * each list NULL-terminated: `record` turns these on, `skip` these off
+   * ("cpu", "disk", "net", "mem"). A name perfmonger does not know, or one
+   * whose rows are named (procs, cgroups: `pids`, `cgroups`), is -EINVAL
+   * with the known names in the message. NULL: none. Every collector, a
+   * later one too, is reached through these: none adds a field. */
+  const char *const *record;
+  const char *const *skip;
 };
 
 /* Every member named, so that neither C nor C++ warns of one left out. */
@@ -98,7 +107,7 @@ struct perfmonger_options {
     .meta = NULL, .start_paused = 0, .no_cpu = 0, .no_disk = 0, .no_net = 0,     \
     .no_mem = 0, .record_intr = 0, .perfmonger = NULL, .timeout_ms = 0,          \
     .disks = NULL, .pids = NULL, .cgroups = NULL, .record_pressure = 0,          \
-    .record_caller = 0 }
+    .record_caller = 0, .record = NULL, .skip = NULL }
 
 /* Zeroes the `size` bytes at `options` and sets options->size: the same as
  * PERFMONGER_OPTIONS_INIT, for callers that cannot use the macro. */

@@ -24,6 +24,8 @@
  *   options     the options' size: set by the macro and the function,
  *               required, a larger struct accepted when its tail is zero
  *   status      status and ping, started paused: printed for run.sh
+ *   collectors  options.record and .skip by name: the recording's
+ *               members; an unknown name, or "procs", refused naming why
  *   phasecost   100 phases between marks, the caller burning about 3 ms of
  *               CPU in each, measured by itself on its process CPU clock
  *               between the marks' calls and around them, and the cost
@@ -427,6 +429,33 @@ static int scenario_phasecost(void) {
   return 0;
 }
 
+static int scenario_collectors(void) {
+  char out[4096];
+  snprintf(out, sizeof out, "%s/collectors.pgr", g_dir);
+  const char *record[] = {"load", "sockstat", "vmstat", "cpu", NULL};
+  const char *skip[] = {"net", "load_not", NULL};
+  struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
+  opt.output = out;
+  opt.perfmonger = g_perfmonger;
+  opt.record = record;
+  opt.skip = skip;
+  perfmonger_recording *rec = perfmonger_new();
+  EXPECT(perfmonger_start(rec, &opt) == -EINVAL);  /* "load_not" */
+  EXPECT(strstr(perfmonger_error(rec), "options.skip names no collector 'load_not'") != NULL);
+  EXPECT(strstr(perfmonger_error(rec), "perfmonger knows: cpu, intr, disk, net, mem") != NULL);
+  const char *procs[] = {"procs", NULL};
+  opt.record = procs;
+  EXPECT(perfmonger_start(rec, &opt) == -EINVAL);
+  EXPECT(strstr(perfmonger_error(rec), "use options.pids") != NULL);
+  skip[1] = NULL;
+  opt.record = record;
+  EXPECT(perfmonger_start(rec, &opt) == 0);
+  if (stop_complete(rec)) return 1;
+  perfmonger_free(rec);
+  printf("%s\n", out);
+  return 0;
+}
+
 static int scenario_options(void) {
   struct perfmonger_options macro = PERFMONGER_OPTIONS_INIT;
   EXPECT(macro.size == sizeof macro && macro.output == NULL && macro.record_caller == 0);
@@ -502,6 +531,7 @@ int main(int argc, char **argv) {
       {"heap", scenario_heap},             {"messages", scenario_messages},
       {"caller", scenario_caller},         {"options", scenario_options},
       {"status", scenario_status},         {"phasecost", scenario_phasecost},
+      {"collectors", scenario_collectors},
   };
   for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
     if (!strcmp(argv[1], scenarios[i].name)) return scenarios[i].run();

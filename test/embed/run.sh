@@ -34,9 +34,20 @@ run() {
 }
 for s in bracket manyfds pathlookup notfound unwritable killed threads; do run $s "$tmp/client"; done
 run bracket "$tmp/client-static"
-for s in late_reply worker stopped sigchld heap messages caller options status phasecost; do
+for s in late_reply worker stopped sigchld heap messages caller options status phasecost \
+         collectors; do
   run $s "$tmp/hold"
 done
+# A client built against 1.0's header (its smaller options struct) and
+# linked with this library.
+$cc -std=c99 -Wall -Wextra -Werror $extra -I"$(dirname "$client_c")/frozen/1.0" \
+  -o "$tmp/frozen" "$(dirname "$client_c")/embed_frozen.c" $(pkg --libs)
+mkdir -p "$tmp/frozen.d"
+if LD_LIBRARY_PATH=$libdir "$tmp/frozen" "$pm" "$tmp/frozen.d" > "$tmp/frozen.out"; then
+  echo "ok   frozen 1.0 header"
+else
+  echo "FAIL frozen 1.0 header"; failed=1
+fi
 json() { /usr/bin/python3 -c "import json, sys; d = json.load(sys.stdin); $1"; }
 
 # What the bracket scenario recorded reads back with its metadata and mark.
@@ -103,5 +114,16 @@ last = d[-1]['procs']['$caller']
 stop_cpu, stop_wait = map(int, lines[-1].split())
 assert d[-1]['phase'] == 'p100' and abs(stop_cpu / 1e9 - last['cpu_sec']) <= 0.6e-6, ('stop', stop_cpu, last)
 " < "$tmp/phasecost.json" || { echo "FAIL phasecost: $(head -c 300 "$tmp/phasecost.json")"; failed=1; }
+# Collectors by name: load, sockstat and vmstat on, net off.
+"$pm" cat "$(cat "$tmp/collectors.out")" | head -1 | json "
+c = d['collectors']
+assert all(k in c for k in ('load', 'sockstat', 'vmstat', 'cpu')) and 'net' not in c, c.keys()
+" || { echo "FAIL collectors: the recording's members"; failed=1; }
+# The 1.0 client's options read as it meant them: intr on, net off, the caller.
+read -r rec caller < "$tmp/frozen.out"
+"$pm" cat "$rec" | head -1 | json "
+c = d['collectors']
+assert 'intr' in c and 'net' not in c and c['procs']['rows'] == ['$caller'], c.keys()
+" || { echo "FAIL frozen: the 1.0 client's options"; failed=1; }
 [ $failed -eq 0 ] && echo "embed: every scenario passed"
 exit $failed
