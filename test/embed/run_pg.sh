@@ -5,10 +5,11 @@
 # embedding library's marks, recording its backend's PID. Each query's CPU
 # from the mark reply and from the file must lie within max(2 %, 50 µs) of
 # the backend's own /proc/PID/schedstat delta read around the query.
-# Usage: run_pg.sh BUILD_DIR PERFMONGER CLIENT_C   ($CC: cc)
+# Usage: run_pg.sh BUILD_DIR PERFMONGER CLIENT_C [EXTRA_CFLAGS]   ($CC: cc;
+# EXTRA_CFLAGS: a sanitized build's, as run.sh takes them)
 # Exit 77 (skipped) without PostgreSQL 15 or libpq.
 set -eu
-build=$1 pm=$2 client_c=$3 cc=${CC:-cc}
+build=$1 pm=$2 client_c=$3 extra=${4:-} cc=${CC:-cc}
 pgbin=/usr/lib/postgresql/15/bin
 [ -x "$pgbin/initdb" ] && pkg-config --exists libpq || { echo "skipped: no postgresql-15 or libpq-dev"; exit 77; }
 tmp=$(mktemp -d)
@@ -31,7 +32,7 @@ meson install -C "$build" --no-rebuild --destdir "$tmp/root" --quiet >/dev/null
 pc=$(find "$tmp/root" -name perfmonger-embed.pc | head -1)
 prefix=$(sed -n 's/^prefix=//p' "$pc")
 pkg() { PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$tmp/root$prefix" "$@" perfmonger-embed; }
-$cc -std=c99 -Wall -Wextra -Werror -o "$tmp/client" "$client_c" $(pkg --cflags --libs) \
+$cc -std=c99 -Wall -Wextra -Werror $extra -o "$tmp/client" "$client_c" $(pkg --cflags --libs) \
   $(pkg-config --cflags --libs libpq)
 LD_LIBRARY_PATH=$(pkg --variable=libdir) \
   "$tmp/client" "host=$tmp dbname=postgres user=pm" "$pm" "$tmp/q.pgr" > "$tmp/out"

@@ -106,8 +106,10 @@ TEST_SUITE("cpu precision") {
     Json summary(r.out.substr(nl + 1));
     double recorded = double(summary.root()["procs"]["cmd"]["cpu_sec"]);
     CHECK(own >= 0.6);
-    CHECK(recorded >= own);            // printf and exit come after
-    CHECK(recorded <= own + 0.005);
+    CHECK(recorded >= own);  // printf and exit come after
+    // ... and little else (a sanitized build's exit handlers take tens of
+    // ms); the exited thread's 0.3 s counted twice would be far above.
+    CHECK(recorded <= own + 0.1);
   }
 
   TEST_CASE("marks every few ms: every mark keeps its sample, every pair a line, no warning") {

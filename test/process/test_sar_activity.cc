@@ -40,9 +40,10 @@ struct Samples {
     };
     return at(lines.back()) - at(lines.front());
   }
+  // The span, on the monotonic clock readers measure intervals on.
   double Seconds() const {
-    return static_cast<double>(int64_t(lines.back().root()["t"]) -
-                               int64_t(lines.front().root()["t"])) / 1e9;
+    return static_cast<double>(int64_t(lines.back().root()["mono"]) -
+                               int64_t(lines.front().root()["mono"])) / 1e9;
   }
   Json header{"{}"};
   std::vector<Json> lines;
