@@ -2,10 +2,14 @@
 
 namespace pm {
 
-StatsWalk::StatsWalk(bool split, const ReportOptions& options, bool grid)
+StatsWalk::StatsWalk(bool split, const ReportOptions& options, bool grid,
+                     const UseThresholds* use, int num_core)
     : split_(split), options_(options), grid_(grid) {
   whole_.set_grid(grid);
   if (split) phases_.emplace_back().set_grid(grid);
+  if (!use) return;
+  use_.emplace_back(*use, num_core);
+  if (split) use_phases_.emplace_back(*use, num_core);
 }
 
 // play's origin: the first sample or event, so "max at" reads as play's
@@ -20,6 +24,8 @@ void StatsWalk::Origin(TimeOrigin o) {
 void StatsWalk::First(const RawSample& s) {
   whole_.First(s, options_);
   if (split_) phases_.back().First(s, options_);
+  for (UseSpan& u : use_) u.First();
+  if (!use_phases_.empty()) use_phases_.back().First();
 }
 
 // On the grid a sample waits for the next item, which tells whether a
@@ -38,6 +44,8 @@ void StatsWalk::Take(const RawSample& s) {
     const Pair pair(prev_, s, whole_.origin(), options_);
     whole_.Add(pair);
     if (split_) phases_.back().Add(pair);
+    for (UseSpan& u : use_) u.Add(pair);
+    if (!use_phases_.empty()) use_phases_.back().Add(pair);
   }
   prev_ = s;
   have_prev_ = true;
@@ -67,6 +75,7 @@ void StatsWalk::OnEvent(const RecordingEvent& e) {
   } else if (split_) {
     phases_.emplace_back().set_grid(grid_);
     phases_.back().set_origin(whole_.origin());
+    if (!use_.empty()) use_phases_.emplace_back(use_[0].thresholds(), use_[0].num_core());
     // The mark's sample opens it (on the grid: the tick before the mark).
     if (have_prev_) phases_.back().First(prev_, options_);
   }

@@ -11,6 +11,9 @@
 // sar's intervals are, so a peak compares with theirs. An interval a mark
 // cut in two then belongs to the phase the mark opens. Samples the `sample`
 // command took cannot be told from ticks and stay.
+//
+// With `use` (summary --use), the same pairs go through a UseSpan per span
+// as well (playback/use_span.hh).
 #pragma once
 
 #include <optional>
@@ -19,13 +22,15 @@
 #include "playback/raw_sample.hh"
 #include "playback/report.hh"
 #include "playback/span_stats.hh"
+#include "playback/use_span.hh"
 
 namespace pm {
 
 class StatsWalk {
  public:
   // `options` must outlive the walk.
-  StatsWalk(bool split, const ReportOptions& options, bool grid = false);
+  StatsWalk(bool split, const ReportOptions& options, bool grid = false,
+            const UseThresholds* use = nullptr, int num_core = 0);
   void OnSample(const RawSample& s);
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark, end; others ignored
   // After the last item: on the grid, the last sample of a recording
@@ -34,6 +39,9 @@ class StatsWalk {
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  // With `use`: the whole span's and the phases' USE (else empty).
+  const std::vector<UseSpan>& use() const { return use_; }
+  const std::vector<UseSpan>& use_phases() const { return use_phases_; }
 
  private:
   void Take(const RawSample& s);
@@ -46,6 +54,7 @@ class StatsWalk {
   bool grid_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
+  std::vector<UseSpan> use_, use_phases_;  // use_: the whole's, when asked
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;

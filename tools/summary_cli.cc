@@ -129,7 +129,8 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
   if (verdict) in.verdict = &*verdict;
   in.meta = input.info().meta;
   in.clock = &clocks;
-  if (stats) in.stats = &stats->whole();
+  if (stats && args.stats) in.stats = &stats->whole();
+  if (stats && args.use) in.use = &stats->use().front();
   SummaryPauses p = PausesOf(whole);
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
 }
@@ -163,7 +164,8 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
       verdict = JudgeSpan(phase.span.first(), end, phase.scans, input.info(), args.noise);
     if (verdict) in.verdict = &*verdict;
     if (verdict && verdict->verdict.noisy) noisy.push_back(phase.label);
-    if (stats) in.stats = &stats->phases()[i];
+    if (stats && args.stats) in.stats = &stats->phases()[i];
+    if (stats && args.use) in.use = &stats->use_phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
     if (!args.json) {
@@ -203,13 +205,17 @@ int Summarize(const SummaryArgs& args) {
   RecordingInput input(args.file, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
-  // Without --stats the walk needs each span's first and last sample only.
-  if (!args.stats) input.SkimSamples();
+  // Without --stats or --use the walk needs each span's first and last
+  // sample only.
+  const bool every_pair = args.stats || args.use;
+  if (!every_pair) input.SkimSamples();
   PhaseWalk walk(args.phases);
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (args.stats) stats.emplace(args.phases, options, args.grid);
+  if (every_pair)
+    stats.emplace(args.phases, options, args.grid, args.use ? &args.use_thresholds : nullptr,
+                  input.info().num_core);
   std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
   if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
