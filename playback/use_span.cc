@@ -13,13 +13,19 @@ void UseSpan::First() {
 }
 
 void UseSpan::Add(const Pair& p) {
-  interval_ = p.interval;
+  AddInterval(p.interval, [&p](StatRow& row) {
+    for (const ReportEntry& e : Reports())
+      if (e.report->stats) e.report->stats(row, p);
+  });
+}
+
+void UseSpan::AddInterval(double seconds, const std::function<void(StatRow& row)>& values) {
+  interval_ = seconds;
   if (interval_ <= 0) return;
   ++intervals_;
   seconds_ += interval_;
   max_interval_ = std::max(max_interval_, interval_);
-  for (const ReportEntry& e : Reports())
-    if (e.report->stats) e.report->stats(*this, p);
+  values(*this);
   EndInterval();
 }
 

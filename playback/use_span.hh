@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,6 +81,9 @@ class UseSpan final : public StatRow {
   void First();
   // Two consecutive samples of one segment (as SpanStats::Add).
   void Add(const Pair& p);
+  // One interval of `seconds`, its series given to `row` by `values` (Add
+  // gives the reports' stats slots).
+  void AddInterval(double seconds, const std::function<void(StatRow& row)>& values);
 
   uint64_t intervals() const { return intervals_; }
   double seconds() const { return seconds_; }
