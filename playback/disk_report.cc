@@ -416,11 +416,12 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
-// live: read and write bytes/s and %util; the total's %util is the busiest
-// device's (the mean would hide one saturated disk among idle ones).
+// live: read and write bytes/s and the busiest disk's %util (the mean,
+// play's total util, would hide one saturated disk among idle ones):
+// named "max%", not "util", so that one name means one thing everywhere.
 constexpr LiveColumn kLiveColumns[] = {{"read", 5, LiveUnit::kBytes},
                                        {"writ", 5, LiveUnit::kBytes},
-                                       {"util", 4, LiveUnit::kPercent}};
+                                       {"max%", 4, LiveUnit::kPercent}};
 
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
   if (!p.Both(kDisk)) return false;
