@@ -2,9 +2,16 @@
 
 namespace pm {
 
-StatsWalk::StatsWalk(bool split, const ReportOptions& options)
-    : split_(split), options_(options) {
-  if (split) phases_.emplace_back();
+StatsWalk::StatsWalk(bool split, const ReportOptions& options, bool keep_batches)
+    : split_(split), options_(options), keep_batches_(keep_batches) {
+  if (keep_batches) whole_.KeepBatches();
+  if (split) NewPhase("start");
+}
+
+void StatsWalk::NewPhase(const std::string& label) {
+  phases_.emplace_back();
+  labels_.push_back(label);
+  if (keep_batches_) phases_.back().KeepBatches();
 }
 
 // play's origin: the first sample or event, so "max at" reads as play's
@@ -41,7 +48,7 @@ void StatsWalk::OnEvent(const RecordingEvent& e) {
   } else if (e.kind == "mark") {
     Origin(TimeOrigin::Of(e));
     if (!split_) return;
-    phases_.emplace_back();
+    NewPhase(e.label);
     phases_.back().set_origin(whole_.origin());
     if (have_prev_) phases_.back().First(prev_, options_);  // the mark's sample opens it
   }

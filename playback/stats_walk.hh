@@ -6,6 +6,7 @@
 // starts anew.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "playback/raw_sample.hh"
@@ -16,22 +17,28 @@ namespace pm {
 
 class StatsWalk {
  public:
-  // `options` must outlive the walk.
-  StatsWalk(bool split, const ReportOptions& options);
+  // `options` must outlive the walk. `keep_batches`: every span keeps its
+  // series' values as batch means (SpanStats::KeepBatches).
+  StatsWalk(bool split, const ReportOptions& options, bool keep_batches = false);
   void OnSample(const RawSample& s);
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  // Each phase's label: "start", then its mark's.
+  const std::vector<std::string>& labels() const { return labels_; }
 
  private:
   void Origin(TimeOrigin o);
   void First(const RawSample& s);
+  void NewPhase(const std::string& label);
 
   bool split_;
   const ReportOptions& options_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
+  std::vector<std::string> labels_;
+  bool keep_batches_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;
