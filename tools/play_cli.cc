@@ -53,7 +53,8 @@ class Player {
     report_options_.recorded = &input.info().recorded;
     report_options_.info = &input.info();
     if (args.format == PlayFormat::kTable)
-      table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1);
+      table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1,
+                     input.info().interval_ns);
     if (args.format == PlayFormat::kColumns) columns_.emplace(SpoolDir());
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
