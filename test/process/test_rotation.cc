@@ -112,6 +112,13 @@ std::vector<std::string> JoinedSamples(const std::vector<std::string>& files) {
   return joined;
 }
 
+// A play line without its elapsed_time, which counts from its input's start.
+std::string WithoutElapsed(const std::string& line) {
+  size_t at = line.find(",\"elapsed_time\":");
+  size_t end = line.find(',', at + 1);
+  return at == std::string::npos ? line : line.substr(0, at) + line.substr(end);
+}
+
 int64_t MonoOf(const std::string& sample) { return Json(sample).Int("mono"); }
 
 TEST_SUITE("rotation") {
@@ -156,10 +163,27 @@ TEST_SUITE("rotation") {
     }
     std::vector<std::string> joined = JoinedSamples(files);
     for (size_t i = 1; i < joined.size(); ++i) CHECK(MonoOf(joined[i - 1]) < MonoOf(joined[i]));
+    // Each file alone, and the directory as one timeline: the same
+    // intervals, once each; elapsed time counts from the first file's start.
+    std::vector<std::string> alone;
     for (const std::string& f : files) {
       ExitResult play = Run({"play", f});
       CHECK(play.code == 0);
+      for (const std::string& line : SplitLines(play.out)) alone.push_back(WithoutElapsed(line));
     }
+    ExitResult joined_play = Run({"play", out});
+    CHECK(joined_play.code == 0);
+    CHECK(joined_play.err.find("gap") == std::string::npos);
+    std::vector<std::string> joined_lines = SplitLines(joined_play.out);
+    REQUIRE(joined_lines.size() == alone.size());
+    double elapsed = 0;
+    for (size_t i = 0; i < joined_lines.size(); ++i) {
+      CHECK(WithoutElapsed(joined_lines[i]) == alone[i]);
+      double e = double(Json(joined_lines[i]).root()["elapsed_time"]);
+      CHECK(e >= elapsed);  // printed to the ms: two close samples may tie
+      elapsed = e;
+    }
+    CHECK(Run({"summary", out}).code == 0);
     // Retention: its own expired file went; the planted ones stay.
     CHECK_FALSE(std::filesystem::exists(out + "/perfmonger-20200103.pgr.zst"));
     CHECK(std::filesystem::is_symlink(out + "/perfmonger-20200101.pgr.zst"));
@@ -169,6 +193,29 @@ TEST_SUITE("rotation") {
       CHECK(std::filesystem::exists(out + "/perfmonger-20200102.pgr.zst"));
     else
       MESSAGE("another user's file not tried: " << other.why_not());
+  }
+
+  TEST_CASE("two recordings with a gap read as one: no rate across it, the gap said") {
+    TempDir dir;
+    std::string a = dir / "a.pgr.zst", b = dir / "b.pgr.gz";
+    REQUIRE(RecordBriefly({"record", "-i", "20ms", "-l", a}).code == 0);
+    REQUIRE(RecordBriefly({"record", "-i", "20ms", "-l", b}).code == 0);
+    std::ofstream(dir / "notes.txt") << "not a recording";
+    ExitResult one = Run({"play", a}), two = Run({"play", b});
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"play", dir.path()}, {"play", b, a}}) {
+      ExitResult r = Run(args);
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(SplitLines(r.out).size() == SplitLines(one.out).size() + SplitLines(two.out).size());
+      CHECK(r.err.find("no rate spans the gap") != std::string::npos);
+    }
+    ExitResult summary = Run({"summary", dir.path()});
+    CHECK(summary.code == 0);
+    ExitResult mixed = Run({"play", a, "-"});
+    CHECK(mixed.code == 1);
+    ExitResult empty = Run({"play", (dir / "none")});
+    CHECK(empty.code == 1);
   }
 
   TEST_CASE("SIGKILL at 50 random moments around rotations: every flushed sample stays") {
