@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/inotify.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -184,6 +185,18 @@ TEST_SUITE("rotation") {
       elapsed = e;
     }
     CHECK(Run({"summary", out}).code == 0);
+    // A window by wall clock across the files, as sar -s/-e: TIME after a
+    // DATE TIME is that night's.
+    setenv("TZ", "UTC", 1);
+    ExitResult night = Run({"play", "--from", "2026-12-04 03:00", "--to", "05:00", out});
+    CHECK(night.code == 0);
+    std::vector<std::string> in_window = SplitLines(night.out);
+    CHECK(in_window.size() >= 2);
+    for (const std::string& line : in_window) {
+      double t = double(Json(line).root()["time"]);
+      CHECK(t >= 1796353200.0);  // 2026-12-04 03:00 UTC
+      CHECK(t <= 1796360400.0);  // 05:00
+    }
     // Retention: its own expired file went; the planted ones stay.
     CHECK_FALSE(std::filesystem::exists(out + "/perfmonger-20200103.pgr.zst"));
     CHECK(std::filesystem::is_symlink(out + "/perfmonger-20200101.pgr.zst"));
