@@ -10,6 +10,7 @@
 #include "common/error.hh"
 #include "playback/live_table.hh"
 #include "playback/export_openmetrics.hh"
+#include "tools/recording_input.hh"
 #include "tools/window_args.hh"
 
 namespace pm {
@@ -274,15 +275,6 @@ Command<SummaryArgs> BuildSummary() {
   return c;
 }
 
-// Several FILEs (or a DIR) join into one timeline; stdin only alone.
-void CheckFiles(const std::vector<std::string>& files, std::string_view command) {
-  if (files.size() < 2) return;
-  for (const std::string& f : files)
-    if (f == "-" || f.empty())
-      throw UsageError("standard input ('-') is read alone, not joined with other files "
-                       "(see perfmonger " + std::string(command) + " --help)");
-}
-
 }  // namespace
 
 const Command<PlayArgs>& PlayCommand() {
@@ -301,7 +293,7 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
   if (a.help) return a;
   CheckFormatOptions(a);
   CheckWindow(a.window);
-  CheckFiles(files, "play");
+  CheckJoinable(files, "play");
   if (!files.empty()) a.file = files[0];
   a.files = files;
   return a;
@@ -315,7 +307,7 @@ SummaryArgs ParseSummaryArgs(int argc, char** argv) {
     throw UsageError("no recording named: give FILE, or '-' for standard input "
                      "(see perfmonger summary --help)");
   CheckWindow(a.window);
-  CheckFiles(files, "summary");
+  CheckJoinable(files, "summary");
   a.file = files[0];
   a.files = files;
   return a;

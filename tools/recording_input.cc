@@ -208,6 +208,14 @@ void RecordingInput::WarnIfIncomplete() const {
                  "%s\n", name, samples.c_str(), why);
 }
 
+void CheckJoinable(const std::vector<std::string>& files, std::string_view command) {
+  if (files.size() < 2) return;
+  for (const std::string& f : files)
+    if (f == "-" || f.empty())
+      throw UsageError("standard input ('-') is read alone, not joined with other files "
+                       "(see perfmonger " + std::string(command) + " --help)");
+}
+
 int RunReaderCommand(std::string_view command, const std::function<int()>& body) {
   // Escaped whole (idempotent): a message may quote a recording's string.
   auto error = [command](const char* message, int status) {

@@ -101,6 +101,10 @@ class RecordingInput {
   std::unique_ptr<SampleStream> items_;
 };
 
+// Several FILEs (or a DIR) join into one timeline; stdin is read alone:
+// UsageError naming `command`'s --help.
+void CheckJoinable(const std::vector<std::string>& files, std::string_view command);
+
 // Runs a reader subcommand and maps what it throws to DESIGN §9's exit
 // codes, with one line `perfmonger CMD: error: ...` on stderr: UsageError
 // and InputError 1, FormatError (and anything else) 2. EPIPE on stdout (a

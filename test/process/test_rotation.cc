@@ -223,8 +223,18 @@ TEST_SUITE("rotation") {
       CHECK(SplitLines(r.out).size() == SplitLines(one.out).size() + SplitLines(two.out).size());
       CHECK(r.err.find("no rate spans the gap") != std::string::npos);
     }
-    ExitResult summary = Run({"summary", dir.path()});
-    CHECK(summary.code == 0);
+    // The other readers share the path: summary (--stats), the exports, plot.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"summary", dir.path()}, {"summary", "--stats", dir.path()},
+          {"play", "--format", "csv", dir.path()},
+          {"play", "--format", "openmetrics", dir.path()},
+          {"plot", "-T", "svg", "--output-dir", dir / "charts", dir.path()}}) {
+      CAPTURE(args);
+      ExitResult r = Run(args);
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+    }
+    CHECK(std::filesystem::exists(dir / "charts/cpu.svg"));
     ExitResult mixed = Run({"play", a, "-"});
     CHECK(mixed.code == 1);
     ExitResult empty = Run({"play", (dir / "none")});
