@@ -234,7 +234,7 @@ class Player {
 int Play(const PlayArgs& args) {
   if (args.format == PlayFormat::kColumns && isatty(1))
     throw UsageError("--format columns writes binary arrays: redirect standard output to a file or a pipe");
-  RecordingInput input(args.file, {args.window});
+  RecordingInput input(args.files, {args.window});
   if (!input.Open()) {
     Note("play", input.name() + " is empty: nothing to play");
     return 0;

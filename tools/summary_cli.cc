@@ -198,7 +198,7 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file, {args.window});
+  RecordingInput input(args.files, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   // Without --stats the walk needs each span's first and last sample only.
