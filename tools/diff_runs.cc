@@ -55,7 +55,7 @@ RunStats ReadRun(const std::string& path, const RunReading& how, bool& damaged) 
   options.legacy = input.info().legacy();
   options.recorded = &input.info().recorded;
   options.info = &input.info();
-  StatsWalk walk(true, options, how.keep_batches);
+  StatsWalk walk({.split = true, .keep_batches = how.keep_batches}, options);
   RunFeed feed(walk, how);
   RawSample sample;
   RecordingEvent event;
