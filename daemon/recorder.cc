@@ -216,6 +216,7 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   line_.clear();
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
+  if (everyone_) everyone_->named().Read();
   EndLine(line_);
   writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++samples_;

@@ -79,6 +79,19 @@ void Account(PhaseEveryone& e, NamedProcess n, bool sut, bool root, bool recorde
   e.top_cpu.push_back(n);
 }
 
+// The processes the `pid` command added: their rows in the later scan over
+// the earlier one's (or over what they had when named).
+void AccountAdded(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end) {
+  for (const NamedScanRow& n : end.added) {
+    const std::array<uint64_t, 7>* base = &n.from;
+    for (const NamedScanRow& b : begin.added)
+      if (b.pid == n.pid && b.start == n.start) base = &b.now;
+    auto delta = [&](size_t i) { return n.now[i] - std::min((*base)[i], n.now[i]); };
+    e.sut_cpu_s += delta(0) / 1e9;
+    e.sut_bytes += delta(2) + delta(3);
+  }
+}
+
 // Every process of the later scan over the earlier one.
 void Compare(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end, const Pair& p,
              const RecordingInfo& info) {
@@ -86,6 +99,7 @@ void Compare(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end, con
   for (const ScannedProcess& q : begin.processes) before[Key(q)] = &q;
   std::vector<uint32_t> roots = begin.sut;
   roots.insert(roots.end(), end.sut.begin(), end.sut.end());
+  for (const NamedScanRow& n : end.added) roots.push_back(n.pid);  // counted by AccountAdded
   const std::vector<std::string> cgroups = SutCgroups(p);
   const uint32_t recorder = static_cast<uint32_t>(info.pid);
   SutSet sut(end, roots, cgroups, recorder);
@@ -192,6 +206,7 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
     e.scanned = true;
     e.scan_lag_ns = scans.end->lag_ns;
     Compare(e, *scans.begin, *scans.end, pair, info);
+    AccountAdded(e, *scans.begin, *scans.end);
     KeepTop(e);
     if (e.machine_cpu_s)
       e.remainder_cpu_s =

@@ -6,7 +6,8 @@
 // difference; one born inside the span (in the later scan only) by its
 // whole CPU and I/O. The system under test (SUT) is the scans' "sut" pids,
 // the processes below them (by ppid: descendants alive at a scan), and those
-// in a recorded --cgroup group or below it. The recorder itself is neither:
+// in a recorded --cgroup group or below it, and the processes the `pid`
+// command added (the scans' "added" rows: a parallel query's workers). The recorder itself is neither:
 // it is counted apart. Processes that came and went between the scans are
 // the unnamed remainder: machine busy CPU − SUT − named − the recorder.
 //
