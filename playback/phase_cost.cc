@@ -160,18 +160,24 @@ void Machine(PhaseEveryone& e, const Pair& p) {
   if (some.present && e.seconds > 0) e.cpu_some_pct = some[0] / 1e6 / e.seconds * 100.0;
 }
 
-void AppendPct(std::string& out, double v) {
+void Reason(Verdict& v, std::string what, double pct, std::string_view after = {}) {
+  v.noisy = true;
+  v.reasons.push_back(std::move(what.append(Percent(pct)).append(after)));
+}
+
+}  // namespace
+
+std::string Percent(double pct) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f %%", v);
-  out.append(buf);
+  std::snprintf(buf, sizeof buf, "%.1f %%", pct);
+  return buf;
 }
 
 std::string CpuReason(const NamedProcess& n, double seconds) {
   std::string r;
   AppendPrintable(r, n.comm);
   r.append(" (pid ").append(std::to_string(n.pid)).append(") used ");
-  AppendPct(r, n.cpu_s / seconds * 100.0);
-  r.append(" of a core");
+  r.append(Percent(n.cpu_s / seconds * 100.0)).append(" of a core");
   if (n.onset_s > 0) {
     char buf[32];
     std::snprintf(buf, sizeof buf, " from %.2f s", n.onset_s);
@@ -179,14 +185,6 @@ std::string CpuReason(const NamedProcess& n, double seconds) {
   }
   return r;
 }
-
-void Reason(Verdict& v, std::string what, double pct, std::string_view after = {}) {
-  v.noisy = true;
-  AppendPct(what, pct);
-  v.reasons.push_back(std::move(what.append(after)));
-}
-
-}  // namespace
 
 std::optional<double> ForeignIoPct(const PhaseEveryone& e) {
   if (!e.disk_busy_s || !e.disk_bytes || *e.disk_bytes == 0 || e.seconds <= 0) return {};
@@ -207,6 +205,7 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
     e.scan_lag_ns = scans.end->lag_ns;
     Compare(e, *scans.begin, *scans.end, pair, info);
     AccountAdded(e, *scans.begin, *scans.end);
+    GroupForeign(e);
     KeepTop(e);
     if (e.machine_cpu_s)
       e.remainder_cpu_s =
@@ -218,8 +217,16 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
 Verdict Judge(const PhaseEveryone& e, const NoiseThresholds& t) {
   Verdict v;
   if (e.seconds <= 0) return v;
+  std::vector<std::string_view> judged;  // groups with a reason of their own
+  for (const NamedGroup& g : e.top_groups)
+    if (g.cpu_s / e.seconds * 100.0 >= t.cpu_pct) {
+      v.noisy = true;
+      v.reasons.push_back(GroupReason(g, e.seconds));
+      judged.push_back(g.cgroup);
+    }
   for (const NamedProcess& n : e.top_cpu)
-    if (n.cpu_s / e.seconds * 100.0 >= t.cpu_pct) {
+    if (n.cpu_s / e.seconds * 100.0 >= t.cpu_pct &&
+        std::find(judged.begin(), judged.end(), n.cgroup) == judged.end()) {
       v.noisy = true;
       v.reasons.push_back(CpuReason(n, e.seconds));
     }
