@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
@@ -44,6 +45,7 @@
 #include "daemon/recording_observer.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
+#include "daemon/rotation.hh"
 #include "daemon/session_files.hh"
 #include "daemon/signal_source.hh"
 #include "daemon/stop_request.hh"
@@ -159,6 +161,24 @@ class Recorder final : SignalSource::Handler,
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
+  void BuildSample(int64_t t_ns, int64_t mono_ns);  // into line_
+  void WriteSample(int64_t mono_ns);                // line_, flushed
+
+  // Rotation (recorder_rotation.cc, daemon/rotation.hh): one file per
+  // period in output_dir_; the sample that ends a period is the last of
+  // its file and, as a keyframe, the first of the next. A full disk
+  // suspends writing (one error line) until a new file can be written.
+  void SetupRotation(const RecordConfig& config);
+  std::string FreePath(int64_t t_ns) const;
+  void OpenFile(const std::string& path);
+  void StartPeriod(const Instant& at);
+  void RotatingTick(const Instant& at);
+  bool RotationDue(const Instant& at) const;
+  void Rotate(const Instant& at);
+  void StartFile(const Instant& at);
+  void Suspend(const std::system_error& error);
+  void TryResume(const Instant& at);
+  void DropFile() noexcept;  // the file cut at its last flush; no file
   // The scan of everyone else for the instant `of` (everyone_scan.hh).
   void ScanEveryone(std::string_view at, const Instant& of);
 
@@ -239,6 +259,14 @@ class Recorder final : SignalSource::Handler,
   std::string requested_stop_reason_;
   std::optional<int> hangup_fd_;
   std::optional<HangupSource> hangup_;
+
+  RotatePolicy rotate_;
+  std::string output_dir_;          // rotation: where the files go
+  Compression compression_ = Compression::kPlain;
+  int64_t period_end_ns_ = 0;       // realtime: the next file's start
+  bool reopen_ = false;             // SIGHUP: a new file at the next tick
+  bool suspended_ = false;          // the disk was full: no file open
+  uint64_t file_samples_ = 0;       // sample lines in the current file
 
   std::string line_;  // reused for every sample line
   std::optional<DeltaEncoder> delta_;  // format v2 only

@@ -73,6 +73,7 @@ void Recorder::StartClock(const Instant& at) {
     timeout_at_mono_ns_ = at.mono + timeout_ns_;
     deadline_->Arm(timeout_at_mono_ns_, 0);
   }
+  if (rotate_.on()) StartPeriod(at);
 }
 
 // A background session is visible (record --status, --kill) from its
@@ -139,7 +140,7 @@ void Recorder::WriteTrailer(const Instant& at) {
   ScanEveryone("stop", at);
   ClockState clock = clock_probe_->Read();
   writer_->Write(EncodeEndLine({.t_ns = at.t, .mono_ns = at.mono, .reason = stop_reason_,
-                                .samples = samples_, .missed_ticks = missed_ticks_,
+                                .samples = file_samples_, .missed_ticks = missed_ticks_,
                                 .clock = &clock}));
   writer_->Finish();
 }

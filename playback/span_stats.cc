@@ -64,7 +64,7 @@ void SpanStats::Put(std::string_view name, std::string_view unit, bool level, do
     s.max_ns = time_ns_;
     s.max_elapsed = elapsed_;
   }
-  s.values.Add(v);
+  s.values.Add(v, level ? 1.0 : interval_);
   s.weighted += v * interval_;
   s.weight += interval_;
 }
@@ -106,6 +106,12 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
   out.append("* Statistics over ");
   AppendUint(out, stats.intervals());
   out.append(stats.intervals() == 1 ? " interval" : " intervals");
+  if (stats.grid()) {
+    out.append(" of the sampling grid, ");
+    AppendUint(out, stats.left_out());
+    out.append(stats.left_out() == 1 ? " sample" : " samples");
+    out.append(" of marks, pauses and the stop left out\n ");
+  }
   bool exact = std::all_of(all.begin(), all.end(), [](const SeriesStats& s) { return s.exact; });
   out.append(" (rates time-weighted; p50/p95/p99 nearest rank");
   if (!exact) {
@@ -140,6 +146,7 @@ void AppendStatsJson(std::string& out, const SpanStats& stats) {
   out.append(",\"stats\":");
   JsonObjectWriter o(out);
   o.Uint("intervals", stats.intervals());
+  if (stats.grid()) o.Bool("grid", true).Uint("left_out", stats.left_out());
   JsonObjectWriter series(o.Key("series"));
   for (const SeriesStats& s : stats.Results()) {
     JsonObjectWriter one(series.Key(s.name));

@@ -10,10 +10,14 @@
 //   min, max    the smallest and largest value; the max's instant is the
 //               end of its interval (a level: its sample), the first one
 //               when the max repeats
-//   p50 p95 p99 nearest rank over the values, each counted once: the
-//               ceil(p/100 · n)-th smallest (so p99 of fewer than 100
-//               values is the max); exact up to QuantileStore::kExact
-//               values a series, within its kRelativeError beyond
+//   p50 p95 p99 nearest rank, weighted: the smallest value such that the
+//               values up to it cover p % of the time (a rate: each
+//               interval weighs its length, so a short interval a mark
+//               cut off counts for what it lasted) or of the samples (a
+//               level); with equal intervals the ceil(p/100 · n)-th
+//               smallest (so p99 of fewer than 100 values is the max);
+//               exact up to QuantileStore::kExact values a series,
+//               within its kRelativeError beyond
 //
 // Memory is bounded whatever the length (playback/quantile_store.hh).
 #pragma once
@@ -49,6 +53,11 @@ class SpanStats final : public StatRow {
   void Add(const Pair& p);
 
   uint64_t intervals() const { return intervals_; }
+  // On the sampling grid (StatsWalk): how many samples were left out.
+  bool grid() const { return grid_; }
+  uint64_t left_out() const { return left_out_; }
+  void set_grid(bool grid) { grid_ = grid; }
+  void LeaveOut() { ++left_out_; }
   const TimeOrigin& origin() const { return origin_; }
   void set_origin(TimeOrigin o) { origin_ = o; }
   // In kCollectors order, each report's in the order it first gave them.
@@ -79,15 +88,19 @@ class SpanStats final : public StatRow {
   double elapsed_ = 0;
   TimeOrigin origin_;
   uint64_t intervals_ = 0;
+  bool grid_ = false;
+  uint64_t left_out_ = 0;
 };
 
 // The --stats block of the text summary:
 //   * Statistics over N intervals (rates time-weighted; p50/p95/p99 nearest rank)
+//   * Statistics over N intervals of the sampling grid, M samples of marks,
+//     pauses and the stop left out (...)
 //     series  unit  mean  min  max  max at (s)  p50  p95  p99
 // one line per series, "max at" seconds after the origin; none when the
 // span has no interval.
 void AppendStatsText(std::string& out, const SpanStats& stats);
-// ,"stats":{"intervals":N,"series":{"NAME":{"unit":..,"kind":"rate"|"level",
+// ,"stats":{"intervals":N,["grid":true,"left_out":M,]"series":{"NAME":{"unit":..,"kind":"rate"|"level",
 //   "count":N,"mean":..,"min":..,"max":..,"max_elapsed":..,"max_time":RFC 3339,
 //   "p50":..,"p95":..,"p99":..},...}}
 void AppendStatsJson(std::string& out, const SpanStats& stats);

@@ -244,12 +244,21 @@ Command<SummaryArgs> BuildSummary() {
                 "per series (CPU modes and the busiest core, each\n"
                 "disk's IOPS, MiB/s, await, %util and queue, each\n"
                 "interface's KiB/s, memory in MiB, pressure, load,\n"
-                "processes, cgroups) its mean (a rate's time-weighted),\n"
-                "min, max and when (play's elapsed_time), p50, p95\n"
-                "and p99 (nearest rank); per phase with --phases; with\n"
-                "--json a \"stats\" member",
+                "processes, cgroups) its mean, min, max and when (play's\n"
+                "elapsed_time), p50, p95 and p99 (nearest rank; a\n"
+                "rate's mean and ranks weighted by time); per phase\n"
+                "with --phases; with --json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
                 &SummaryArgs::stats),
+           Opt<SummaryArgs>(
+               {.name = "stats-grid",
+                .help = "--stats on the recording's sampling grid: the samples\n"
+                        "marks, pauses and the stop took between two ticks\n"
+                        "left out, so every interval is one tick, as sar's\n"
+                        "are (a peak then compares with sar's at the same\n"
+                        "interval)",
+                .brief = "--stats with every interval one tick, as sar's"},
+               [](SummaryArgs& a, const Given& g) { a.stats = a.grid = g.on; }),
            DiskOnly<SummaryArgs>(),
            Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
                              .help = "page the text through CMD (default $PAGER, else less)",

@@ -42,6 +42,7 @@ struct SummaryArgs {
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
   bool stats = false;   // --stats: statistics over every pair of samples
+  bool grid = false;    // --stats-grid: --stats on the sampling grid
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER

@@ -209,8 +209,9 @@ int Summarize(const SummaryArgs& args) {
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (args.stats) stats.emplace(args.phases, options);
+  if (args.stats) stats.emplace(args.phases, options, args.grid);
   std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
+  if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
   else input.Finish();
   const int status = corrupt ? 2 : input.ExitStatus();

@@ -65,7 +65,7 @@ TEST_SUITE("the table on a terminal") {
     for (const std::string& line : lines) rows += IsRow(line);
     CHECK(rows >= 7);
     CHECK(Count(shown, "--cpu--") >= 2);
-    CHECK(shown.find("|usr sys wai stl idl| read  writ util| recv  send| used  cach  free|") !=
+    CHECK(shown.find("|usr sys wai stl idl| read  writ max%| recv  send| used  cach  free|") !=
           std::string::npos);
     CHECK(lines.back().starts_with("average |"));
     CHECK(lines.back().size() == lines[1].size());  // the same columns as the header's
