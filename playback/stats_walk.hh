@@ -14,6 +14,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "playback/raw_sample.hh"
@@ -22,10 +23,16 @@
 
 namespace pm {
 
+struct StatsWalkOptions {
+  bool split = false;         // per phase too
+  bool grid = false;          // on the sampling grid (--stats-grid)
+  bool keep_batches = false;  // every span keeps batch means (SpanStats::KeepBatches)
+};
+
 class StatsWalk {
  public:
   // `options` must outlive the walk.
-  StatsWalk(bool split, const ReportOptions& options, bool grid = false);
+  StatsWalk(StatsWalkOptions how, const ReportOptions& options);
   void OnSample(const RawSample& s);
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark, end; others ignored
   // After the last item: on the grid, the last sample of a recording
@@ -34,18 +41,21 @@ class StatsWalk {
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  // Each phase's label: "start", then its mark's.
+  const std::vector<std::string>& labels() const { return labels_; }
 
  private:
   void Take(const RawSample& s);
   void Drop();
   void Origin(TimeOrigin o);
   void First(const RawSample& s);
+  void NewPhase(const std::string& label);
 
-  bool split_;
+  const StatsWalkOptions how_;
   const ReportOptions& options_;
-  bool grid_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
+  std::vector<std::string> labels_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;

@@ -301,7 +301,7 @@ int Plot(const PlotArgs& args) {
   stats_options.recorded = &input.info().recorded;
   stats_options.info = &input.info();
   stats_options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
-  if (args.report) walked.stats.emplace(false, stats_options);
+  if (args.report) walked.stats.emplace(StatsWalkOptions{}, stats_options);
   Walk(input, data, walked);
   input.Finish();
   WarnIfNoDiskKept(args, input.name(), data, walked.disks);

@@ -209,7 +209,8 @@ int Summarize(const SummaryArgs& args) {
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (args.stats) stats.emplace(args.phases, options, args.grid);
+  if (args.stats)
+    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid}, options);
   std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
   if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
