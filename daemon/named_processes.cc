@@ -1,6 +1,7 @@
 #include "daemon/named_processes.hh"
 
 #include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,9 +35,12 @@ NamedProcesses::NamedProcesses(int root_dirfd)
   if (!root_) throw SystemError("cannot duplicate the root directory fd");
 }
 
-std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_start_mono_ns) {
-  if (std::any_of(rows_.begin(), rows_.end(), [&](const Row& r) { return r.pid == pid; }))
-    return "";
+bool NamedProcesses::Has(uint32_t pid) const {
+  return std::any_of(rows_.begin(), rows_.end(), [&](const Row& r) { return r.pid == pid; });
+}
+
+std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_age_ns) {
+  if (Has(pid)) return "";
   Row row{pid, 0, std::nullopt, {}, {}, {}, false};
   try {
     row.files.emplace(root_.Get(), std::to_string(pid), real_root_);
@@ -47,7 +51,13 @@ std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_start_mono_ns)
     return "no_such_process";
   }
   row.start = row.files->start_ticks();
-  const bool born_inside = static_cast<int64_t>(row.start) * kTickNs >= phase_start_mono_ns;
+  // Its age on the boot clock its start time counts on, against the
+  // phase's: a tick's doubt counts it from its birth.
+  timespec boot{};
+  clock_gettime(CLOCK_BOOTTIME, &boot);
+  const int64_t age = int64_t{boot.tv_sec} * 1'000'000'000 + boot.tv_nsec -
+                      static_cast<int64_t>(row.start) * kTickNs;
+  const bool born_inside = age <= phase_age_ns + kTickNs;
   if (!born_inside) row.from = row.now;
   row.phase_start = row.from;
   rows_.push_back(std::move(row));

@@ -3,7 +3,9 @@
 // pg_stat_activity.leader_pid while the query runs, which the recording's
 // header could not list. Each is counted with the system under test from
 // the instant it is named, or from its birth when it was born inside the
-// phase it is named in (its counters started at zero then); it is read at
+// phase it is named in (its counters started at zero then; its start time
+// counts in 10 ms ticks, so one born in the tick before the phase began
+// counts from its birth too); it is read at
 // every sample and, once reaped, keeps its last reading. An exited process
 // still reads until its parent reaps it (process_reader.hh): a `sample`
 // sent after a worker exits and before its reaping catches its final
@@ -36,10 +38,11 @@ class NamedProcesses {
   // Keeps a copy of `root_dirfd`. Throws SystemError.
   explicit NamedProcesses(int root_dirfd);
 
-  // Names `pid` within the phase that began at `phase_start_mono_ns`:
+  // Names `pid` within the phase that began `phase_age_ns` ago:
   // "" (named, or named before), or the reply's error code
   // ("no_such_process": none, or not readable).
-  std::string_view Name(uint32_t pid, int64_t phase_start_mono_ns);
+  std::string_view Name(uint32_t pid, int64_t phase_age_ns);
+  bool Has(uint32_t pid) const;
   // At each sample.
   void Read();
   // A phase ends at the last Read(): adds what they used since the last

@@ -135,10 +135,10 @@ std::string Recorder::NamePid(const ParsedLine& line) {
   if (!everyone_) return EncodeErrorReply(line.seq, line.cmd, "no_system_under_test");
   const uint64_t pid = std::stoull(line.arg);  // 1 to 10 digits (control_protocol.hh)
   if (pid > kMaxPid) return EncodeErrorReply(line.seq, line.cmd, "no_such_process");
-  bool known = everyone_->IsSut(line.arg);
+  bool known = everyone_->IsSut(line.arg) || everyone_->named().Has(static_cast<uint32_t>(pid));
   if (!known) {
     std::string_view error =
-        everyone_->named().Name(static_cast<uint32_t>(pid), phase_start_mono_ns_);
+        everyone_->named().Name(static_cast<uint32_t>(pid), Now().mono - phase_start_mono_ns_);
     if (!error.empty()) return EncodeErrorReply(line.seq, line.cmd, error);
   }
   ReplyFields f = Fields(ReplyStateName(state_), samples_);

@@ -170,6 +170,54 @@ TEST_SUITE("phase cost") {
     sut.End();
   }
 
+  TEST_CASE("pid PID: a process named while recording is counted from its birth, reply and file") {
+    TempDir dir;
+    const std::string path = dir / "named.pgr";
+    LoadHelper sut(dir / "unused");
+    const std::string sut_pid = std::to_string(sut.pid());
+    CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", sut_pid});
+    s.ReadReadyLine();
+    REQUIRE(bool(s.Command("mark work").root()["ok"]));
+    LoadHelper worker(dir / "unused2");
+    Json named = s.Command("pid " + std::to_string(worker.pid()));
+    REQUIRE(bool(named.root()["ok"]));
+    CHECK(bool(named.root()["changed"]));
+    CHECK_FALSE(bool(s.Command("pid " + std::to_string(worker.pid())).root()["changed"]));
+    CHECK_FALSE(bool(s.Command("pid " + sut_pid).root()["changed"]));  // a --pid row already
+    CHECK(std::string_view(s.Command("pid 9999999").root()["error"]) == "no_such_process");
+    CHECK(std::string_view(s.Command("pid 12x").root()["error"]) == "bad_argument");
+    for (int i = 0; i < 2; ++i) REQUIRE(worker.Do('c') == 'c');  // 1 s of its CPU
+    const double worker_cpu = KernelCpuSeconds(worker.pid());      // asleep since
+    Json done = s.Command("mark done");
+    REQUIRE(bool(done.root()["ok"]));
+    const JsonValue& cost = done.root()["cost"];
+    CHECK(int64_t(cost["processes"]) == 2);
+    // The worker from its birth (a few ms before it was named), the idle
+    // --pid row besides.
+    const double reply_cpu = int64_t(cost["cpu_ns"]) / 1e9;
+    CHECK(reply_cpu >= worker_cpu);
+    CHECK(reply_cpu <= worker_cpu + 0.02);
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    REQUIRE(s.Wait().code == 0);
+    worker.End();
+    sut.End();
+    ExitResult r = Run({"summary", "--phases", "--json", path});
+    REQUIRE(r.code == 0);
+    Json all(r.out);
+    const JsonValue& work = PhaseNamed(all, "work");
+    CHECK(std::abs(double(work["everyone"]["sut_cpu_sec"]) - reply_cpu) <= 2e-6);
+    CHECK(FindPid(work["everyone"]["top_cpu"], worker.pid()) == nullptr);  // not everyone else
+  }
+
+  TEST_CASE("pid PID without a system under test: refused, the recording goes on") {
+    TempDir dir;
+    CommandSession s({"record", "-i", "0.2", "-l", dir / "none.pgr"});
+    s.ReadReadyLine();
+    CHECK(std::string_view(s.Command("pid 1").root()["error"]) == "no_system_under_test");
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    CHECK(s.Wait().code == 0);
+  }
+
   TEST_CASE("stat --noisy-exit N: N for a noisy run of a command that succeeded, else its status") {
     TempDir dir;
     // Threshold 0: any CPU outside `true` (there is always some) is noise.
