@@ -23,10 +23,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "playback/batch_means.hh"
 #include "playback/quantile_store.hh"
 #include "playback/report.hh"
 #include "playback/stat_row.hh"
@@ -43,10 +45,16 @@ struct SeriesStats {
   double max_elapsed = 0;  // its elapsed time (play's)
   double p50 = 0, p95 = 0, p99 = 0;
   bool exact = true;  // the percentiles exact (else within the sketch's error)
+  double total = 0, seconds = 0;  // a rate's Σ v·Δt and Σ Δt; 0 for a level
+  // With SpanStats::KeepBatches(): the values as batch means (diff's
+  // within-run test), weighted as the mean is; else null.
+  std::shared_ptr<const BatchMeans> batches = nullptr;
 };
 
 class SpanStats final : public StatRow {
  public:
+  // Keep every series' values as batch means too (before the first value).
+  void KeepBatches() { keep_batches_ = true; }
   // A segment's first sample (the span's, or the first after a pause).
   void First(const RawSample& s, const ReportOptions& options);
   // Two consecutive samples of one segment, cur later than prev.
@@ -73,10 +81,12 @@ class SpanStats final : public StatRow {
     double max = 0;
     int64_t max_ns = 0;
     double max_elapsed = 0;
+    std::shared_ptr<BatchMeans> batches = nullptr;
   };
   void Put(std::string_view name, std::string_view unit, bool level, double v) override;
   void Walk(const Pair& p);
   bool levels_only_ = false;
+  bool keep_batches_ = false;
   size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
   Series& Find(std::string_view name, std::string_view unit, bool level);
 

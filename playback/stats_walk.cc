@@ -2,14 +2,19 @@
 
 namespace pm {
 
-StatsWalk::StatsWalk(bool split, const ReportOptions& options, bool grid,
-                     const UseThresholds* use, int num_core)
-    : split_(split), options_(options), grid_(grid) {
-  whole_.set_grid(grid);
-  if (split) phases_.emplace_back().set_grid(grid);
-  if (!use) return;
-  use_.emplace_back(*use, num_core);
-  if (split) use_phases_.emplace_back(*use, num_core);
+StatsWalk::StatsWalk(StatsWalkOptions how, const ReportOptions& options)
+    : how_(how), options_(options) {
+  whole_.set_grid(how.grid);
+  if (how.keep_batches) whole_.KeepBatches();
+  if (how.use) use_.emplace_back(*how.use, how.num_core);
+  if (how.split) NewPhase("start");
+}
+
+void StatsWalk::NewPhase(const std::string& label) {
+  phases_.emplace_back().set_grid(how_.grid);
+  labels_.push_back(label);
+  if (how_.keep_batches) phases_.back().KeepBatches();
+  if (how_.use) use_phases_.emplace_back(*how_.use, how_.num_core);
 }
 
 // play's origin: the first sample or event, so "max at" reads as play's
@@ -23,7 +28,7 @@ void StatsWalk::Origin(TimeOrigin o) {
 
 void StatsWalk::First(const RawSample& s) {
   whole_.First(s, options_);
-  if (split_) phases_.back().First(s, options_);
+  if (how_.split) phases_.back().First(s, options_);
   for (UseSpan& u : use_) u.First();
   if (!use_phases_.empty()) use_phases_.back().First();
 }
@@ -32,7 +37,7 @@ void StatsWalk::First(const RawSample& s) {
 // mark, a pause or the stop took it.
 void StatsWalk::OnSample(const RawSample& s) {
   Origin(TimeOrigin::Of(s));
-  if (!grid_) return Take(s);
+  if (!how_.grid) return Take(s);
   if (held_) Take(*held_);
   held_ = s;
 }
@@ -43,7 +48,7 @@ void StatsWalk::Take(const RawSample& s) {
   } else {
     const Pair pair(prev_, s, whole_.origin(), options_);
     whole_.Add(pair);
-    if (split_) phases_.back().Add(pair);
+    if (how_.split) phases_.back().Add(pair);
     for (UseSpan& u : use_) u.Add(pair);
     if (!use_phases_.empty()) use_phases_.back().Add(pair);
   }
@@ -55,7 +60,7 @@ void StatsWalk::Drop() {
   if (!held_) return;
   held_.reset();
   whole_.LeaveOut();
-  if (split_) phases_.back().LeaveOut();
+  if (how_.split) phases_.back().LeaveOut();
 }
 
 void StatsWalk::Finish() {
@@ -72,10 +77,9 @@ void StatsWalk::OnEvent(const RecordingEvent& e) {
   Drop();  // a pause's closing sample, a mark's
   if (e.kind != "mark") {
     have_prev_ = false;
-  } else if (split_) {
-    phases_.emplace_back().set_grid(grid_);
+  } else if (how_.split) {
+    NewPhase(e.label);
     phases_.back().set_origin(whole_.origin());
-    if (!use_.empty()) use_phases_.emplace_back(use_[0].thresholds(), use_[0].num_core());
     // The mark's sample opens it (on the grid: the tick before the mark).
     if (have_prev_) phases_.back().First(prev_, options_);
   }

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "playback/raw_sample.hh"
@@ -26,11 +27,18 @@
 
 namespace pm {
 
+struct StatsWalkOptions {
+  bool split = false;         // per phase too
+  bool grid = false;          // on the sampling grid (--stats-grid)
+  bool keep_batches = false;  // every span keeps batch means (SpanStats::KeepBatches)
+  const UseThresholds* use = nullptr;  // summary --use: a UseSpan per span too
+  int num_core = 0;                    // the recording's, for --use
+};
+
 class StatsWalk {
  public:
   // `options` must outlive the walk.
-  StatsWalk(bool split, const ReportOptions& options, bool grid = false,
-            const UseThresholds* use = nullptr, int num_core = 0);
+  StatsWalk(StatsWalkOptions how, const ReportOptions& options);
   void OnSample(const RawSample& s);
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark, end; others ignored
   // After the last item: on the grid, the last sample of a recording
@@ -39,6 +47,8 @@ class StatsWalk {
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  // Each phase's label: "start", then its mark's.
+  const std::vector<std::string>& labels() const { return labels_; }
   // With `use`: the whole span's and the phases' USE (else empty).
   const std::vector<UseSpan>& use() const { return use_; }
   const std::vector<UseSpan>& use_phases() const { return use_phases_; }
@@ -48,12 +58,13 @@ class StatsWalk {
   void Drop();
   void Origin(TimeOrigin o);
   void First(const RawSample& s);
+  void NewPhase(const std::string& label);
 
-  bool split_;
+  const StatsWalkOptions how_;
   const ReportOptions& options_;
-  bool grid_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
+  std::vector<std::string> labels_;
   std::vector<UseSpan> use_, use_phases_;  // use_: the whole's, when asked
   RawSample prev_;
   bool have_prev_ = false;

@@ -35,6 +35,7 @@ struct PlayArgs {
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin
+  std::vector<std::string> files;  // every FILE or DIR given: one timeline
 };
 
 struct SummaryArgs {
@@ -50,6 +51,7 @@ struct SummaryArgs {
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   WindowSpec window;                 // --from, --to, --phase
   std::string file;                  // "-": stdin
+  std::vector<std::string> files;    // every FILE or DIR given: one timeline
   NoiseThresholds noise;             // --noisy-cpu, ... (the verdict's)
   UseThresholds use_thresholds;      // --use-busy, ...
 };

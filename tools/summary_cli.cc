@@ -13,6 +13,7 @@
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "proto/text.hh"
+#include "tools/clock_warning.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "proto/text.hh"
@@ -71,11 +72,6 @@ ReportOptions StatsOptions(const SummaryArgs& args, const RecordingInput& input)
   return o;
 }
 
-void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
-  for (const std::string& why : clocks.Warnings())
-    std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
-}
-
 // A native span (or phase) shorter than its CPU time's resolution has CPU
 // figures at most that precise (playback/cpu_report.hh): the text says so
 // in its CPU block, --json on stderr, once per span.
@@ -128,7 +124,9 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
     verdict = JudgeSpan(whole.first(), end, walk.whole_scans(), input.info(), args.noise);
   if (verdict) in.verdict = &*verdict;
   in.meta = input.info().meta;
-  in.clock = &clocks;
+  // The text's Clock: block with --all only (tools/clock_warning.hh);
+  // --json keeps its "clock" object, for the programs that compare hosts.
+  if (args.all || args.json) in.clock = &clocks;
   if (stats && args.stats) in.stats = &stats->whole();
   if (stats && args.use) in.use = &stats->use().front();
   SummaryPauses p = PausesOf(whole);
@@ -202,7 +200,7 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file, {args.window});
+  RecordingInput input(args.files, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   // Without --stats or --use the walk needs each span's first and last
@@ -214,14 +212,16 @@ int Summarize(const SummaryArgs& args) {
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
   if (every_pair)
-    stats.emplace(args.phases, options, args.grid, args.use ? &args.use_thresholds : nullptr,
-                  input.info().num_core);
+    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid,
+                                   .use = args.use ? &args.use_thresholds : nullptr,
+                                   .num_core = input.info().num_core},
+                  options);
   std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
   if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
   else input.Finish();
   const int status = corrupt ? 2 : input.ExitStatus();
-  WarnOfClock(input, clocks);
+  if (args.all) WarnOfClock(input.name(), clocks);  // a lone recording meets no host
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");

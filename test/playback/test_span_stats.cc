@@ -64,7 +64,7 @@ TEST_SUITE("span stats") {
 
 TEST_CASE("rates: the mean is time-weighted (the span's rate), ranks are nearest rank") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   // Intervals of 1, 2 and 1 s with 10, 20 and 40 writes: 10, 10, 40 IO/s.
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 10, 300));
@@ -92,7 +92,7 @@ TEST_CASE("rates: the mean is time-weighted (the span's rate), ranks are nearest
 
 TEST_CASE("rates: a percentile weighs each interval by its length, not as one of n") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   // 10 ms bursts of 100 IO/s between seconds of 10 IO/s: by count half the
   // intervals are bursts (p95 would be 100), by time 1 %.
   walk.OnSample(At(0, 0, 100));
@@ -110,7 +110,7 @@ TEST_CASE("rates: a percentile weighs each interval by its length, not as one of
 
 TEST_CASE("on the grid: the samples of marks and the stop are left out") {
   ReportOptions options;
-  StatsWalk walk(true, options, /*grid=*/true);
+  StatsWalk walk({.split = true, .grid = true}, options);
   // Ticks each second; a mark at 1.5 s and the stop at 3.2 s take samples
   // between them: 10, 40, 20, 10 and 150 IO/s over the five intervals, but
   // 10, 30 and 10 over the three ticks.
@@ -144,7 +144,7 @@ TEST_CASE("on the grid: the samples of marks and the stop are left out") {
 
 TEST_CASE("on the grid: a recording cut short keeps its last tick") {
   ReportOptions options;
-  StatsWalk walk(false, options, /*grid=*/true);
+  StatsWalk walk({.grid = true}, options);
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 10, 100));
   walk.OnSample(At(2000, 40, 100));  // no trailer follows: the recorder was killed
@@ -156,7 +156,7 @@ TEST_CASE("on the grid: a recording cut short keeps its last tick") {
 
 TEST_CASE("levels: every sample, the first included; the plain mean") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 0, 300));
   walk.OnSample(At(3000, 0, 900));
@@ -175,7 +175,7 @@ TEST_CASE("levels: every sample, the first included; the plain mean") {
 
 TEST_CASE("CPU: all cores in percent of one core, and the busiest core per interval") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 0, 0));
   walk.OnSample(At(1000, 0, 0, 25));   // core 0: 25 of 100 ticks
   walk.OnSample(At(2000, 0, 0, 125));  // core 0: 100 of 100
@@ -191,7 +191,7 @@ TEST_CASE("CPU: all cores in percent of one core, and the busiest core per inter
 
 TEST_CASE("no pair spans a pause; a sample 2 ms after another makes a pair too") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 0, 0));
   walk.OnSample(At(1000, 10, 0, 10));
   walk.OnSample(At(1002, 10, 0, 10));  // 2 ms later, no tick: CPU has no value
@@ -209,7 +209,7 @@ TEST_CASE("no pair spans a pause; a sample 2 ms after another makes a pair too")
 
 TEST_CASE("phases: the pair ending at the mark's sample is the phase the mark ends") {
   ReportOptions options;
-  StatsWalk walk(true, options);
+  StatsWalk walk({.split = true}, options);
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 10, 200));
   walk.OnSample(At(2000, 20, 700));
@@ -232,7 +232,7 @@ TEST_CASE("phases: the pair ending at the mark's sample is the phase the mark en
 
 TEST_CASE("the text block and the JSON member") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(10'000, 0, 100));  // the origin: times count from here
   walk.OnSample(At(11'000, 10, 300));
   walk.OnSample(At(13'000, 30, 900));
@@ -264,7 +264,7 @@ TEST_CASE("the text block and the JSON member") {
 
 TEST_CASE("summary: --stats adds its block; without it nothing changes") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   RawSample a = At(0, 0, 100), b = At(1000, 10, 300);
   walk.OnSample(a);
   walk.OnSample(b);
