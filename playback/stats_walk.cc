@@ -25,7 +25,7 @@ void StatsWalk::Origin(TimeOrigin o) {
 }
 
 void StatsWalk::First(const RawSample& s) {
-  whole_.First(s, options_);
+  if (how_.whole) whole_.First(s, options_);
   if (how_.split) phases_.back().First(s, options_);
 }
 
@@ -43,7 +43,7 @@ void StatsWalk::Take(const RawSample& s) {
     First(s);
   } else {
     const Pair pair(prev_, s, whole_.origin(), options_);
-    whole_.Add(pair);
+    if (how_.whole) whole_.Add(pair);
     if (how_.split) phases_.back().Add(pair);
   }
   prev_ = s;
