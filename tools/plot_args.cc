@@ -13,6 +13,7 @@
 #include "playback/plot_data.hh"
 #include "playback/report.hh"
 #include "playback/reports.hh"
+#include "tools/recording_input.hh"
 #include "tools/window_args.hh"
 #include "tools/duration.hh"
 
@@ -196,7 +197,7 @@ void AddChartOptions(std::vector<Opt>& t) {
 
 Command<PlotArgs> BuildPlotCommand() {
   static const std::string about = PlotAbout();
-  Command<PlotArgs> c{{"plot", "[options] FILE", about, kPlotFooter}, {}};
+  Command<PlotArgs> c{{"plot", "[options] FILE...|DIR", about, kPlotFooter}, {}};
   AddOutputOptions(c.options);
   AddChartOptions(c.options);
   for (Opt& o : WindowOptions(&PlotArgs::window)) c.options.push_back(std::move(o));
@@ -217,8 +218,7 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
   if (files.empty())
     throw UsageError(std::string("no recording named: give FILE, or '-' for "
                                  "standard input") + kSee);
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] + "'" + kSee);
+  CheckJoinable(files, "plot");
   if (a.output_dir.empty()) throw UsageError(std::string("--output-dir: give a directory") + kSee);
   CheckWindow(a.window);
   if (a.report && a.type == ChartType::kPng)
@@ -226,6 +226,7 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
                                  "(-T pdf), not PNG") + kSee);
   if (a.report && !a.type_given) a.type = ChartType::kSvg;
   a.file = files[0];
+  a.files = files;
   return a;
 }
 

@@ -287,7 +287,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  RecordingInput input(args.file, {.window = args.window});
+  RecordingInput input(args.files, {.window = args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;

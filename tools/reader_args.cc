@@ -10,6 +10,7 @@
 #include "common/error.hh"
 #include "playback/live_table.hh"
 #include "playback/export_openmetrics.hh"
+#include "tools/recording_input.hh"
 #include "tools/window_args.hh"
 
 namespace pm {
@@ -18,7 +19,8 @@ namespace {
 constexpr char kPlayAbout[] =
     R"(Print one JSON line per pair of consecutive samples of a recording (native
 .pgr or PerfMonger's legacy format; plain, gzip or zstd): rates in
-PerfMonger's schema. FILE '-' or none: standard input. Metadata, marks and
+PerfMonger's schema. FILE '-' or none: standard input; several FILEs or a
+DIR: one timeline, ordered by start, never rated across a gap. Metadata, marks and
 warnings go to standard error; standard output holds only JSON lines.
 No line spans a pause: the pair across a pause->resume is never printed.
 )";
@@ -31,7 +33,8 @@ error or unreadable input, 2 corrupt recording.
 constexpr char kSummaryAbout[] =
     R"(Summarize a recording: average CPU, disk (and, with --all, network and
 memory) usage between its first and last samples, then its metadata.
-FILE '-' is standard input. Alias: summarize.
+FILE '-' is standard input; several FILEs or a DIR: one timeline, ordered
+by start, never rated across a gap. Alias: summarize.
 
 Pauses: averages cover the active (unpaused) time only, and "Duration" is
 that active time; a line "Paused: SECONDS sec" follows it (JSON:
@@ -145,7 +148,7 @@ Option<Args> Help() {
 }
 
 Command<PlayArgs> BuildPlay() {
-  Command<PlayArgs> c{{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
+  Command<PlayArgs> c{{"play", "[options] [FILE...|DIR]", kPlayAbout, kPlayFooter},
           {Opt<PlayArgs>({.name = "color", .short_name = 'c',
                           .help = "colour (ANSI escapes): always (-c alone), auto or\n"
                                   "never; JSON lines are plain unless asked, the\n"
@@ -228,7 +231,7 @@ Command<SummaryArgs> BuildSummary() {
     return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
                             [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
   };
-  Command<SummaryArgs> c{{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
+  Command<SummaryArgs> c{{"summary", "[options] FILE...|DIR", kSummaryAbout, kSummaryFooter},
           {flag("json", "one JSON object instead of text", "", &SummaryArgs::json),
            flag("phases",
                 "one summary per phase: start to the first mark, mark\n"
@@ -272,13 +275,6 @@ Command<SummaryArgs> BuildSummary() {
   return c;
 }
 
-// At most one FILE operand; the command's name in the message.
-void CheckOneFile(const std::vector<std::string>& files, std::string_view command) {
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] +
-                     "' (see perfmonger " + std::string(command) + " --help)");
-}
-
 }  // namespace
 
 const Command<PlayArgs>& PlayCommand() {
@@ -297,8 +293,9 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
   if (a.help) return a;
   CheckFormatOptions(a);
   CheckWindow(a.window);
-  CheckOneFile(files, "play");
+  CheckJoinable(files, "play");
   if (!files.empty()) a.file = files[0];
+  a.files = files;
   return a;
 }
 
@@ -310,8 +307,9 @@ SummaryArgs ParseSummaryArgs(int argc, char** argv) {
     throw UsageError("no recording named: give FILE, or '-' for standard input "
                      "(see perfmonger summary --help)");
   CheckWindow(a.window);
-  CheckOneFile(files, "summary");
+  CheckJoinable(files, "summary");
   a.file = files[0];
+  a.files = files;
   return a;
 }
 

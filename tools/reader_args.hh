@@ -34,6 +34,7 @@ struct PlayArgs {
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin
+  std::vector<std::string> files;  // every FILE or DIR given: one timeline
 };
 
 struct SummaryArgs {
@@ -48,6 +49,7 @@ struct SummaryArgs {
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   WindowSpec window;                 // --from, --to, --phase
   std::string file;                  // "-": stdin
+  std::vector<std::string> files;    // every FILE or DIR given: one timeline
   NoiseThresholds noise;             // --noisy-cpu, ... (the verdict's)
 };
 

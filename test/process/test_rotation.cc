@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/inotify.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -112,6 +113,13 @@ std::vector<std::string> JoinedSamples(const std::vector<std::string>& files) {
   return joined;
 }
 
+// A play line without its elapsed_time, which counts from its input's start.
+std::string WithoutElapsed(const std::string& line) {
+  size_t at = line.find(",\"elapsed_time\":");
+  size_t end = line.find(',', at + 1);
+  return at == std::string::npos ? line : line.substr(0, at) + line.substr(end);
+}
+
 int64_t MonoOf(const std::string& sample) { return Json(sample).Int("mono"); }
 
 TEST_SUITE("rotation") {
@@ -156,9 +164,38 @@ TEST_SUITE("rotation") {
     }
     std::vector<std::string> joined = JoinedSamples(files);
     for (size_t i = 1; i < joined.size(); ++i) CHECK(MonoOf(joined[i - 1]) < MonoOf(joined[i]));
+    // Each file alone, and the directory as one timeline: the same
+    // intervals, once each; elapsed time counts from the first file's start.
+    std::vector<std::string> alone;
     for (const std::string& f : files) {
       ExitResult play = Run({"play", f});
       CHECK(play.code == 0);
+      for (const std::string& line : SplitLines(play.out)) alone.push_back(WithoutElapsed(line));
+    }
+    ExitResult joined_play = Run({"play", out});
+    CHECK(joined_play.code == 0);
+    CHECK(joined_play.err.find("gap") == std::string::npos);
+    std::vector<std::string> joined_lines = SplitLines(joined_play.out);
+    REQUIRE(joined_lines.size() == alone.size());
+    double elapsed = 0;
+    for (size_t i = 0; i < joined_lines.size(); ++i) {
+      CHECK(WithoutElapsed(joined_lines[i]) == alone[i]);
+      double e = double(Json(joined_lines[i]).root()["elapsed_time"]);
+      CHECK(e >= elapsed);  // printed to the ms: two close samples may tie
+      elapsed = e;
+    }
+    CHECK(Run({"summary", out}).code == 0);
+    // A window by wall clock across the files, as sar -s/-e: TIME after a
+    // DATE TIME is that night's.
+    setenv("TZ", "UTC", 1);
+    ExitResult night = Run({"play", "--from", "2026-12-04 03:00", "--to", "05:00", out});
+    CHECK(night.code == 0);
+    std::vector<std::string> in_window = SplitLines(night.out);
+    CHECK(in_window.size() >= 2);
+    for (const std::string& line : in_window) {
+      double t = double(Json(line).root()["time"]);
+      CHECK(t >= 1796353200.0);  // 2026-12-04 03:00 UTC
+      CHECK(t <= 1796360400.0);  // 05:00
     }
     // Retention: its own expired file went; the planted ones stay.
     CHECK_FALSE(std::filesystem::exists(out + "/perfmonger-20200103.pgr.zst"));
@@ -169,6 +206,39 @@ TEST_SUITE("rotation") {
       CHECK(std::filesystem::exists(out + "/perfmonger-20200102.pgr.zst"));
     else
       MESSAGE("another user's file not tried: " << other.why_not());
+  }
+
+  TEST_CASE("two recordings with a gap read as one: no rate across it, the gap said") {
+    TempDir dir;
+    std::string a = dir / "a.pgr.zst", b = dir / "b.pgr.gz";
+    REQUIRE(RecordBriefly({"record", "-i", "20ms", "-l", a}).code == 0);
+    REQUIRE(RecordBriefly({"record", "-i", "20ms", "-l", b}).code == 0);
+    std::ofstream(dir / "notes.txt") << "not a recording";
+    ExitResult one = Run({"play", a}), two = Run({"play", b});
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"play", dir.path()}, {"play", b, a}}) {
+      ExitResult r = Run(args);
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+      CHECK(SplitLines(r.out).size() == SplitLines(one.out).size() + SplitLines(two.out).size());
+      CHECK(r.err.find("no rate spans the gap") != std::string::npos);
+    }
+    // The other readers share the path: summary (--stats), the exports, plot.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"summary", dir.path()}, {"summary", "--stats", dir.path()},
+          {"play", "--format", "csv", dir.path()},
+          {"play", "--format", "openmetrics", dir.path()},
+          {"plot", "-T", "svg", "--output-dir", dir / "charts", dir.path()}}) {
+      CAPTURE(args);
+      ExitResult r = Run(args);
+      CAPTURE(r.err);
+      CHECK(r.code == 0);
+    }
+    CHECK(std::filesystem::exists(dir / "charts/cpu.svg"));
+    ExitResult mixed = Run({"play", a, "-"});
+    CHECK(mixed.code == 1);
+    ExitResult empty = Run({"play", (dir / "none")});
+    CHECK(empty.code == 1);
   }
 
   TEST_CASE("SIGKILL at 50 random moments around rotations: every flushed sample stays") {
