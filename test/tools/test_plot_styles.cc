@@ -119,6 +119,8 @@ TEST_CASE("plot styles: paging's kB/s and pages/s, faults and major faults on th
     }
   }
   CHECK(Script(charts, "paging").find("set ylabel 'paged (kB/s)'") != std::string::npos);
+  // The run queue's running tasks count the recorder (sar's runq-sz not).
+  CHECK(Script(charts, "load").find("running (recorder too)'") != std::string::npos);
   CHECK(Script(charts, "faults").find("set y2label 'major faults/s'") != std::string::npos);
 }
 
