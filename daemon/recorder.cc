@@ -219,6 +219,7 @@ void Recorder::BuildSample(int64_t t_ns, int64_t mono_ns) {
   line_.clear();
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
+  if (everyone_) everyone_->named().Read();
   EndLine(line_);
   ++samples_;
   last_sample_mono_ns_ = mono_ns;

@@ -201,6 +201,9 @@ class Recorder final : SignalSource::Handler,
   std::string Transit(const ParsedLine& line, RecorderEvent event);
   std::string Mark(const ParsedLine& line);
   std::string ExtraSample(const ParsedLine& line);
+  std::string NamePid(const ParsedLine& line);
+  // The phase ends at the last sample: the system under test's cost.
+  SutCost ClosePhase();
   std::string Report(const ParsedLine& line, bool full);
 
   // A final sample (unless paused), the trailer naming `reason`, the file
@@ -237,6 +240,7 @@ class Recorder final : SignalSource::Handler,
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's
   std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending
+  int64_t phase_start_mono_ns_ = 0;       // the first sample's, then each mark's
   std::optional<ClockProbe> clock_probe_;  // at the start, marks, the end
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;

@@ -66,6 +66,7 @@ bool Recorder::Fire(RecorderEvent event, const Instant& at) noexcept {
 void Recorder::StartClock(const Instant& at) {
   RequestShortSlices();
   started_ = at;
+  phase_start_mono_ns_ = at.mono;
   header_.start_ns = at.t;
   header_.clock = clock_probe_->Read();
   if (timeout_ns_ > 0) {
@@ -129,7 +130,7 @@ void Recorder::CloseEmpty(const Instant& at) {
 
 void Recorder::CloseRecording(const Instant& at) {
   TakeSample(at.t, at.mono);
-  closing_cost_ = collectors_->ClosePhase();
+  closing_cost_ = ClosePhase();
   WriteTrailer(at);
 }
 

@@ -74,7 +74,7 @@ struct Comparison {
   double p = 1;  // NaN: not testable (too few values)
 };
 
-enum class RunTest { kWelch, kMannWhitney };
+enum class RunTest { kWelch, kMannWhitney };  // diff --test's choices, in order
 
 // Run-level: one aggregate per run.
 Comparison CompareRuns(std::span<const double> a, std::span<const double> b, RunTest test);

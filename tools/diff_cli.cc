@@ -1,5 +1,6 @@
 #include "tools/diff_cli.hh"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,11 +47,17 @@ double ParseFdr(std::string_view text) {
   return q;
 }
 
-DiffFormat ParseFormat(std::string_view text) {
-  if (text == "text") return DiffFormat::kText;
-  if (text == "json") return DiffFormat::kJson;
-  if (text == "csv") return DiffFormat::kCsv;
-  throw UsageError("--format '" + std::string(text) + "': one of text json csv");
+// The position of `value` among `choices` (space-separated); throws
+// UsageError naming them.
+size_t Choice(std::string_view option, std::string_view value, std::string_view choices) {
+  size_t index = 0;
+  for (size_t at = 0; at <= choices.size(); ++index) {
+    const size_t end = std::min(choices.find(' ', at), choices.size());
+    if (choices.substr(at, end - at) == value) return index;
+    at = end + 1;
+  }
+  throw UsageError("--" + std::string(option) + " '" + std::string(value) + "': one of " +
+                   std::string(choices));
 }
 
 Command<DiffArgs> BuildDiffCommand() {
@@ -65,14 +72,12 @@ Command<DiffArgs> BuildDiffCommand() {
        .help = "match phases by mark 'label' (default), or by 'time':\n"
                "every run cut where the first run's marks were",
        .choices = "label time"},
-      [](DiffArgs& a, const Given& g) {
-        if (g.value != "label" && g.value != "time")
-          throw UsageError("--align '" + std::string(g.value) + "': write --align label or --align time");
-        a.align_time = g.value == "time";
-      });
+      [](DiffArgs& a, const Given& g) { a.align_time = Choice("align", g.value, "label time"); });
   add({.name = "format", .value = "FMT", .help = "text (default), json or csv",
        .choices = "text json csv"},
-      [](DiffArgs& a, const Given& g) { a.format = ParseFormat(g.value); });
+      [](DiffArgs& a, const Given& g) {
+        a.format = static_cast<DiffFormat>(Choice("format", g.value, "text json csv"));
+      });
   add({.name = "json", .help = "one JSON object (--format json)"},
       [](DiffArgs& a, const Given& g) { if (g.on) a.format = DiffFormat::kJson; });
   add({.name = "test", .value = "TEST",
@@ -80,9 +85,7 @@ Command<DiffArgs> BuildDiffCommand() {
                "(Mann-Whitney U); one run a side: the block bootstrap",
        .choices = "welch mwu"},
       [](DiffArgs& a, const Given& g) {
-        if (g.value != "welch" && g.value != "mwu")
-          throw UsageError("--test '" + std::string(g.value) + "': write --test welch or --test mwu");
-        a.test = g.value == "mwu" ? RunTest::kMannWhitney : RunTest::kWelch;
+        a.test = static_cast<RunTest>(Choice("test", g.value, "welch mwu"));
       });
   add({.name = "fdr", .value = "Q", .help = "false discovery rate (default 0.05)"},
       [](DiffArgs& a, const Given& g) { a.fdr = ParseFdr(g.value); });

@@ -13,7 +13,7 @@
 
 namespace pm {
 
-enum class DiffFormat { kText, kJson, kCsv };
+enum class DiffFormat { kText, kJson, kCsv };  // --format's choices, in order
 
 struct DiffArgs {
   bool help = false;

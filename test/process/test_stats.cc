@@ -4,12 +4,9 @@
 // once the load helper says it is done (or holding). The statistics must
 // put each peak within one sample of the mark that closes it.
 #include <doctest/doctest.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,21 +16,6 @@
 
 namespace pm::test {
 namespace {
-
-// The whole-disk or partition name of the file system holding `path`.
-std::string DiskOf(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return "";
-  std::istringstream in(ReadFileBytes("/proc/diskstats"));
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    unsigned ma = 0, mi = 0;
-    std::string name;
-    words >> ma >> mi >> name;
-    if (ma == major(st.st_dev) && mi == minor(st.st_dev)) return name;
-  }
-  return "";
-}
 
 struct Timeline {
   std::vector<int64_t> samples;        // t of each sample, in order
