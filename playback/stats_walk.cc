@@ -27,7 +27,7 @@ void StatsWalk::Origin(TimeOrigin o) {
 }
 
 void StatsWalk::First(const RawSample& s) {
-  whole_.First(s, options_);
+  if (how_.whole) whole_.First(s, options_);
   if (how_.split) phases_.back().First(s, options_);
   for (UseSpan& u : use_) u.First();
   if (!use_phases_.empty()) use_phases_.back().First();
@@ -47,7 +47,7 @@ void StatsWalk::Take(const RawSample& s) {
     First(s);
   } else {
     const Pair pair(prev_, s, whole_.origin(), options_);
-    whole_.Add(pair);
+    if (how_.whole) whole_.Add(pair);
     if (how_.split) phases_.back().Add(pair);
     for (UseSpan& u : use_) u.Add(pair);
     if (!use_phases_.empty()) use_phases_.back().Add(pair);

@@ -31,6 +31,7 @@ struct StatsWalkOptions {
   bool split = false;         // per phase too
   bool grid = false;          // on the sampling grid (--stats-grid)
   bool keep_batches = false;  // every span keeps batch means (SpanStats::KeepBatches)
+  bool whole = true;          // the whole span too (diff needs the phases alone)
   const UseThresholds* use = nullptr;  // summary --use: a UseSpan per span too
   int num_core = 0;                    // the recording's, for --use
 };
@@ -45,7 +46,7 @@ class StatsWalk {
   // without its trailer (a tick: its recorder was killed) is taken.
   void Finish();
 
-  const SpanStats& whole() const { return whole_; }
+  const SpanStats& whole() const { return whole_; }  // empty without how.whole
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
   // Each phase's label: "start", then its mark's.
   const std::vector<std::string>& labels() const { return labels_; }
