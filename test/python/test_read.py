@@ -114,11 +114,14 @@ def test_phases_carry_summarys_figures(recordings):
     assert list(phases["end"][:-1]) == list(phases["start"][1:])
     assert phases["end"].iloc[-1] == frame.index[-1]
     assert (phases["end"] >= phases["start"]).all()
-    # Each phase spans its summary's exectime, whichever columns are read.
+    # Each phase spans its summary's exectime and its paused time (phase b
+    # holds a pause: as long as the machine takes to answer two commands),
+    # whichever columns are read.
     narrow = perfmonger.read(path, columns=["cpu.all.usr"]).attrs["phases"]
     assert narrow[["phase", "start", "end"]].equals(phases[["phase", "start", "end"]])
     spans = (phases["end"] - phases["start"]).dt.total_seconds()
-    assert ((spans - phases["exectime"]).abs() < 0.0015).all(), (list(spans), list(phases["exectime"]))
+    timed = phases["exectime"] + phases["paused_time"].fillna(0)
+    assert ((spans - timed).abs() < 0.0015).all(), (list(spans), list(timed))
     summary = json.loads(run([PERFMONGER, "summary", "--phases", "--json", path]).stdout)
     for (_, row), want in zip(phases.iterrows(), summary):
         for key in ("exectime", "cpu.all.usr", "disk.total.riops", "mem.mem_used"):
