@@ -3,7 +3,7 @@
 # brackets the workload: no waiting, no sleep in the test itself):
 #   a fake /proc tree whose counters never move -> no resource saturated
 #     (this machine's own /proc is never idle: other builds run on it);
-#   stress-ng --cpu on every core            -> CPU is the binding resource;
+#   stress-ng --cpu on every core            -> CPU (all, or the busiest core) binds;
 #   four O_DIRECT write bursts (dd) with idle gaps between them -> the disk
 #     holding the test's directory shows saturated bursts.
 # Usage: use_workloads.sh PERFMONGER SOURCE_ROOT
@@ -30,8 +30,10 @@ fi
 "$pm" summary --use --json "$dir/cpu.pgr" 2>/dev/null | "$py" -c '
 import json, sys
 use = json.load(sys.stdin)["use"]
-assert use["binding"] == "CPU", use["verdict"]
-cpu = next(r for r in use["resources"] if r["name"] == "CPU")
+# All CPUs, or on a machine other work keeps partly busy the busiest core:
+# CPU either way.
+assert use["binding"] in ("CPU", "CPU busiest core"), use["verdict"]
+cpu = next(r for r in use["resources"] if r["name"] == use["binding"])
 busy = next(s for s in cpu["signals"] if s["label"] == "busy")
 assert busy["p99"] >= 95, busy
 ' || fail "cpu: CPU not named binding"

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <time.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -23,6 +24,17 @@ int64_t MonoNs() {
   timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+// Until the kernel's start-time clock (USER_HZ ticks of 10 ms, which the
+// recorder reads a process's birth on) is past `mono_ns`: a process started
+// then is born after that instant, not in the same tick (onset 0).
+void AwaitStartTickAfter(int64_t mono_ns) {
+  constexpr int64_t kTick = 10'000'000;
+  const int64_t next = (mono_ns / kTick + 1) * kTick;
+  const Deadline deadline = DefaultDeadline();
+  while (MonoNs() < next)
+    if (std::chrono::steady_clock::now() > deadline) FAIL("CLOCK_MONOTONIC stood still");
 }
 
 // /proc/PID/schedstat's run time: what the kernel counted for the pid.
@@ -133,10 +145,12 @@ TEST_SUITE("phase cost") {
     LoadHelper sut(dir / "unused");
     CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", std::to_string(sut.pid())});
     s.ReadReadyLine();
-    REQUIRE(bool(s.Command("mark noisy").root()["ok"]));
+    const Json marked = s.Command("mark noisy");
+    REQUIRE(bool(marked.root()["ok"]));
     // The mark's scan is done once a later command is answered: none has
     // seen the neighbour before it is in its group.
     REQUIRE(bool(s.Command("ping").root()["ok"]));
+    AwaitStartTickAfter(int64_t(marked.root()["mono"]));  // its onset after the mark
     LoadHelper hog(dir / "unused2");
     std::ofstream(group.path + "/cgroup.procs") << hog.pid() << "\n";
     for (int i = 0; i < 3; ++i) REQUIRE(hog.Do('c') == 'c');  // 1.5 s of its CPU
