@@ -126,6 +126,7 @@ void Recorder::Setup(const RecordConfig& config) {
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   if (config.collectors.on("procs") || config.collectors.on("cgroups"))
     everyone_.emplace(root.Get(), config.collectors.values_of("procs"));
+  if (config.process_table) table_.emplace(root.Get(), interval_ns_, clock_.MonoNs());
   clock_probe_.emplace(root.Get());
   struct utsname uts;
   uname(&uts);
@@ -135,6 +136,11 @@ void Recorder::Setup(const RecordConfig& config) {
   header_.num_core = collectors_->num_core();
   header_.pid = static_cast<int>(getpid());
   header_.collectors_json = collectors_->DescribeJson();
+  if (table_) {  // beside the collectors: readers skip a member they do not know
+    header_.collectors_json.pop_back();
+    table_->Describe(header_.collectors_json);
+    header_.collectors_json.push_back('}');
+  }
 
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
   tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
@@ -217,6 +223,10 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
   EndLine(line_);
+  // The process table first (pgr(5)): a reader has it when the sample
+  // comes; one flush for both.
+  if (table_)
+    if (std::string procs = table_->Line(t_ns, mono_ns); !procs.empty()) writer_->Write(procs);
   writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++samples_;
   last_sample_mono_ns_ = mono_ns;

@@ -36,6 +36,7 @@
 #include "daemon/clock_probe.hh"
 #include "daemon/cmd_source.hh"
 #include "daemon/everyone_scan.hh"
+#include "daemon/collect/process_table.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
@@ -214,6 +215,7 @@ class Recorder final : SignalSource::Handler,
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
   std::optional<EveryoneScan> everyone_;  // with a system under test
+  std::optional<ProcessTable> table_;     // --record-procs
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's
   std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending

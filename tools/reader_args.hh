@@ -42,6 +42,7 @@ struct SummaryArgs {
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
   bool stats = false;   // --stats: statistics over every pair of samples
+  size_t top = 0;       // --top N: the N busiest processes (--record-procs)
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER
