@@ -218,7 +218,7 @@ void Recorder::ScanEveryone(std::string_view at, const Instant& of) {
   writer_->WriteAndFlushLine(everyone_->Line(at, now.t, now.mono, now.mono - of.mono));
 }
 
-void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
+void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns, bool tick) {
   line_.clear();
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
@@ -226,7 +226,7 @@ void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
   // The process table first (pgr(5)): a reader has it when the sample
   // comes; one flush for both.
   if (table_)
-    if (std::string procs = table_->Line(t_ns, mono_ns); !procs.empty()) writer_->Write(procs);
+    if (std::string procs = table_->Line(t_ns, mono_ns, tick); !procs.empty()) writer_->Write(procs);
   writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++samples_;
   last_sample_mono_ns_ = mono_ns;
@@ -248,7 +248,7 @@ void Recorder::OnTick(uint64_t expirations) {
     ++missed_ticks_;
     return;
   }
-  TakeSample(clock_.RealtimeNs(), mono);
+  TakeSample(clock_.RealtimeNs(), mono, true);
 }
 
 // Only a recording ticks: pausing disarms the tick.

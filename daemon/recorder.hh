@@ -159,7 +159,9 @@ class Recorder final : SignalSource::Handler,
   void BeginRecording();
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
-  void TakeSample(int64_t t_ns, int64_t mono_ns);
+  // `tick`: the schedule's (the process table may skip it); every other
+  // sample (the first, a mark's, a pause's, the stop's) scans it.
+  void TakeSample(int64_t t_ns, int64_t mono_ns, bool tick = false);
   // The scan of everyone else for the instant `of` (everyone_scan.hh).
   void ScanEveryone(std::string_view at, const Instant& of);
 

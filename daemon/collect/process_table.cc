@@ -59,8 +59,8 @@ void ProcessTable::Describe(std::string& out) const {
              "\"file\":\"/proc/PID/io\",\"resolution_ns\":0}]}");
 }
 
-std::string ProcessTable::Line(int64_t t_ns, int64_t mono_ns) {
-  if (!baseline_ && ++due_ < every_) return {};
+std::string ProcessTable::Line(int64_t t_ns, int64_t mono_ns, bool tick) {
+  if (!baseline_ && tick && ++due_ < every_) return {};
   due_ = 0;
   if (baseline_) {
     Scan(nullptr);

@@ -51,9 +51,11 @@ class ProcessTable {
 
   // The header's "proctable" member, `"proctable":{...}` (with its comma).
   void Describe(std::string& out) const;
-  // The sample at `mono_ns`: scans when one is due and returns its line
-  // ("\n" included), or "" (not due, or a baseline).
-  std::string Line(int64_t t_ns, int64_t mono_ns);
+  // The sample at `mono_ns`: scans and returns its line ("\n" included),
+  // or "" (a baseline, or a `tick` of the schedule when every() > 1 and
+  // this one is not the Nth: every other sample, a mark's, a pause's, the
+  // stop's, scans, so that no phase or stretch loses its end).
+  std::string Line(int64_t t_ns, int64_t mono_ns, bool tick = false);
   // The next due scan is a baseline (after a resume: no row spans a pause).
   void Rebase() { baseline_ = true; }
 
