@@ -1,22 +1,10 @@
 #include "playback/proc_table_event.hh"
 
-#include <limits>
-
 #include "playback/json_reader.hh"
+#include "playback/scan_event.hh"
 
 namespace pm {
 namespace {
-
-uint32_t ReadU32(JsonReader& r) {
-  uint64_t v = r.ReadUint64();
-  if (v > std::numeric_limits<uint32_t>::max()) r.Fail("a pid or uid above 2^32");
-  return static_cast<uint32_t>(v);
-}
-
-std::optional<uint64_t> ReadOptional(JsonReader& r) {
-  if (r.TryNull()) return std::nullopt;
-  return r.ReadUint64();
-}
 
 void ReadNumber(JsonReader& r, ProcTableRow& p, int i) {
   switch (i) {

@@ -20,12 +20,6 @@
 namespace pm::test {
 namespace {
 
-// /proc/PID/schedstat's run time: what the kernel counted for the pid.
-double KernelCpuSeconds(pid_t pid) {
-  std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/schedstat");
-  return std::strtod(text.c_str(), nullptr) / 1e9;
-}
-
 // Asleep in sleep(1) itself: its comm is "sleep" and its state S.
 bool Asleep(pid_t pid) {
   std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/stat");
