@@ -48,8 +48,10 @@ void Recorder::SetupRotation(const RecordConfig& config) {
   output_dir_ = DirectoryOf(config.output);
   MakeDirectory(output_dir_);
   compression_ = config.no_gzip ? Compression::kPlain : Compression::kZstd;
+  output_path_ = FreePath(clock_.RealtimeNs());
+  if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
   try {
-    OpenFile(FreePath(clock_.RealtimeNs()));
+    OpenFile(output_path_);
   } catch (const std::system_error& e) {
     throw SetupError("cannot create " + output_path_ + ": " + e.code().message() +
                      " (free space or pass another -l DIR/)");

@@ -223,7 +223,7 @@ void Csv(CsvRow& row, const Pair& p) {
   for (size_t i = 0; i < p.cur.members[kCgroupMember].rows(); ++i) CsvGroup(row, p, i);
 }
 
-// summary --stats, per group: CPU in % of one core, I/O in IO/s and
+// summary --stats, per group: CPU in % of one core, time throttled in %, I/O in IO/s and
 // MiB/s, memory.current in MiB (each sample's), pressure "some" in % of
 // each interval.
 void Stats(StatRow& row, const Pair& p) {
@@ -236,6 +236,7 @@ void Stats(StatRow& row, const Pair& p) {
     const std::string& name = cur.names[i];
     auto pct = [&](Field f) { return PerSecond(v[f] / 1e6, s) * 100.0; };
     row.Rate("cgroups", name, "cpu", "%", pct(kUsage));
+    row.Rate("cgroups", name, "throttled", "%", pct(kThrottled));
     row.Rate("cgroups", name, "riops", "IO/s", PerSecond(v[kRios], s));
     row.Rate("cgroups", name, "wiops", "IO/s", PerSecond(v[kWios], s));
     row.Rate("cgroups", name, "rmibps", "MiB/s", PerSecond(v[kRbytes] / mib, s));

@@ -13,7 +13,8 @@
 //   summary  PerfMonger's "Average CPU usage" block (a native recording's
 //            ends with the CPU time's source, notes a span shorter than its
 //            resolution, says "not measured" for one in which no CPU time
-//            passed), then (--all) "Task
+//            passed), then (--all) sar's %user and %nice, which PerfMonger's
+//            %usr adds up, and "Task
 //            activity"; --json its "cpu" (native: with "source" and
 //            "resolution_ns") and "proc"
 //   csv      cpu.all.<f>, cpu.cores.<i>.<f>, proc.<f> (empty where null)
@@ -214,8 +215,24 @@ void TasksText(std::string& out, const Pair& p) {
   out.push_back('\n');
 }
 
+// * CPU usage, sar's modes (%usr above is %user + %nice)
+//         %user: 42.62 %
+//         %nice: 34.10 %
+// PerfMonger's %usr holds nice time, often other people's jobs. Only
+// with --all, for a recording of ours (PerfMonger's text stays first).
+void UserNiceText(std::string& out, const Pair& p) {
+  if (!p.options.all || p.options.legacy || !p.rated()) return;
+  const CpuUsage a = AllUsage(p);
+  if (!a.measured) return;
+  out.append("* CPU usage, sar's modes (%usr above is %user + %nice)\n");
+  SummaryLine(out, "         %user: ", a.usr, 2, " %");
+  SummaryLine(out, "         %nice: ", a.nice, 2, " %");
+  out.push_back('\n');
+}
+
 void Summary(std::string& out, const Pair& p) {
   SummaryText(out, p);
+  UserNiceText(out, p);
   TasksText(out, p);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -66,6 +67,12 @@ SideFigures Figures(const Side& runs, bool total) {
   return f;
 }
 
+// Each run's block bootstrap, once for a series' mean and its total.
+struct WithinRuns {
+  std::vector<BlockEstimate> a, b;
+  std::vector<double> seconds_a, seconds_b;  // a total's scale
+};
+
 std::vector<BlockEstimate> Estimates(const Side& runs, std::vector<double>& seconds) {
   std::vector<BlockEstimate> out;
   for (const SeriesStats* s : runs) {
@@ -76,12 +83,19 @@ std::vector<BlockEstimate> Estimates(const Side& runs, std::vector<double>& seco
   return out;
 }
 
-Comparison Compare(const Side& a, const Side& b, bool total, bool within, RunTest test) {
+WithinRuns Within(const Side& a, const Side& b) {
+  WithinRuns w;
+  w.a = Estimates(a, w.seconds_a);
+  w.b = Estimates(b, w.seconds_b);
+  return w;
+}
+
+// `within`: the runs' bootstraps (a side with one run); null: run-level.
+Comparison Compare(const Side& a, const Side& b, bool total, const WithinRuns* within,
+                   RunTest test) {
   if (within) {
-    std::vector<double> sa, sb;
-    const std::vector<BlockEstimate> ea = Estimates(a, sa), eb = Estimates(b, sb);
-    if (!total) sa.clear(), sb.clear();
-    return CompareWithin(ea, eb, sa, sb);
+    if (!total) return CompareWithin(within->a, within->b);
+    return CompareWithin(within->a, within->b, within->seconds_a, within->seconds_b);
   }
   std::vector<double> xa, xb;
   for (const SeriesStats* s : a) xa.push_back(total ? s->total : s->mean);
@@ -161,11 +175,13 @@ void Differ::Series(const std::string& key, const std::vector<const RunPhase*>& 
     return;
   }
   const bool has_total = !TotalUnit(*a[0]).empty();
+  std::optional<WithinRuns> within;
   for (bool total : {false, true}) {
     if (total && !has_total) continue;
     DiffRow r = Row(key, a, b, total);
     if (!Wanted(options_, r.series)) continue;
-    r.change = Compare(a, b, total, out_.within_run, options_.test);
+    if (out_.within_run && !within) within = Within(a, b);
+    r.change = Compare(a, b, total, within ? &*within : nullptr, options_.test);
     out_.rows.push_back(std::move(r));
   }
 }

@@ -131,6 +131,9 @@ void Stats(StatRow& row, const Pair& p) {
   auto mib = [](double kb) { return kb / 1024.0; };
   if (has(0) && has(1) && has(3) && has(4) && has(16))
     row.Level("mem", "", "used", "MiB", mib(static_cast<double>(MemUsed(m))));
+  if (has(0) && has(2) && m[0] > 0)  // Gregg's USE: memory in use, of MemTotal
+    row.Level("mem", "", "in_use", "%",
+              100.0 * (1.0 - static_cast<double>(m[2]) / static_cast<double>(m[0])));
   constexpr std::pair<std::string_view, size_t> kLevels[] = {
       {"available", 2}, {"free", 1}, {"cached", 4}, {"dirty", 10}};
   for (const auto& [name, i] : kLevels)

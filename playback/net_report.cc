@@ -105,12 +105,14 @@ void SummaryText(std::string& out, const Pair& p) {
 }
 
 // summary --stats, per interface and the total: KiB/s (2^10 bytes, play's
-// kbyteps) and packets/s.
+// kbyteps) and packets/s; drops and errors, both ways summed (summary --use).
 void StatsOf(StatRow& row, std::string_view name, const NetRates& n) {
   row.Rate("net", name, "rxkbyteps", "KiB/s", n.rxkbyteps);
   row.Rate("net", name, "txkbyteps", "KiB/s", n.txkbyteps);
   row.Rate("net", name, "rxpktps", "packets/s", n.rxpktps);
   row.Rate("net", name, "txpktps", "packets/s", n.txpktps);
+  row.Rate("net", name, "dropps", "packets/s", n.rxdropps + n.txdropps);
+  row.Rate("net", name, "errps", "packets/s", n.rxerrps + n.txerrps);
 }
 
 void Stats(StatRow& row, const Pair& p) {

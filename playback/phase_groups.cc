@@ -21,7 +21,7 @@ bool IsNamedGroup(const std::string& cgroup) { return !cgroup.empty() && cgroup 
 void GroupForeign(PhaseEveryone& e) {
   std::map<std::string_view, NamedGroup> groups;
   for (const NamedProcess& n : e.top_cpu) {
-    if (!IsNamedGroup(n.cgroup)) continue;
+    if (!IsNamedGroup(n.cgroup) || (n.cpu_s <= 0 && n.read_bytes + n.write_bytes == 0)) continue;
     NamedGroup& g = groups[n.cgroup];
     g.cgroup = n.cgroup;
     g.cpu_s += n.cpu_s;

@@ -6,6 +6,7 @@ StatsWalk::StatsWalk(StatsWalkOptions how, const ReportOptions& options)
     : how_(how), options_(options) {
   whole_.set_grid(how.grid);
   if (how.keep_batches) whole_.KeepBatches();
+  if (how.use) use_.emplace_back(*how.use, how.num_core);
   if (how.split) NewPhase("start");
 }
 
@@ -13,6 +14,7 @@ void StatsWalk::NewPhase(const std::string& label) {
   phases_.emplace_back().set_grid(how_.grid);
   labels_.push_back(label);
   if (how_.keep_batches) phases_.back().KeepBatches();
+  if (how_.use) use_phases_.emplace_back(*how_.use, how_.num_core);
 }
 
 // play's origin: the first sample or event, so "max at" reads as play's
@@ -25,8 +27,10 @@ void StatsWalk::Origin(TimeOrigin o) {
 }
 
 void StatsWalk::First(const RawSample& s) {
-  whole_.First(s, options_);
+  if (how_.whole) whole_.First(s, options_);
   if (how_.split) phases_.back().First(s, options_);
+  for (UseSpan& u : use_) u.First();
+  if (!use_phases_.empty()) use_phases_.back().First();
 }
 
 // On the grid a sample waits for the next item, which tells whether a
@@ -43,8 +47,10 @@ void StatsWalk::Take(const RawSample& s) {
     First(s);
   } else {
     const Pair pair(prev_, s, whole_.origin(), options_);
-    whole_.Add(pair);
+    if (how_.whole) whole_.Add(pair);
     if (how_.split) phases_.back().Add(pair);
+    for (UseSpan& u : use_) u.Add(pair);
+    if (!use_phases_.empty()) use_phases_.back().Add(pair);
   }
   prev_ = s;
   have_prev_ = true;

@@ -11,6 +11,9 @@
 // sar's intervals are, so a peak compares with theirs. An interval a mark
 // cut in two then belongs to the phase the mark opens. Samples the `sample`
 // command took cannot be told from ticks and stay.
+//
+// With `use` (summary --use), the same pairs go through a UseSpan per span
+// as well (playback/use_span.hh).
 #pragma once
 
 #include <optional>
@@ -20,6 +23,7 @@
 #include "playback/raw_sample.hh"
 #include "playback/report.hh"
 #include "playback/span_stats.hh"
+#include "playback/use_span.hh"
 
 namespace pm {
 
@@ -27,6 +31,9 @@ struct StatsWalkOptions {
   bool split = false;         // per phase too
   bool grid = false;          // on the sampling grid (--stats-grid)
   bool keep_batches = false;  // every span keeps batch means (SpanStats::KeepBatches)
+  bool whole = true;          // the whole span too (diff needs the phases alone)
+  const UseThresholds* use = nullptr;  // summary --use: a UseSpan per span too
+  int num_core = 0;                    // the recording's, for --use
 };
 
 class StatsWalk {
@@ -39,10 +46,13 @@ class StatsWalk {
   // without its trailer (a tick: its recorder was killed) is taken.
   void Finish();
 
-  const SpanStats& whole() const { return whole_; }
+  const SpanStats& whole() const { return whole_; }  // empty without how.whole
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
   // Each phase's label: "start", then its mark's.
   const std::vector<std::string>& labels() const { return labels_; }
+  // With `use`: the whole span's and the phases' USE (else empty).
+  const std::vector<UseSpan>& use() const { return use_; }
+  const std::vector<UseSpan>& use_phases() const { return use_phases_; }
 
  private:
   void Take(const RawSample& s);
@@ -56,6 +66,7 @@ class StatsWalk {
   SpanStats whole_;
   std::vector<SpanStats> phases_;
   std::vector<std::string> labels_;
+  std::vector<UseSpan> use_, use_phases_;  // use_: the whole's, when asked
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;

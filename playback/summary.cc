@@ -8,6 +8,7 @@
 #include "playback/rates.hh"
 #include "playback/reports.hh"
 #include "playback/span_stats.hh"
+#include "playback/use_output.hh"
 
 namespace pm {
 namespace {
@@ -77,6 +78,7 @@ std::string SummaryText(const SummaryInput& in, const SummaryPauses& p) {
   }
   AppendReports(out, in, &Report::summary_text);
   if (in.verdict) AppendEveryoneText(out, in.verdict->everyone, in.verdict->verdict);
+  if (in.use) AppendUseText(out, *in.use);
   if (in.stats) AppendStatsText(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockText(out, *in.clock);
   if (!in.meta.empty()) AppendMetaBlock(out, in.meta);
@@ -91,6 +93,7 @@ std::string SummaryJson(const SummaryInput& in, const SummaryPauses& p) {
   if (p.has_pauses) AppendFixed(o.Key("paused_time"), GoSeconds(p.paused_ns), 3);
   AppendReports(out, in, &Report::summary_json);
   if (in.verdict) AppendEveryoneJson(out, in.verdict->everyone, in.verdict->verdict);
+  if (in.use) AppendUseJson(out, *in.use);
   if (in.stats) AppendStatsJson(out, *in.stats);
   if (in.clock && !in.clock->empty()) AppendClockSummaryJson(o.Key("clock"), *in.clock);
   if (!in.meta.empty()) AppendMetaJson(o.Key("meta"), in.meta);

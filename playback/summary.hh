@@ -14,6 +14,7 @@
 namespace pm {
 
 class SpanStats;
+class UseSpan;
 struct SpanVerdict;
 
 struct SummaryInput {
@@ -36,6 +37,9 @@ struct SummaryInput {
   // summary --stats: the span's statistics (span_stats.hh), after the
   // reports' blocks (JSON: "stats" after theirs); null: none.
   const SpanStats* stats = nullptr;
+  // summary --use: the span's USE (use_output.hh), before the statistics
+  // (JSON: "use"); null: none.
+  const UseSpan* use = nullptr;
   // Everyone else and the verdict (phase_cost.hh), after the reports'
   // blocks; null: none (a recording without scans).
   const SpanVerdict* verdict = nullptr;
@@ -64,6 +68,8 @@ struct SummaryPauses {
 //   Clock:                          when the recording has the clock's
 //     at start: STATE               state (playback/clock_report.hh)
 //       at end: STATE
+//   * USE: ...                      with `use` (summary --use):
+//                                   use_output.hh's block and verdict
 //   * Statistics over N intervals   with `stats` (summary --stats):
 //                                   span_stats.hh's block
 //   Metadata:                       last, when meta is non-empty, in header

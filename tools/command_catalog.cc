@@ -58,7 +58,7 @@ std::vector<CommandEntry> BuildCatalog() {
              "bash zsh fish"},
             ParseCompletionArgs),
       Entry(DiffCommand(),
-            {{}, "compare recordings phase by phase: which series changed, significantly",
+            {{}, "compare runs phase by phase: which series changed",
              kRecording},
             ParseDiffArgs),
       Entry(CatCommand(),

@@ -71,6 +71,7 @@ Command<DiffArgs> BuildDiffCommand() {
   add({.name = "align", .value = "HOW",
        .help = "match phases by mark 'label' (default), or by 'time':\n"
                "every run cut where the first run's marks were",
+       .brief = "match phases by mark label or by the first run's times",
        .choices = "label time"},
       [](DiffArgs& a, const Given& g) { a.align_time = Choice("align", g.value, "label time"); });
   add({.name = "format", .value = "FMT", .help = "text (default), json or csv",
@@ -83,6 +84,7 @@ Command<DiffArgs> BuildDiffCommand() {
   add({.name = "test", .value = "TEST",
        .help = "run-level test: welch (Welch's t, default) or mwu\n"
                "(Mann-Whitney U); one run a side: the block bootstrap",
+       .brief = "run-level test: Welch's t or Mann-Whitney U",
        .choices = "welch mwu"},
       [](DiffArgs& a, const Given& g) {
         a.test = static_cast<RunTest>(Choice("test", g.value, "welch mwu"));
@@ -91,11 +93,13 @@ Command<DiffArgs> BuildDiffCommand() {
       [](DiffArgs& a, const Given& g) { a.fdr = ParseFdr(g.value); });
   add({.name = "series", .value = "GLOB",
        .help = "compare only the series matching GLOB (repeatable):\n"
-               "fewer tests, more power for the ones that matter"},
+               "fewer tests, more power for the ones that matter",
+       .brief = "compare only the series matching GLOB (repeatable)"},
       [](DiffArgs& a, const Given& g) { a.series.emplace_back(g.value); });
   add({.name = "fail-on", .value = "RULE",
        .help = "exit 3 when a significant change passes RULE, e.g.\n"
-               "'disk.*.wmibps>+10%' or 'cpu.all.usr<-5' (repeatable)"},
+               "'disk.*.wmibps>+10%' or 'cpu.all.usr<-5' (repeatable)",
+       .brief = "exit 3 when a significant change passes RULE"},
       [](DiffArgs& a, const Given& g) { a.fail_on.push_back(ParseFailOn(g.value)); });
   add({.name = "help", .short_name = 'h', .help = "show this help"},
       [](DiffArgs& a, const Given& g) { a.help = g.on; });

@@ -55,17 +55,20 @@ RunStats ReadRun(const std::string& path, const RunReading& how, bool& damaged) 
   options.legacy = input.info().legacy();
   options.recorded = &input.info().recorded;
   options.info = &input.info();
-  StatsWalk walk({.split = true, .keep_batches = how.keep_batches}, options);
+  StatsWalk walk({.split = true, .keep_batches = how.keep_batches, .whole = false}, options);
   RunFeed feed(walk, how);
   RawSample sample;
   RecordingEvent event;
-  for (RecordingReader::Item item; (item = input.Next(sample, event)) != RecordingReader::Item::kEnd;) {
-    if (item == RecordingReader::Item::kSample) feed.Sample(sample);
+  using Item = RecordingReader::Item;
+  for (Item item; (item = input.Next(sample, event)) != Item::kEnd;) {
+    if (item == Item::kSample) feed.Sample(sample);
     else feed.Event(event);
   }
   input.Finish();
   damaged = damaged || input.damaged();
-  if (walk.whole().intervals() == 0)
+  uint64_t intervals = 0;
+  for (const SpanStats& phase : walk.phases()) intervals += phase.intervals();
+  if (intervals == 0)
     throw UsageError(input.name() + " has fewer than two samples: nothing to compare");
   RunStats run{path, {}};
   for (size_t i = 0; i < walk.phases().size(); ++i)

@@ -1,6 +1,7 @@
 #include "tools/reader_args.hh"
 
 #include "tools/noise_options.hh"
+#include "tools/use_options.hh"
 
 #include <charconv>
 #include <algorithm>
@@ -278,6 +279,15 @@ Command<SummaryArgs> BuildSummary() {
                         "interval)",
                 .brief = "--stats with every interval one tick, as sar's"},
                [](SummaryArgs& a, const Given& g) { a.stats = a.grid = g.on; }),
+           flag("use",
+                "the USE method per resource (CPU and its busiest core,\n"
+                "memory, each disk and interface, TCP, each cgroup):\n"
+                "utilisation, saturation and errors over every\n"
+                "interval, saturated bursts (count, longest, shortest)\n"
+                "and a verdict naming the binding resource; per phase\n"
+                "with --phases; with --json a \"use\" member",
+                "utilisation, saturation, errors and the binding resource",
+                &SummaryArgs::use),
            DiskOnly<SummaryArgs>(),
            Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
                              .help = "page the text through CMD (default $PAGER, else less)",
@@ -288,6 +298,8 @@ Command<SummaryArgs> BuildSummary() {
     c.options.push_back(std::move(o));
   for (const Option<NoiseThresholds>& o : NoiseOptions())
     c.options.push_back(Lifted(o, &SummaryArgs::noise));
+  for (const Option<UseThresholds>& o : UseOptions())
+    c.options.push_back(Lifted(o, &SummaryArgs::use_thresholds));
   return c;
 }
 

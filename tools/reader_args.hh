@@ -11,6 +11,7 @@
 #include "playback/csv_keys.hh"
 #include "playback/disk_filter.hh"
 #include "playback/sample_window.hh"
+#include "playback/use_span.hh"
 #include "tools/option_table.hh"
 #include "tools/output_mode.hh"
 
@@ -45,6 +46,7 @@ struct SummaryArgs {
   bool stats = false;   // --stats: statistics over every pair of samples
   size_t top = 0;       // --top N: the N busiest processes (--record-procs)
   bool grid = false;    // --stats-grid: --stats on the sampling grid
+  bool use = false;     // --use: the USE method per resource (playback/use_span.hh)
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER
@@ -52,6 +54,7 @@ struct SummaryArgs {
   std::string file;                  // "-": stdin
   std::vector<std::string> files;    // every FILE or DIR given: one timeline
   NoiseThresholds noise;             // --noisy-cpu, ... (the verdict's)
+  UseThresholds use_thresholds;      // --use-busy, ...
 };
 
 // The option tables (data: tools/command_catalog.hh walks them).

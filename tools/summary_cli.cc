@@ -138,7 +138,8 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
   // The text's Clock: block with --all only (tools/clock_warning.hh);
   // --json keeps its "clock" object, for the programs that compare hosts.
   if (args.all || args.json) in.clock = &clocks;
-  if (stats) in.stats = &stats->whole();
+  if (stats && args.stats) in.stats = &stats->whole();
+  if (stats && args.use) in.use = &stats->use().front();
   SummaryPauses p = PausesOf(whole);
   return WithTop(args.json ? SummaryJson(in, p) : SummaryText(in, p), args,
                  top ? &top->whole() : nullptr);
@@ -174,7 +175,8 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
       verdict = JudgeSpan(phase.span.first(), end, phase.scans, input.info(), args.noise);
     if (verdict) in.verdict = &*verdict;
     if (verdict && verdict->verdict.noisy) noisy.push_back(phase.label);
-    if (stats) in.stats = &stats->phases()[i];
+    if (stats && args.stats) in.stats = &stats->phases()[i];
+    if (stats && args.use) in.use = &stats->use_phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
     const ProcTable* table = top && i < top->phases().size() ? &top->phases()[i] : nullptr;
@@ -215,14 +217,19 @@ int Summarize(const SummaryArgs& args) {
   RecordingInput input(args.files, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
-  // Without --stats the walk needs each span's first and last sample only.
-  if (!args.stats) input.SkimSamples();
+  // Without --stats or --use the walk needs each span's first and last
+  // sample only.
+  const bool every_pair = args.stats || args.use;
+  if (!every_pair) input.SkimSamples();
   PhaseWalk walk(args.phases);
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (args.stats)
-    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid}, options);
+  if (every_pair)
+    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid,
+                                   .use = args.use ? &args.use_thresholds : nullptr,
+                                   .num_core = input.info().num_core},
+                  options);
   std::optional<ProcTop> top;
   if (args.top) top.emplace(args.phases);
   std::optional<std::string> corrupt =

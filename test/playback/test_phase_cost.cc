@@ -62,6 +62,48 @@ TEST_CASE("a quiet phase is CLEAN; one process over the threshold is NOISY, name
   CHECK(Judged({Proc(7, 1, 1.0)}, {Proc(7, 1, 1.1)}, {.cpu_pct = 5}).verdict.noisy);
 }
 
+TEST_CASE("processes in a cgroup other than the root are judged together, named once") {
+  const std::vector<ScannedProcess> begin = {Proc(7, 1, 1.0, 0, "a", "/noise"),
+                                             Proc(8, 1, 1.0, 0, "b", "/noise"),
+                                             Proc(9, 1, 1.0, 0, "c", "/")};
+  // 6 % and 7 % of a core in /noise (13 % together), 11 % in the root.
+  SpanVerdict v = Judged(begin, {Proc(7, 1, 1.12, 0, "a", "/noise"),
+                                 Proc(8, 1, 1.14, 0, "b", "/noise"),
+                                 Proc(9, 1, 1.22, 0, "c", "/")});
+  REQUIRE(v.everyone.top_groups.size() == 1);
+  CHECK(v.everyone.top_groups[0].cgroup == "/noise");
+  CHECK(v.everyone.top_groups[0].processes == 2);
+  CHECK(v.everyone.top_groups[0].cpu_s == doctest::Approx(0.26));
+  CHECK(v.verdict.Line() ==
+        "NOISY: cgroup /noise used 13.0 % of a core (2 processes, the busiest b, pid 8); "
+        "c (pid 9) used 11.0 % of a core");
+  // One process over the threshold in its group: named by the group only.
+  v = Judged(begin, {Proc(7, 1, 1.3, 0, "a", "/noise"), Proc(8, 1, 1.0, 0, "b", "/noise"),
+                     Proc(9, 1, 1.0, 0, "c", "/")});
+  CHECK(v.verdict.Line() == "NOISY: cgroup /noise used 15.0 % of a core (a, pid 7)");
+}
+
+TEST_CASE("processes the pid command added: the system under test, from their earlier row or FROM") {
+  auto begin = std::const_pointer_cast<ScanEvent>(Scan({Proc(7, 1, 1.0)}));
+  auto end = std::const_pointer_cast<ScanEvent>(Scan({Proc(7, 1, 1.0), Proc(9, 1, 0.5)}));
+  NamedScanRow worker{9, 40, {500'000'000, 0, 0, 4096, 0, 0, 0}, {}};  // born inside
+  NamedScanRow gone{11, 41, {300'000'000, 0, 0, 0, 0, 0, 0}, {}};       // exited, not in processes
+  NamedScanRow kept = worker;
+  kept.pid = 12, kept.now[0] = 900'000'000;
+  NamedScanRow earlier = kept;
+  earlier.now[0] = 700'000'000;  // in the earlier scan: 0.2 s since
+  end->added = {worker, gone, kept};
+  begin->added = {earlier};
+  RecordingInfo info;
+  info.pid = 50;
+  std::optional<SpanVerdict> v = JudgeSpan(At(0), At(2), {begin, end}, info, {});
+  REQUIRE(v.has_value());
+  CHECK(v->everyone.sut_cpu_s == doctest::Approx(0.5 + 0.3 + 0.2));
+  CHECK(v->everyone.sut_bytes == 4096);
+  CHECK(v->everyone.top_cpu.empty());  // pid 9 is not everyone else
+  CHECK_FALSE(v->verdict.noisy);
+}
+
 TEST_CASE("the system under test, its descendants and the recorder are never named") {
   // 100: a --pid row; 101 its child, 102 its grandchild; 50 the recorder
   // (the library's child); 8 a neighbour born inside the phase.

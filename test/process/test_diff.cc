@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,48 @@ TEST_SUITE("diff") {
     CHECK(disk_listed);
     ExitResult text = Run({"diff", with, without});
     CHECK(text.out.find("Not compared, only in A: ") != std::string::npos);
+  }
+
+  TEST_CASE("--align time: phases cut where the first run has its marks, others' ignored") {
+    TempDir dir;
+    const std::string marked = dir / "marked.pgr", plain = dir / "plain.pgr";
+    {
+      CommandSession s({"record", "-i", "10ms", "--no-net", "-l", marked});
+      s.ReadReadyLine();
+      AwaitCpuTick();
+      REQUIRE(bool(s.Command("mark load").root()["ok"]));
+      AwaitCpuTick();
+      REQUIRE(bool(s.Command("sample").root()["ok"]));
+      s.CloseStop();
+      REQUIRE(s.Wait().code == 0);
+    }
+    REQUIRE(Run({"stat", "-i", "10ms", "--no-net", "-l", plain, "--", "true"}).code == 0);
+    auto phases = [](const Json& diff) {
+      std::set<std::string> out;
+      for (const JsonValue& row : diff.root()["series"].array())
+        out.insert(std::string(std::string_view(row["phase"])));
+      return out;
+    };
+    ExitResult by_label = Run({"diff", "--json", marked, plain});
+    CAPTURE(by_label.err);
+    REQUIRE(by_label.code == 0);
+    const Json label(by_label.out);
+    CHECK(phases(label) == std::set<std::string>{"start"});
+    REQUIRE(label.root()["phases_not_compared"].array().size() == 1);
+    CHECK(std::string_view(label.root()["phases_not_compared"].array()[0]) ==
+          "phase 'load': only in A");
+    // By time, the first run's marks cut every run: a run without marks
+    // as A leaves B's marks unused, one phase against the whole of B.
+    ExitResult whole = Run({"diff", "--json", "--align", "time", plain, marked});
+    CAPTURE(whole.err);
+    REQUIRE(whole.code == 0);
+    const Json time(whole.out);
+    CHECK(time.root()["phases_not_compared"].array().empty());
+    CHECK(phases(time) == std::set<std::string>{"start"});
+    // A run cut at its own marks' times has its phases back.
+    ExitResult self = Run({"diff", "--json", "--align", "time", marked, marked});
+    REQUIRE(self.code == 0);
+    CHECK(phases(Json(self.out)).count("load") == 1);
   }
 
   TEST_CASE("usage errors: one line naming the fix, exit 1") {

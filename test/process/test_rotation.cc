@@ -25,11 +25,11 @@
 namespace pm::test {
 namespace {
 
-// 2026-12-03 18:00:00 UTC; at a day a second, midnights come 0.25 s and
-// 1.25 s after the recorder starts.
-constexpr const char* kEvening = "1796320800";
+// 2026-12-03 12:00:00 UTC; at a day a second, midnights come 0.5 s and
+// 1.5 s after the recorder starts (its set-up must take less than 0.5 s).
+constexpr const char* kNoon = "1796299200";
 const std::vector<std::string> kFastClock = {"TZ=UTC", std::string("PERFMONGER_TEST_CLOCK=") +
-                                                           kEvening + ":86400"};
+                                                           kNoon + ":86400"};
 
 std::vector<std::string> SampleLines(const std::string& path) {
   std::vector<std::string> out;

@@ -12,10 +12,13 @@
 #include "tools/plot_args.hh"
 #include "test/playback/sample_rows.hh"
 #include "playback/reports.hh"
+#include "test/tools/chart_script.hh"
 #include "tools/plot_scripts.hh"
 #include "tools/plot_series.hh"
 
 namespace {
+
+using pm::test::Script;
 
 // `disks` disks vda, vdb, ... each doing k reads and writes; `idle` more
 // (loop0, ...) whose counters never move; `nets` interfaces eth0, eth1,
@@ -77,13 +80,6 @@ pm::PlotData Data(int disks) {
   mark.label = "it's";
   data.OnEvent(mark);
   return data;
-}
-
-std::string Script(const std::vector<pm::ChartScript>& charts, const std::string& name) {
-  for (const pm::ChartScript& c : charts)
-    if (c.name == name) return c.script;
-  FAIL("no chart " << name);
-  return "";
 }
 
 }  // namespace

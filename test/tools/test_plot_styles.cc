@@ -12,9 +12,12 @@
 #include "test/playback/sample_rows.hh"
 #include "test/plot_styles.hh"
 #include "tools/plot_args.hh"
+#include "test/tools/chart_script.hh"
 #include "tools/plot_scripts.hh"
 
 namespace {
+
+using pm::test::Script;
 
 using pm::test::AddRow;
 
@@ -59,13 +62,6 @@ pm::PlotData Recorded(const std::vector<double>& marks = {}) {
     data.OnEvent(mark);
   }
   return data;
-}
-
-std::string Script(const std::vector<pm::ChartScript>& charts, const std::string& name) {
-  for (const pm::ChartScript& c : charts)
-    if (c.name == name) return c.script;
-  FAIL("no chart " << name);
-  return "";
 }
 
 }  // namespace
