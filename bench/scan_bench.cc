@@ -30,7 +30,9 @@
 
 #include "bench/stats.hh"
 #include "common/io.hh"
+#include "daemon/collect/pid_dir.hh"
 #include "daemon/collect/process_scan.hh"
+#include "daemon/collect/process_table.hh"
 #include "perfmonger/embed.h"
 
 namespace fs = std::filesystem;
@@ -97,6 +99,41 @@ void ScanRows(std::vector<Row>& rows, int processes, int reps) {
                   Fmt("%.2f ms (%.2f), CPU %.2f ms", Median(wall), Percentile(wall, 99),
                       Median(cpu)),
                   Fmt("%zu bytes a scan line", bytes), "", "", Verdict::kInfo});
+}
+
+int64_t MonoNs() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+// The process table's scan a sample (record --record-procs; idle
+// processes cost a read of their CPU clock, the few that ran their files)
+// beside its floor, the same syscalls without the bookkeeping: the
+// listing and one clock read a process.
+void TableRows(std::vector<Row>& rows, int processes, int reps) {
+  pm::UniqueFd root = pm::OpenAt(AT_FDCWD, "/", O_RDONLY | O_DIRECTORY);
+  pm::UniqueFd proc = pm::OpenAt(AT_FDCWD, "/proc", O_RDONLY | O_DIRECTORY);
+  pm::ProcessTable table(root.Get(), 1'000'000'000, MonoNs());
+  table.Line(0, MonoNs());  // the baseline
+  std::vector<double> cpu, floor;  // CPU time: a busy machine stretches wall time
+  std::vector<uint32_t> pids;
+  size_t bytes = 0;
+  for (int i = 0; i < reps; ++i) {
+    double c0 = CpuMs();
+    bytes = table.Line(i, MonoNs()).size();
+    cpu.push_back(CpuMs() - c0);
+    c0 = CpuMs();
+    pm::ListPids(proc.Get(), pids);
+    for (uint32_t pid : pids) pm::ProcessClockNs(pid);
+    floor.push_back(CpuMs() - c0);
+  }
+  rows.push_back({Fmt("process table, %d processes: a sample's scan, CPU median (p99)", processes),
+                  Fmt("%.2f ms (%.2f), %.2f us a process, %zu bytes a line", Median(cpu),
+                      Percentile(cpu, 99), 1e3 * Median(cpu) / processes, bytes),
+                  Fmt("%.2f ms (%.2f us a process)", Median(floor),
+                      1e3 * Median(floor) / processes),
+                  Fmt("%.2f", Median(cpu) / Median(floor)), "", Verdict::kInfo});
 }
 
 // The recorder's CPU time so far (its process CPU clock), in ms.
@@ -188,6 +225,7 @@ int main(int argc, char** argv) {
     std::vector<pid_t> kids = Populate(processes);
     const int running = CountProcesses();
     ScanRows(rows, running, quick ? 20 : 200);
+    TableRows(rows, running, quick ? 20 : 200);
     MarkRows(rows, pm, dir, running, quick ? 50 : 500);
     Reap(kids);
   }

@@ -21,6 +21,7 @@ struct RecordConfig {
   int64_t start_delay_ns = 0;
   int64_t timeout_ns = 0;          // 0 = until stopped
   CollectorOptions collectors;
+  bool process_table = false;     // --record-procs: every active process (process_table.hh)
   std::vector<std::string> meta_args;  // raw `key=value`, decoded at setup
   std::optional<int> ready_fd;
   std::optional<int> stop_fd;

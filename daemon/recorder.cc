@@ -127,6 +127,7 @@ void Recorder::Setup(const RecordConfig& config) {
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   if (config.collectors.on("procs") || config.collectors.on("cgroups"))
     everyone_.emplace(root.Get(), config.collectors.values_of("procs"));
+  if (config.process_table) table_.emplace(root.Get(), interval_ns_, clock_.MonoNs());
   clock_probe_.emplace(root.Get());
   struct utsname uts;
   uname(&uts);
@@ -136,6 +137,11 @@ void Recorder::Setup(const RecordConfig& config) {
   header_.num_core = collectors_->num_core();
   header_.pid = static_cast<int>(getpid());
   header_.collectors_json = collectors_->DescribeJson();
+  if (table_) {  // beside the collectors: readers skip a member they do not know
+    header_.collectors_json.pop_back();
+    table_->Describe(header_.collectors_json);
+    header_.collectors_json.push_back('}');
+  }
 
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
   tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
@@ -215,23 +221,29 @@ void Recorder::ScanEveryone(std::string_view at, const Instant& of) {
   writer_->WriteAndFlushLine(everyone_->Line(at, now.t, now.mono, now.mono - of.mono));
 }
 
-void Recorder::BuildSample(int64_t t_ns, int64_t mono_ns) {
+void Recorder::BuildSample(int64_t t_ns, int64_t mono_ns, bool tick) {
   line_.clear();
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
   if (everyone_) everyone_->named().Read();
   EndLine(line_);
+  if (table_) procs_line_ = table_->Line(t_ns, mono_ns, tick);
   ++samples_;
   last_sample_mono_ns_ = mono_ns;
 }
 
+// The process table first (pgr(5)): a reader has it when the sample comes;
+// one flush for both. Written once: a sample written again at the start of
+// a rotated file is the table's baseline there.
 void Recorder::WriteSample(int64_t mono_ns) {
+  if (!procs_line_.empty()) writer_->Write(procs_line_);
+  procs_line_.clear();
   writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++file_samples_;
 }
 
-void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
-  BuildSample(t_ns, mono_ns);
+void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns, bool tick) {
+  BuildSample(t_ns, mono_ns, tick);
   WriteSample(mono_ns);
 }
 
@@ -252,7 +264,7 @@ void Recorder::OnTick(uint64_t expirations) {
     return;
   }
   if (rotate_.on()) return RotatingTick({clock_.RealtimeNs(), mono});
-  TakeSample(clock_.RealtimeNs(), mono);
+  TakeSample(clock_.RealtimeNs(), mono, true);
 }
 
 // Only a recording ticks: pausing disarms the tick.

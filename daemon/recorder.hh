@@ -37,6 +37,7 @@
 #include "daemon/clock_probe.hh"
 #include "daemon/cmd_source.hh"
 #include "daemon/everyone_scan.hh"
+#include "daemon/collect/process_table.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
 #include "daemon/collect/collector_set.hh"
@@ -160,8 +161,10 @@ class Recorder final : SignalSource::Handler,
   void BeginRecording();
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
-  void TakeSample(int64_t t_ns, int64_t mono_ns);
-  void BuildSample(int64_t t_ns, int64_t mono_ns);  // into line_
+  // `tick`: the schedule's (the process table may skip it); every other
+  // sample (the first, a mark's, a pause's, the stop's) scans it.
+  void TakeSample(int64_t t_ns, int64_t mono_ns, bool tick = false);
+  void BuildSample(int64_t t_ns, int64_t mono_ns, bool tick = false);  // into line_
   void WriteSample(int64_t mono_ns);                // line_, flushed
 
   // Rotation (recorder_rotation.cc, daemon/rotation.hh): one file per
@@ -237,6 +240,7 @@ class Recorder final : SignalSource::Handler,
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
   std::optional<EveryoneScan> everyone_;  // with a system under test
+  std::optional<ProcessTable> table_;     // --record-procs
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's
   std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending
@@ -268,6 +272,7 @@ class Recorder final : SignalSource::Handler,
   bool suspended_ = false;          // the disk was full: no file open
   uint64_t file_samples_ = 0;       // sample lines in the current file
 
+  std::string procs_line_;  // the process table's, written before line_
   std::string line_;  // reused for every sample line
   std::optional<DeltaEncoder> delta_;  // format v2 only
   RecorderState state_ = RecorderState::kDelayed;

@@ -116,6 +116,7 @@ void Recorder::PauseNow(const Instant& at) {
 void Recorder::ResumeNow(const Instant& at) {
   writer_->Write(EncodeEventLine("resume", at.t, at.mono));
   if (delta_) delta_->ForceKeyframe();  // a reader may start at the resume
+  if (table_) table_->Rebase();  // no process row spans the pause
   TakeSample(at.t, at.mono);
   ArmTicks(at.mono);
 }

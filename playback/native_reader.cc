@@ -1,5 +1,6 @@
 #include "playback/native_reader.hh"
 
+#include "playback/proc_table_event.hh"
 #include "playback/scan_event.hh"
 
 #include "proto/pgr_collector_spec.hh"
@@ -13,7 +14,7 @@ namespace {
 
 bool IsKnownEvent(std::string_view kind) {
   return kind == "pause" || kind == "resume" || kind == "mark" || kind == "end" ||
-         kind == "scan";
+         kind == "scan" || kind == "procs";
 }
 
 // A member the line did not carry has no live row.
@@ -232,6 +233,12 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
     if (!scan) scan = std::make_shared<ScanEvent>();
     return *scan;
   };
+  e.procs.reset();
+  std::shared_ptr<ProcTableEvent> procs;
+  auto procs_part = [&]() -> ProcTableEvent& {
+    if (!procs) procs = std::make_shared<ProcTableEvent>();
+    return *procs;
+  };
   bool is_event = false;
   std::optional<int64_t> t;
   s.mono_ns = 0;
@@ -261,6 +268,14 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
       scan_part().at = json_.ReadString();
     } else if (key == "lag_ns" && json_.Peek() != JsonReader::Type::kString) {
       scan_part().lag_ns = json_.ReadInt64();
+    } else if (key == "rows") {
+      ReadProcTableRows(json_, procs_part().rows);
+    } else if (key == "exited") {
+      ReadScanPids(json_, procs_part().exited);
+    } else if (key == "brief") {
+      ReadProcTableBrief(json_, procs_part());
+    } else if (key == "since") {
+      procs_part().since_mono_ns = json_.ReadInt64();
     } else if (!ReadSampleMember(key, s)) {
       json_.SkipValue();  // a member this reader does not know
     }
@@ -270,6 +285,7 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
     e.time_ns = t.value_or(0);
     e.mono_ns = s.mono_ns;
     if (e.kind == "scan") e.scan = std::move(scan);
+    if (e.kind == "procs") e.procs = std::move(procs);
     return keep_unknown_ || IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);

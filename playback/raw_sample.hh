@@ -21,6 +21,7 @@
 namespace pm {
 
 struct ScanEvent;
+struct ProcTableEvent;
 
 // One member of a sample line: `rows()` rows of `width` values each, in
 // the descriptor's field order (a field the recording lacks reads 0).
@@ -112,6 +113,8 @@ struct RecordingEvent {
   int64_t mono_ns = 0;     // 0 in legacy recordings
   // scan (playback/scan_event.hh): shared, as phases keep it at both ends
   std::shared_ptr<const ScanEvent> scan = nullptr;
+  // procs (playback/proc_table_event.hh)
+  std::shared_ptr<const ProcTableEvent> procs = nullptr;
 };
 
 }  // namespace pm

@@ -5,7 +5,6 @@
 #include "playback/json_reader.hh"
 
 namespace pm {
-namespace {
 
 uint32_t ReadU32(JsonReader& r) {
   uint64_t v = r.ReadUint64();
@@ -17,6 +16,8 @@ std::optional<uint64_t> ReadOptional(JsonReader& r) {
   if (r.TryNull()) return std::nullopt;
   return r.ReadUint64();
 }
+
+namespace {
 
 // [pid,ppid,start,uid,cpu_ns,read_bytes,write_bytes,"comm","cgroup",...]
 void ReadProcess(JsonReader& r, ScannedProcess& p) {

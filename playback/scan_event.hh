@@ -42,6 +42,10 @@ struct ScanEvent {
 // The value of "sut" / "processes" at the reader's position. Throws
 // JsonError on a malformed one.
 void ReadScanPids(JsonReader& r, std::vector<uint32_t>& out);
+// A pid or uid (JsonError above 2^32); a count or null (none). Also the
+// "procs" line's (proc_table_event.hh).
+uint32_t ReadU32(JsonReader& r);
+std::optional<uint64_t> ReadOptional(JsonReader& r);
 void ReadScanProcesses(JsonReader& r, std::vector<ScannedProcess>& out);
 void ReadScanNamed(JsonReader& r, std::vector<NamedScanRow>& out);
 

@@ -14,6 +14,7 @@
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
+#include "playback/proc_table_json.hh"
 #include "playback/rates.hh"
 #include "playback/play_style.hh"
 #include "tools/clock_warning.hh"
@@ -136,20 +137,32 @@ class Player {
     if (styled()) {
       line_.clear();
       AppendPlayJson(line_, pair);
+      AddProcs(line_, cur);
       Emit(line_);
       return;
     }
     std::string& out = out_.buffer();  // plain lines need no copy
     AppendPlayJson(out, pair);
+    AddProcs(out, cur);
     out.push_back('\n');
     out_.MaybeFlush();
   }
 
   bool styled() const { return args_.pretty || color_; }
 
+  // The process table written with `cur` (record --record-procs), into
+  // the object that ends `out`.
+  void AddProcs(std::string& out, const RawSample& cur) {
+    if (!procs_.procs || procs_.mono_ns != cur.mono_ns) return;
+    out.pop_back();
+    AppendProcTablePlay(out, *procs_.procs, cur.mono_ns);
+    out.push_back('}');
+  }
+
   // The start and the trailer are shown for the clock's state they carry:
   // a recording made before the clock was recorded plays as it always did.
   void OnEvent(const RecordingEvent& event) {
+    if (event.kind == "procs") procs_ = event;  // for the sample that follows
     clocks_.OnEvent(event);
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
@@ -223,6 +236,7 @@ class Player {
   bool have_origin_ = false;
   TimeOrigin origin_;
   std::string line_;
+  RecordingEvent procs_;  // the last "procs" line
   CsvKeys keys_;        // --format csv --columns
   CsvExport csv_{&keys_};
   bool color_ = UseColor(args_.color, false, 1);  // JSON's

@@ -3,6 +3,7 @@
 #include "tools/noise_options.hh"
 #include "tools/use_options.hh"
 
+#include <charconv>
 #include <algorithm>
 #include <stdexcept>
 #include <string_view>
@@ -226,6 +227,15 @@ Command<PlayArgs> BuildPlay() {
   return c;
 }
 
+// summary --top N: 1 to 1000.
+size_t TopCount(std::string_view text) {
+  size_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n == 0 || n > 1000)
+    throw UsageError("--top '" + std::string(text) + "': write a count from 1 to 1000 (e.g. --top 5)");
+  return n;
+}
+
 Command<SummaryArgs> BuildSummary() {
   auto flag = [](std::string_view name, std::string help, std::string_view brief,
                  bool SummaryArgs::*field) {
@@ -254,6 +264,12 @@ Command<SummaryArgs> BuildSummary() {
                 "with --phases; with --json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
                 &SummaryArgs::stats),
+           Opt<SummaryArgs>({.name = "top", .value = "N",
+                             .help = "the N busiest processes by CPU and by I/O, from a\n"
+                                     "recording made with --record-procs (per phase\n"
+                                     "with --phases; with --json a \"top\" member)",
+                             .brief = "the N busiest processes by CPU and by I/O"},
+                            [](SummaryArgs& a, const Given& g) { a.top = TopCount(g.value); }),
            Opt<SummaryArgs>(
                {.name = "stats-grid",
                 .help = "--stats on the recording's sampling grid: the samples\n"

@@ -44,6 +44,7 @@ struct SummaryArgs {
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
   bool stats = false;   // --stats: statistics over every pair of samples
+  size_t top = 0;       // --top N: the N busiest processes (--record-procs)
   bool grid = false;    // --stats-grid: --stats on the sampling grid
   bool use = false;     // --use: the USE method per resource (playback/use_span.hh)
   bool no_pager = false;

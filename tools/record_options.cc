@@ -169,6 +169,11 @@ std::vector<Opt> RecordingOptions() {
                           AddDisks(a.config.collectors.disks, g.value);
                         }));
   for (Opt& o : CollectorOptions()) t.push_back(std::move(o));
+  t.push_back(Recording({.name = "record-procs",
+                         .help = "record every process that ran, each sample (pid,\n"
+                                 "command, cgroup, CPU, run-queue wait, I/O, RSS)",
+                         .brief = "record every process that ran, each sample"},
+                        [](RecordArgs& a, const Given& g) { a.config.process_table = g.on; }));
   t.push_back(Recording({.name = "no-gzip", .help = "plain output (default name perfmonger.pgr)"},
                         [](RecordArgs& a, const Given& g) { a.config.no_gzip = g.on; }));
   t.push_back(Recording({.name = "format-version", .value = "N",

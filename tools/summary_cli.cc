@@ -10,6 +10,7 @@
 #include "playback/cpu_report.hh"
 #include "playback/phase_cost.hh"
 #include "playback/phases.hh"
+#include "playback/proc_top.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "proto/text.hh"
@@ -30,7 +31,7 @@ using Item = RecordingReader::Item;
 // the walk with its error, returned: what was read before it is still
 // summarized, as play prints it (DESIGN §9).
 std::optional<std::string> Walk(RecordingInput& input, PhaseWalk& walk, ClockHistory& clocks,
-                                StatsWalk* stats) {
+                                StatsWalk* stats, ProcTop* top) {
   RawSample sample;
   RecordingEvent event;
   try {
@@ -44,6 +45,7 @@ std::optional<std::string> Walk(RecordingInput& input, PhaseWalk& walk, ClockHis
         walk.OnEvent(event);
         clocks.OnEvent(event);
         if (stats) stats->OnEvent(event);
+        if (top) top->OnEvent(event);
       }
     }
   } catch (const FormatError& e) {
@@ -113,9 +115,18 @@ SummaryPauses PausesOf(const ActiveSpan& span) {
   return p;
 }
 
+// summary --top N's block after a summary's text, or its member at the
+// end of a summary's JSON object ("}\n").
+std::string WithTop(std::string summary, const SummaryArgs& args, const ProcTable* table) {
+  if (!table) return summary;
+  if (!args.json) return summary + ProcTopText(*table, args.top);
+  summary.resize(summary.size() - 2);
+  return summary.append(",").append(ProcTopJson(*table, args.top)).append("}\n");
+}
+
 std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
                         const PhaseWalk& walk, const ClockHistory& clocks,
-                        const StatsWalk* stats) {
+                        const StatsWalk* stats, const ProcTop* top) {
   const ActiveSpan& whole = walk.whole();
   RawSample end = whole.ActiveEnd();
   SummaryInput in = InputFor(args, input, whole, end);
@@ -130,7 +141,8 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
   if (stats && args.stats) in.stats = &stats->whole();
   if (stats && args.use) in.use = &stats->use().front();
   SummaryPauses p = PausesOf(whole);
-  return args.json ? SummaryJson(in, p) : SummaryText(in, p);
+  return WithTop(args.json ? SummaryJson(in, p) : SummaryText(in, p), args,
+                 top ? &top->whole() : nullptr);
 }
 
 // "Run verdict: NOISY (phases 'a', 'b')"; a run of clean phases says
@@ -149,7 +161,8 @@ std::string RunVerdictLine(const std::vector<std::string>& noisy) {
 // Text: the phases' blocks one after another; JSON: one array. A phase
 // without a sample (two marks in one pause) is a zero-length one.
 std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
-                        const std::vector<Phase>& phases, const StatsWalk* stats) {
+                        const std::vector<Phase>& phases, const StatsWalk* stats,
+                        const ProcTop* top) {
   std::string out = args.json ? "[" : "";
   std::vector<std::string> noisy;  // the phases judged NOISY
   for (size_t i = 0; i < phases.size(); ++i) {
@@ -166,11 +179,12 @@ std::string PhaseReport(const SummaryArgs& args, const RecordingInput& input,
     if (stats && args.use) in.use = &stats->use_phases()[i];
     SummaryPauses p = PausesOf(phase.span);
     p.phase = phase.label;
+    const ProcTable* table = top && i < top->phases().size() ? &top->phases()[i] : nullptr;
     if (!args.json) {
-      out += SummaryText(in, p);
+      out += WithTop(SummaryText(in, p), args, table);
       continue;
     }
-    std::string object = SummaryJson(in, p);
+    std::string object = WithTop(SummaryJson(in, p), args, table);
     object.pop_back();  // the newline
     if (out.size() > 1) out.push_back(',');
     out += object;
@@ -216,7 +230,10 @@ int Summarize(const SummaryArgs& args) {
                                    .use = args.use ? &args.use_thresholds : nullptr,
                                    .num_core = input.info().num_core},
                   options);
-  std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
+  std::optional<ProcTop> top;
+  if (args.top) top.emplace(args.phases);
+  std::optional<std::string> corrupt =
+      Walk(input, walk, clocks, stats ? &*stats : nullptr, top ? &*top : nullptr);
   if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
   else input.Finish();
@@ -230,8 +247,9 @@ int Summarize(const SummaryArgs& args) {
   if (input.samples() == 1)
     Note("summary", input.name() + " has a single sample: no rates to average");
   const StatsWalk* with = stats ? &*stats : nullptr;
-  std::string report = args.phases ? PhaseReport(args, input, walk.phases(), with)
-                                   : WholeReport(args, input, walk, clocks, with);
+  const ProcTop* tops = top ? &*top : nullptr;
+  std::string report = args.phases ? PhaseReport(args, input, walk.phases(), with, tops)
+                                   : WholeReport(args, input, walk, clocks, with, tops);
   if (args.json) {
     WriteAll(1, report);
     return status;

@@ -13,6 +13,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "daemon/collect/pid_dir.hh"
 #include "daemon/collect/thread_group_cpu.hh"
 #include "proto/json.hh"
 
@@ -20,22 +21,6 @@ namespace pm {
 namespace {
 
 constexpr size_t kMaxFileBytes = 64 * 1024;  // stat, io, cgroup: far less
-
-uint32_t PidOf(const char* name) {
-  uint32_t pid = 0;
-  std::string_view s(name);
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), pid);
-  return ec == std::errc() && end == s.data() + s.size() ? pid : 0;
-}
-
-// The process CPU clock of `pid`, in ns, or -1 (gone, a zombie).
-int64_t ClockNs(uint32_t pid) {
-  clockid_t id;
-  timespec ts;
-  if (clock_getcpuclockid(static_cast<pid_t>(pid), &id) != 0 || clock_gettime(id, &ts) != 0)
-    return -1;
-  return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 void Comma(std::string& out) { out.push_back(','); }
 
@@ -65,20 +50,7 @@ ProcessScan::ProcessScan(int root_dirfd)
       tick_ns_(1'000'000'000 / static_cast<uint64_t>(sysconf(_SC_CLK_TCK))) {}
 
 void ProcessScan::Append(std::string& out) {
-  if (lseek(proc_.Get(), 0, SEEK_SET) != 0) throw SystemError("cannot rewind /proc");
-  pids_.clear();
-  alignas(8) char buf[8192];
-  for (;;) {
-    ssize_t n = getdents64(proc_.Get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw SystemError("cannot list /proc");
-    if (n == 0) break;
-    for (ssize_t at = 0; at < n;) {
-      const auto* e = reinterpret_cast<const dirent64*>(buf + at);
-      if (uint32_t pid = PidOf(e->d_name)) pids_.push_back(pid);
-      at += e->d_reclen;
-    }
-  }
+  ListPids(proc_.Get(), pids_);
   out.push_back('[');
   for (uint32_t pid : pids_) {
     const size_t before = out.size();
@@ -90,24 +62,7 @@ void ProcessScan::Append(std::string& out) {
 }
 
 bool ProcessScan::Slurp(int dirfd, const char* name, struct stat* owner) {
-  int fd = ::openat(dirfd, name, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  UniqueFd file = UniqueFd::Adopt(fd);
-  if (owner && fstat(fd, owner) != 0) return false;
-  text_.clear();
-  for (;;) {
-    const size_t at = text_.size();
-    if (at >= kMaxFileBytes) return false;
-    text_.resize(at + 4096);
-    ssize_t n = ::read(fd, text_.data() + at, 4096);
-    if (n < 0 && errno == EINTR) {
-      text_.resize(at);
-      continue;
-    }
-    text_.resize(at + static_cast<size_t>(n < 0 ? 0 : n));
-    if (n < 0) return false;
-    if (n == 0) return true;
-  }
+  return SlurpAt(dirfd, name, text_, kMaxFileBytes, owner);
 }
 
 // One row; false when the process is gone or its stat makes no sense.
@@ -115,7 +70,7 @@ bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
   const std::string dir = std::to_string(pid);
   // The clock before the stat file: a stat read after it proves the pid
   // was still this process (it is reused only once reaped).
-  const int64_t clock_ns = real_root_ ? ClockNs(pid) : -1;
+  const int64_t clock_ns = real_root_ ? ProcessClockNs(pid) : -1;
   struct stat owner;
   if (!Slurp(proc_.Get(), (dir + "/stat").c_str(), &owner) || text_.empty()) return false;
   try {

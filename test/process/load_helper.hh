@@ -12,9 +12,16 @@
 #include <string_view>
 
 #include "common/io.hh"
+#include "test/process/recording.hh"
 #include "test/process/spawn.hh"
 
 namespace pm::test {
+
+// /proc/PID/schedstat's run time: what the kernel counted for the pid.
+inline double KernelCpuSeconds(pid_t pid) {
+  std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/schedstat");
+  return std::strtod(text.c_str(), nullptr) / 1e9;
+}
 
 // test/process/load_helper.c, its commands on a pipe, its replies on fd 3.
 class LoadHelper {

@@ -37,12 +37,6 @@ void AwaitStartTickAfter(int64_t mono_ns) {
     if (std::chrono::steady_clock::now() > deadline) FAIL("CLOCK_MONOTONIC stood still");
 }
 
-// /proc/PID/schedstat's run time: what the kernel counted for the pid.
-double KernelCpuSeconds(pid_t pid) {
-  std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/schedstat");
-  return std::strtod(text.c_str(), nullptr) / 1e9;
-}
-
 uint64_t KernelWriteBytes(pid_t pid) {
   std::string text = ReadFileBytes("/proc/" + std::to_string(pid) + "/io");
   size_t at = text.find("\nwrite_bytes: ");
