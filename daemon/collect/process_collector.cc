@@ -24,6 +24,7 @@
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_process.hh"
 #include "daemon/collect/thread_group_cpu.hh"
+#include "proto/columns/process.hh"
 
 namespace pm {
 namespace {

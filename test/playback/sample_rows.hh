@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "playback/raw_sample.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/disk.hh"
 #include "proto/pgr_collector_spec.hh"
 
 namespace pm::test {

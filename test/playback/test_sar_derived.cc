@@ -11,6 +11,7 @@
 #include "playback/plot_data.hh"
 #include "playback/summary.hh"
 #include "test/playback/rates_test_util.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm::test {
 namespace {
