@@ -3,11 +3,15 @@
 // running, and what a library caller waits for a mark whose reply carries
 // its phase's cost while that many processes run: back to back (each
 // mark waits for the previous one's scan) and spaced (the scan done
-// before the next mark). Not a test: it prints, it does not judge CI.
+// before the next mark); how far each mark's scan lags its mark (the
+// scan follows the reply), and the recorder's CPU while idle before and
+// after the marks (nothing left running once a scan is done). Not a
+// test: it prints, it does not judge CI.
 //
 // Usage: perfmonger-bench-scan [--quick]
 // The recorder is $PERFMONGER, else ../tools/perfmonger (the build tree).
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -19,6 +23,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -93,12 +99,44 @@ void ScanRows(std::vector<Row>& rows, int processes, int reps) {
                   Fmt("%zu bytes a scan line", bytes), "", "", Verdict::kInfo});
 }
 
+// The recorder's CPU time so far (its process CPU clock), in ms.
+double RecorderCpuMs(pid_t pid) {
+  clockid_t id;
+  timespec t{};
+  if (clock_getcpuclockid(pid, &id) != 0 || clock_gettime(id, &t) != 0) return 0;
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// The recorder's CPU over `seconds` of no command (its 1 s samples only),
+// in ms per second: waited out on a pipe nobody writes (a deadline).
+double IdleCpuMsPerSec(pid_t recorder, double seconds) {
+  int fds[2];
+  if (pipe(fds) != 0) return 0;
+  const double c0 = RecorderCpuMs(recorder);
+  pollfd p = {fds[0], POLLIN, 0};
+  poll(&p, 1, static_cast<int>(seconds * 1000));
+  close(fds[0]), close(fds[1]);
+  return (RecorderCpuMs(recorder) - c0) / seconds;
+}
+
+// The scans' lags after their marks, from a plain recording's lines.
+std::vector<double> ScanLagsMs(const std::string& path) {
+  std::vector<double> lags;
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (size_t at = 0; (at = text.find("\"at\":\"mark\",\"lag_ns\":", at)) != std::string::npos;) {
+    at += std::strlen("\"at\":\"mark\",\"lag_ns\":");
+    lags.push_back(std::strtod(text.c_str() + at, nullptr) / 1e6);
+  }
+  return lags;
+}
+
 // Marks with the cost in the reply, on a recording of this process.
 void MarkRows(std::vector<Row>& rows, const std::string& pm, const std::string& dir,
               int processes, int marks) {
   perfmonger_recording* rec = perfmonger_new();
   struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
-  const std::string out = dir + "/marks.pgr.zst";
+  const std::string out = dir + "/marks.pgr";
   opt.output = out.c_str();
   opt.interval = "1s";
   opt.perfmonger = pm.c_str();
@@ -109,13 +147,17 @@ void MarkRows(std::vector<Row>& rows, const std::string& pm, const std::string& 
   }
   std::vector<double> back, spaced;
   struct perfmonger_cost cost = PERFMONGER_COST_INIT;
+  perfmonger_ping(rec);  // the start's scan is done
+  const double idle_before = IdleCpuMsPerSec(perfmonger_pid(rec), 3);
   for (int i = 0; i < 2 * marks; ++i) {
     auto t0 = Clock::now();
     if (perfmonger_mark_cost(rec, "q", &cost) != 0) std::exit(1);
     (i < marks ? back : spaced).push_back(MsSince(t0));
     if (i >= marks) perfmonger_ping(rec);  // the scan that follows the reply is done
   }
+  const double idle_after = IdleCpuMsPerSec(perfmonger_pid(rec), 3);
   perfmonger_stop(rec, nullptr, nullptr);
+  std::vector<double> lags = ScanLagsMs(out);
   perfmonger_free(rec);
   rows.push_back({Fmt("mark with its cost, %d processes, spaced: median (p99)", processes),
                   Fmt("%.3f ms (%.3f)", Median(spaced), Percentile(spaced, 99)), "", "",
@@ -123,6 +165,13 @@ void MarkRows(std::vector<Row>& rows, const std::string& pm, const std::string& 
   rows.push_back({Fmt("mark with its cost, %d processes, back to back: median (p99)", processes),
                   Fmt("%.3f ms (%.3f)", Median(back), Percentile(back, 99)),
                   "each waits for the previous mark's scan", "", "", Verdict::kInfo});
+  if (!lags.empty())
+    rows.push_back({Fmt("scan's lag after its mark, %d processes: median (p99)", processes),
+                    Fmt("%.3f ms (%.3f)", Median(lags), Percentile(lags, 99)),
+                    "the reply is sent first", "", "", Verdict::kInfo});
+  rows.push_back({Fmt("recorder CPU idle at 1 s, %d processes, before / after the marks", processes),
+                  Fmt("%.3f / %.3f ms a second", idle_before, idle_after), "", "",
+                  "after <= 1.2x before", Check(idle_after <= 1.2 * idle_before + 0.05)});
 }
 
 }  // namespace

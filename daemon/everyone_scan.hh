@@ -5,14 +5,16 @@
 // processes that used the CPU and the disks beside it over each phase.
 //
 //   {"event":"scan","t":T,"mono":M,"at":"start"|"mark"|"stop",
-//    "lag_ns":N,"sut":[PID,...],"processes":[[...],...]}
+//    "lag_ns":N,"sut":[PID,...],"processes":[[...],...],"added":[...]}
 //
 // "t"/"mono" are the scan's start; "lag_ns" how long after the instant it
 // belongs to (the mark's, the final sample's) it began; "sut" the pids of
 // the system under test then (readers add their descendants by ppid);
-// "processes" as daemon/collect/process_scan.hh writes them. pgr(5).
+// "processes" as daemon/collect/process_scan.hh writes them; "added" (only
+// once the `pid` command named one) as named_processes.hh does. pgr(5).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "daemon/collect/process_scan.hh"
+#include "daemon/named_processes.hh"
 
 namespace pm {
 
@@ -27,9 +30,14 @@ class EveryoneScan {
  public:
   // `sut_pids`: the --pid values.
   EveryoneScan(int root_dirfd, std::vector<std::string> sut_pids)
-      : scan_(root_dirfd), sut_(std::move(sut_pids)) {}
+      : scan_(root_dirfd), sut_(std::move(sut_pids)), named_(root_dirfd) {}
 
   void AddSut(int pid) { sut_.push_back(std::to_string(pid)); }
+  bool IsSut(std::string_view pid) const {
+    return std::find(sut_.begin(), sut_.end(), pid) != sut_.end();
+  }
+  // The processes named by the `pid` command.
+  NamedProcesses& named() { return named_; }
 
   // The line for a scan beginning at (t_ns, mono_ns), `lag_ns` after the
   // instant it belongs to; "\n" included.
@@ -38,6 +46,7 @@ class EveryoneScan {
  private:
   ProcessScan scan_;
   std::vector<std::string> sut_;
+  NamedProcesses named_;
 };
 
 }  // namespace pm

@@ -115,6 +115,13 @@ void FileSink::RemoveFile() noexcept {
   if (regular_) ::unlink(path_.c_str());
 }
 
+bool FileSink::TruncateTo(uint64_t bytes) noexcept {
+  if (!regular_) return true;
+  if (ftruncate(fd_.Get(), static_cast<off_t>(bytes)) != 0) return false;
+  bytes_written_ = bytes;
+  return true;
+}
+
 void FileSink::Close() {
   if (::close(fd_.Release()) != 0) throw SystemError("closing " + path_);
 }

@@ -51,6 +51,10 @@ class FileSink final : public OutputStream {
   // After a failure before anything usable was written: removes the file
   // this sink created or truncated (a regular file only).
   void RemoveFile() noexcept;
+  // After a failed write (a full disk): cuts a regular file back to
+  // `bytes`, the end of its last complete flush, so that a partial block
+  // does not follow it; false if that failed too.
+  bool TruncateTo(uint64_t bytes) noexcept;
   void Close();  // reports a failing close() (NFS, quota) as an error
   uint64_t bytes_written() const { return bytes_written_; }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/collect/collector_set.hh"
+#include "daemon/rotation.hh"
 
 namespace pm {
 
@@ -26,6 +27,7 @@ struct RecordConfig {
   std::optional<int> cmd_fd;       // commands in (DESIGN §5)
   std::optional<int> ack_fd;       // one reply per command out
   bool start_paused = false;       // header and ready line; samples from `resume`
+  RotatePolicy rotate;             // --rotate/--keep: `output` is a directory
   std::string root = "/";          // proc/ and sys/ are read below it
   bool session = false;            // the child of --background: holds the
                                    // session lock and pidfile while it runs

@@ -1,6 +1,7 @@
 #include "daemon/recorder.hh"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -165,7 +166,9 @@ void Recorder::Setup(const RecordConfig& config) {
     stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
   if (hangup_fd_)
     hangup_.emplace(loop_, static_cast<HangupSource::Handler&>(*this), *hangup_fd_);
-  if (config.no_file) {
+  if (config.rotate.on()) {
+    SetupRotation(config);
+  } else if (config.no_file) {
     writer_ = std::make_unique<RecordingWriter>();
   } else {
     RequireOutputPath(config.output);
@@ -232,14 +235,24 @@ void Recorder::ScanEveryone(std::string_view at, const Instant& of) {
   writer_->WriteAndFlushLine(everyone_->Line(at, now.t, now.mono, now.mono - of.mono));
 }
 
-void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
+void Recorder::BuildSample(int64_t t_ns, int64_t mono_ns) {
   line_.clear();
   BeginSampleLine(line_, t_ns, mono_ns);
   collectors_->AppendSample(line_);
+  if (everyone_) everyone_->named().Read();
   EndLine(line_);
-  writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
   ++samples_;
   last_sample_mono_ns_ = mono_ns;
+}
+
+void Recorder::WriteSample(int64_t mono_ns) {
+  writer_->WriteAndFlushLine(delta_ ? delta_->Encode(line_, mono_ns) : line_);
+  ++file_samples_;
+}
+
+void Recorder::TakeSample(int64_t t_ns, int64_t mono_ns) {
+  BuildSample(t_ns, mono_ns);
+  WriteSample(mono_ns);
 }
 
 // The tick at or past the timeout is the stop's: its final sample is
@@ -258,6 +271,7 @@ void Recorder::OnTick(uint64_t expirations) {
     ++missed_ticks_;
     return;
   }
+  if (rotate_.on()) return RotatingTick({clock_.RealtimeNs(), mono});
   TakeSample(clock_.RealtimeNs(), mono);
 }
 
@@ -275,6 +289,10 @@ void Recorder::OnDeadline() noexcept {
 void Recorder::OnSignal(int signo) noexcept {
   // `stat`: the command decides; its exit stops the recording.
   if (child_) return child_->Signal(signo);
+  if (signo == SIGHUP && rotate_.on()) {  // logrotate moved the file: reopen
+    reopen_ = true;
+    return;
+  }
   Stop(SignalSource::Name(signo));
 }
 

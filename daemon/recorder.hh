@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "common/unique_fd.hh"
 #include "daemon/ack_sink.hh"
@@ -44,6 +45,7 @@
 #include "daemon/recording_observer.hh"
 #include "daemon/record_config.hh"
 #include "daemon/recording_writer.hh"
+#include "daemon/rotation.hh"
 #include "daemon/session_files.hh"
 #include "daemon/signal_source.hh"
 #include "daemon/stop_request.hh"
@@ -159,6 +161,24 @@ class Recorder final : SignalSource::Handler,
   void ArmTicks(int64_t origin_mono_ns);
   void OnTick(uint64_t expirations);
   void TakeSample(int64_t t_ns, int64_t mono_ns);
+  void BuildSample(int64_t t_ns, int64_t mono_ns);  // into line_
+  void WriteSample(int64_t mono_ns);                // line_, flushed
+
+  // Rotation (recorder_rotation.cc, daemon/rotation.hh): one file per
+  // period in output_dir_; the sample that ends a period is the last of
+  // its file and, as a keyframe, the first of the next. A full disk
+  // suspends writing (one error line) until a new file can be written.
+  void SetupRotation(const RecordConfig& config);
+  std::string FreePath(int64_t t_ns) const;
+  void OpenFile(const std::string& path);
+  void StartPeriod(const Instant& at);
+  void RotatingTick(const Instant& at);
+  bool RotationDue(const Instant& at) const;
+  void Rotate(const Instant& at);
+  void StartFile(const Instant& at);
+  void Suspend(const std::system_error& error);
+  void TryResume(const Instant& at);
+  void DropFile() noexcept;  // the file cut at its last flush; no file
   // The scan of everyone else for the instant `of` (everyone_scan.hh).
   void ScanEveryone(std::string_view at, const Instant& of);
 
@@ -181,6 +201,9 @@ class Recorder final : SignalSource::Handler,
   std::string Transit(const ParsedLine& line, RecorderEvent event);
   std::string Mark(const ParsedLine& line);
   std::string ExtraSample(const ParsedLine& line);
+  std::string NamePid(const ParsedLine& line);
+  // The phase ends at the last sample: the system under test's cost.
+  SutCost ClosePhase();
   std::string Report(const ParsedLine& line, bool full);
 
   // A final sample (unless paused), the trailer naming `reason`, the file
@@ -217,6 +240,7 @@ class Recorder final : SignalSource::Handler,
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's
   std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending
+  int64_t phase_start_mono_ns_ = 0;       // the first sample's, then each mark's
   std::optional<ClockProbe> clock_probe_;  // at the start, marks, the end
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;
@@ -235,6 +259,14 @@ class Recorder final : SignalSource::Handler,
   std::string requested_stop_reason_;
   std::optional<int> hangup_fd_;
   std::optional<HangupSource> hangup_;
+
+  RotatePolicy rotate_;
+  std::string output_dir_;          // rotation: where the files go
+  Compression compression_ = Compression::kPlain;
+  int64_t period_end_ns_ = 0;       // realtime: the next file's start
+  bool reopen_ = false;             // SIGHUP: a new file at the next tick
+  bool suspended_ = false;          // the disk was full: no file open
+  uint64_t file_samples_ = 0;       // sample lines in the current file
 
   std::string line_;  // reused for every sample line
   std::optional<DeltaEncoder> delta_;  // format v2 only

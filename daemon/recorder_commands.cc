@@ -11,6 +11,8 @@
 namespace pm {
 namespace {
 
+constexpr uint64_t kMaxPid = 1 << 22;  // PID_MAX_LIMIT on 64-bit Linux
+
 ReplyFields Fields(std::string_view state, uint64_t samples) {
   ReplyFields f;
   f.state = state;
@@ -69,6 +71,7 @@ std::string Recorder::Execute(const ParsedLine& line) {
     case Verb::kMark: return Mark(line);
     case Verb::kSample: return ExtraSample(line);
     case Verb::kStatus: return Report(line, true);
+    case Verb::kPid: return NamePid(line);
     default: return Report(line, false);  // ping
   }
 }
@@ -99,7 +102,8 @@ std::string Recorder::Mark(const ParsedLine& line) {
   if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
   Instant now = Now();
   if (state_ == RecorderState::kRecording) TakeSample(now.t, now.mono);
-  SutCost cost = collectors_->ClosePhase();
+  SutCost cost = ClosePhase();
+  phase_start_mono_ns_ = now.mono;
   ClockState clock = clock_probe_->Read();
   writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg, &clock));
   mark_to_scan_ = now;
@@ -116,6 +120,30 @@ std::string Recorder::ExtraSample(const ParsedLine& line) {
   if (sampled) TakeSample(now.t, now.mono);
   return EncodeOkReply(line.seq, line.cmd,
                        Effect(ReplyStateName(state_), samples_, now.t, now.mono, sampled));
+}
+
+SutCost Recorder::ClosePhase() {
+  SutCost cost = collectors_->ClosePhase();
+  if (everyone_) everyone_->named().ClosePhase(cost);
+  return cost;
+}
+
+// A process counted with the system under test from now on (a parallel
+// worker); read at once. Needs a system under test (its scans carry it).
+std::string Recorder::NamePid(const ParsedLine& line) {
+  if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
+  if (!everyone_) return EncodeErrorReply(line.seq, line.cmd, "no_system_under_test");
+  const uint64_t pid = std::stoull(line.arg);  // 1 to 10 digits (control_protocol.hh)
+  if (pid > kMaxPid) return EncodeErrorReply(line.seq, line.cmd, "no_such_process");
+  bool known = everyone_->IsSut(line.arg) || everyone_->named().Has(static_cast<uint32_t>(pid));
+  if (!known) {
+    std::string_view error =
+        everyone_->named().Name(static_cast<uint32_t>(pid), Now().mono - phase_start_mono_ns_);
+    if (!error.empty()) return EncodeErrorReply(line.seq, line.cmd, error);
+  }
+  ReplyFields f = Fields(ReplyStateName(state_), samples_);
+  f.changed = !known;
+  return EncodeOkReply(line.seq, line.cmd, f);
 }
 
 std::string Recorder::Report(const ParsedLine& line, bool full) {

@@ -66,12 +66,14 @@ bool Recorder::Fire(RecorderEvent event, const Instant& at) noexcept {
 void Recorder::StartClock(const Instant& at) {
   RequestShortSlices();
   started_ = at;
+  phase_start_mono_ns_ = at.mono;
   header_.start_ns = at.t;
   header_.clock = clock_probe_->Read();
   if (timeout_ns_ > 0) {
     timeout_at_mono_ns_ = at.mono + timeout_ns_;
     deadline_->Arm(timeout_at_mono_ns_, 0);
   }
+  if (rotate_.on()) StartPeriod(at);
 }
 
 // A background session is visible (record --status, --kill) from its
@@ -128,7 +130,7 @@ void Recorder::CloseEmpty(const Instant& at) {
 
 void Recorder::CloseRecording(const Instant& at) {
   TakeSample(at.t, at.mono);
-  closing_cost_ = collectors_->ClosePhase();
+  closing_cost_ = ClosePhase();
   WriteTrailer(at);
 }
 
@@ -138,7 +140,7 @@ void Recorder::WriteTrailer(const Instant& at) {
   ScanEveryone("stop", at);
   ClockState clock = clock_probe_->Read();
   writer_->Write(EncodeEndLine({.t_ns = at.t, .mono_ns = at.mono, .reason = stop_reason_,
-                                .samples = samples_, .missed_ticks = missed_ticks_,
+                                .samples = file_samples_, .missed_ticks = missed_ticks_,
                                 .clock = &clock}));
   writer_->Finish();
 }

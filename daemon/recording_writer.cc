@@ -17,6 +17,7 @@ void RecordingWriter::WriteAndFlushLine(std::string_view line) {
   if (compressor_) {
     compressor_->Write(line);
     compressor_->Flush();
+    flushed_bytes_ = sink_->bytes_written();
     if (++lines_flushed_ % kIntactCheckEvery == 0) sink_->CheckIntact();
   }
   if (observer_) observer_->OnLines(line);
@@ -42,6 +43,12 @@ void RecordingWriter::Abandon() noexcept {
   } catch (...) {
     // Already failing: the first error is the one reported.
   }
+}
+
+void RecordingWriter::AbandonAtLastFlush() noexcept {
+  if (sink_ && flushed_bytes_ == 0) return Remove();
+  if (sink_) sink_->TruncateTo(flushed_bytes_);  // failing, the partial block stays
+  Abandon();
 }
 
 void RecordingWriter::Remove() noexcept {

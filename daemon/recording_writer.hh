@@ -35,15 +35,21 @@ class RecordingWriter {
   void Finish();    // compressor trailer, fsync, close; throws OutputLost
   void Abandon() noexcept;  // after a write error: close what is there
   void Remove() noexcept;   // Abandon() and remove the file (nothing usable)
+  // After a write failed (a full disk): the file cut back to its last
+  // complete flush and closed, or removed if nothing was flushed. What was
+  // flushed stays readable (no end trailer: readers warn, exit 0).
+  void AbandonAtLastFlush() noexcept;
 
   uint64_t bytes_written() const { return sink_ ? sink_->bytes_written() : 0; }
   uint64_t lines_flushed() const { return lines_flushed_; }
+  bool has_file() const { return sink_.has_value(); }
 
  private:
   std::optional<FileSink> sink_;
   std::unique_ptr<OutputStream> compressor_;  // null without a file
   RecordingObserver* observer_ = nullptr;
   uint64_t lines_flushed_ = 0;
+  uint64_t flushed_bytes_ = 0;  // the file's length after the last flush
   bool closed_ = false;
 };
 

@@ -57,6 +57,12 @@ int perfmonger_resume(perfmonger_recording* rec) { return Command(rec, "resume\n
 int perfmonger_sample(perfmonger_recording* rec) { return Command(rec, "sample\n"); }
 int perfmonger_ping(perfmonger_recording* rec) { return Command(rec, "ping\n"); }
 
+int perfmonger_name_pid(perfmonger_recording* rec, pid_t pid) {
+  if (!rec) return -EINVAL;
+  if (pid <= 0) return rec->Fail(EINVAL, "a process id is above 0");
+  return Command(rec, ("pid " + std::to_string(pid) + "\n").c_str());
+}
+
 namespace {
 
 int CheckLabel(perfmonger_recording* rec, const char* label) {

@@ -1,6 +1,6 @@
 // The cpu collector in live's table (playback/report.hh's LiveSlot), as
-// dstat's total-cpu-usage: percent of one CPU, the whole machine's or one
-// core's (--columns cpu:N). usr counts nice and guest time (as /proc/stat's
+// dstat's total-cpu-usage: percent of all CPUs (100: every one busy), or of
+// one core (--columns cpu:N). usr counts nice and guest time (as /proc/stat's
 // user did before the guest split), sys the interrupts: the five add up
 // to 100.
 #include <algorithm>

@@ -106,6 +106,14 @@ static_assert(kProcFields[0] == "ctxt" && kProcFields[1] == "processes");
 // PerfMonger's too.
 bool HasTasks(const Pair& p) { return !p.options.legacy && p.Both(kProc); }
 
+}  // namespace
+
+double ContextSwitchesPerSecond(const Pair& p) {
+  return p.Both(kProc) ? Tasks(p).cswch : std::nan("");
+}
+
+namespace {
+
 // ,"proc":{"cswchps":..,"forkps":..}
 void AppendTasksJson(std::string& out, const TaskRates& t) {
   char buf[2 * kFixedMember + 16];

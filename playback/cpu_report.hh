@@ -63,6 +63,10 @@ bool IsNull(const CpuUsage& u, const Pair& p);
 // collector).
 double BusyCpuSeconds(const Pair& p);
 
+// sar -w's cswch/s over the pair (the "proc" member's ctxt); NaN when
+// either sample lacks it. For live's intr group, dstat's csw.
+double ContextSwitchesPerSecond(const Pair& p);
+
 // The resolution, in ns, of the machine's CPU time (row all) as rated:
 // that of the source the arithmetic above takes it from (pgr(5)
 // "sources": busy_ns's, else idle_ns's, else /proc/stat's); /proc/stat's

@@ -19,6 +19,7 @@
 #include "playback/disk_report.hh"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "playback/device_rows.hh"
@@ -370,9 +371,13 @@ void PlotRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
   line.push_back('\n');
 }
 
+// An interval without reads (writes) has no read (write) await: NaN, a
+// gap in the chart, not 0 ms.
 void UtilRow(PlotLines& out, PlotBlock& block, const DiskRates& d) {
   std::string& line = out.Line(block);
-  for (double v : {d.util, d.rlatency, d.wlatency, d.qlen}) PlotLines::Col(line, v);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double rawait = d.riops > 0 ? d.rlatency : nan, wawait = d.wiops > 0 ? d.wlatency : nan;
+  for (double v : {d.util, rawait, wawait, d.qlen}) PlotLines::Col(line, v);
   line.push_back('\n');
 }
 
@@ -412,11 +417,12 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
-// live: read and write bytes/s and %util; the total's %util is the busiest
-// device's (the mean would hide one saturated disk among idle ones).
+// live: read and write bytes/s and the busiest disk's %util (the mean,
+// play's total util, would hide one saturated disk among idle ones):
+// named "max%", not "util", so that one name means one thing everywhere.
 constexpr LiveColumn kLiveColumns[] = {{"read", 5, LiveUnit::kBytes},
                                        {"writ", 5, LiveUnit::kBytes},
-                                       {"util", 4, LiveUnit::kPercent}};
+                                       {"max%", 4, LiveUnit::kPercent}};
 
 bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
   if (!p.Both(kDisk)) return false;

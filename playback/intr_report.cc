@@ -9,8 +9,13 @@
 //            node_interrupts_total has info/devices labels this lacks
 //   plot     intr.dat (ours): elapsed_time device/s system/s, one block per
 //            CPU then "total"; chart intr
+//   live     int/s (all CPUs) and csw/s (the cpu collector's ctxt), as
+//            dstat's system group
+#include <cmath>
 #include <string>
 #include <vector>
+
+#include "playback/cpu_report.hh"
 
 #include "playback/export_csv.hh"
 #include "playback/openmetrics_catalog.hh"
@@ -171,6 +176,26 @@ constexpr ChartSpec kCharts[] = {
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 
+// live: dstat's system group: interrupts per second on every CPU (when
+// recorded, --record-intr) and context switches per second (the cpu
+// collector's, sar -w's cswch/s).
+constexpr LiveColumn kLiveColumns[] = {{"int", 5, LiveUnit::kCount},
+                                       {"csw", 5, LiveUnit::kCount}};
+
+bool LiveValues(const Pair& p, std::string_view part, std::span<double> out) {
+  if (!part.empty()) return false;
+  out[0] = std::nan("");
+  if (p.Both(kIntr)) {
+    IntrRates r = Rates(p);
+    out[0] = 0;
+    for (double v : r.device) out[0] += v;
+    for (double v : r.system) out[0] += v;
+  }
+  out[1] = ContextSwitchesPerSecond(p);
+  return true;
+}
+constexpr LiveSlot kLive = {"intr", kLiveColumns, nullptr, LiveValues};
+
 }  // namespace
 
 extern const Report kIntrReport;
@@ -183,7 +208,7 @@ constexpr Report kIntrReport = {
     .csv = Csv,
     .openmetrics = &kMetrics,
     .plot = &kPlot,
-    .live = nullptr,
+    .live = &kLive,
 };
 
 }  // namespace pm

@@ -130,9 +130,10 @@ void PlotPair(PlotLines& out, const Pair& p) {
   line.push_back('\n');
 }
 
-// The averages solid, the run queue dashed.
+// The averages solid, the run queue dashed; its running tasks count the
+// recorder, running as it reads /proc (sar's runq-sz takes its reader off).
 constexpr ChartLine kLines[] = {{"load1", "$2"},          {"load5", "$3"},
-                                {"load15", "$4"},         {"running", "$5", true},
+                                {"load15", "$4"},         {"running (recorder too)", "$5", true},
                                 {"blocked", "$6", true}};
 constexpr ChartSpec kCharts[] = {
     {.name = "load", .title = "Load average and run queue", .ylabel = "tasks",

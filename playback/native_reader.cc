@@ -253,6 +253,8 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
       ReadClockState(json_, e.clock.emplace());
     } else if (key == "processes") {
       ReadScanProcesses(json_, scan_part().processes);
+    } else if (key == "added") {
+      ReadScanNamed(json_, scan_part().added);
     } else if (key == "sut") {
       ReadScanPids(json_, scan_part().sut);
     } else if (key == "at" && json_.Peek() == JsonReader::Type::kString) {

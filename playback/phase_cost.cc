@@ -79,6 +79,19 @@ void Account(PhaseEveryone& e, NamedProcess n, bool sut, bool root, bool recorde
   e.top_cpu.push_back(n);
 }
 
+// The processes the `pid` command added: their rows in the later scan over
+// the earlier one's (or over what they had when named).
+void AccountAdded(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end) {
+  for (const NamedScanRow& n : end.added) {
+    const std::array<uint64_t, 7>* base = &n.from;
+    for (const NamedScanRow& b : begin.added)
+      if (b.pid == n.pid && b.start == n.start) base = &b.now;
+    auto delta = [&](size_t i) { return n.now[i] - std::min((*base)[i], n.now[i]); };
+    e.sut_cpu_s += delta(0) / 1e9;
+    e.sut_bytes += delta(2) + delta(3);
+  }
+}
+
 // Every process of the later scan over the earlier one.
 void Compare(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end, const Pair& p,
              const RecordingInfo& info) {
@@ -86,6 +99,7 @@ void Compare(PhaseEveryone& e, const ScanEvent& begin, const ScanEvent& end, con
   for (const ScannedProcess& q : begin.processes) before[Key(q)] = &q;
   std::vector<uint32_t> roots = begin.sut;
   roots.insert(roots.end(), end.sut.begin(), end.sut.end());
+  for (const NamedScanRow& n : end.added) roots.push_back(n.pid);  // counted by AccountAdded
   const std::vector<std::string> cgroups = SutCgroups(p);
   const uint32_t recorder = static_cast<uint32_t>(info.pid);
   SutSet sut(end, roots, cgroups, recorder);
@@ -146,18 +160,24 @@ void Machine(PhaseEveryone& e, const Pair& p) {
   if (some.present && e.seconds > 0) e.cpu_some_pct = some[0] / 1e6 / e.seconds * 100.0;
 }
 
-void AppendPct(std::string& out, double v) {
+void Reason(Verdict& v, std::string what, double pct, std::string_view after = {}) {
+  v.noisy = true;
+  v.reasons.push_back(std::move(what.append(Percent(pct)).append(after)));
+}
+
+}  // namespace
+
+std::string Percent(double pct) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f %%", v);
-  out.append(buf);
+  std::snprintf(buf, sizeof buf, "%.1f %%", pct);
+  return buf;
 }
 
 std::string CpuReason(const NamedProcess& n, double seconds) {
   std::string r;
   AppendPrintable(r, n.comm);
   r.append(" (pid ").append(std::to_string(n.pid)).append(") used ");
-  AppendPct(r, n.cpu_s / seconds * 100.0);
-  r.append(" of a core");
+  r.append(Percent(n.cpu_s / seconds * 100.0)).append(" of a core");
   if (n.onset_s > 0) {
     char buf[32];
     std::snprintf(buf, sizeof buf, " from %.2f s", n.onset_s);
@@ -165,14 +185,6 @@ std::string CpuReason(const NamedProcess& n, double seconds) {
   }
   return r;
 }
-
-void Reason(Verdict& v, std::string what, double pct, std::string_view after = {}) {
-  v.noisy = true;
-  AppendPct(what, pct);
-  v.reasons.push_back(std::move(what.append(after)));
-}
-
-}  // namespace
 
 std::optional<double> ForeignIoPct(const PhaseEveryone& e) {
   if (!e.disk_busy_s || !e.disk_bytes || *e.disk_bytes == 0 || e.seconds <= 0) return {};
@@ -192,6 +204,8 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
     e.scanned = true;
     e.scan_lag_ns = scans.end->lag_ns;
     Compare(e, *scans.begin, *scans.end, pair, info);
+    AccountAdded(e, *scans.begin, *scans.end);
+    GroupForeign(e);
     KeepTop(e);
     if (e.machine_cpu_s)
       e.remainder_cpu_s =
@@ -203,8 +217,16 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
 Verdict Judge(const PhaseEveryone& e, const NoiseThresholds& t) {
   Verdict v;
   if (e.seconds <= 0) return v;
+  std::vector<std::string_view> judged;  // groups with a reason of their own
+  for (const NamedGroup& g : e.top_groups)
+    if (g.cpu_s / e.seconds * 100.0 >= t.cpu_pct) {
+      v.noisy = true;
+      v.reasons.push_back(GroupReason(g, e.seconds));
+      judged.push_back(g.cgroup);
+    }
   for (const NamedProcess& n : e.top_cpu)
-    if (n.cpu_s / e.seconds * 100.0 >= t.cpu_pct) {
+    if (n.cpu_s / e.seconds * 100.0 >= t.cpu_pct &&
+        std::find(judged.begin(), judged.end(), n.cgroup) == judged.end()) {
       v.noisy = true;
       v.reasons.push_back(CpuReason(n, e.seconds));
     }

@@ -6,7 +6,8 @@
 // difference; one born inside the span (in the later scan only) by its
 // whole CPU and I/O. The system under test (SUT) is the scans' "sut" pids,
 // the processes below them (by ppid: descendants alive at a scan), and those
-// in a recorded --cgroup group or below it. The recorder itself is neither:
+// in a recorded --cgroup group or below it, and the processes the `pid`
+// command added (the scans' "added" rows: a parallel query's workers). The recorder itself is neither:
 // it is counted apart. Processes that came and went between the scans are
 // the unnamed remainder: machine busy CPU − SUT − named − the recorder.
 //
@@ -20,6 +21,9 @@
 //   pressure  PSI cpu "some", in % of the span (with --record-pressure)
 // and CLEAN otherwise; each reason is one phrase, e.g.
 //   "stress-ng (pid 4242) used 24.0 % of a core from 3.21 s"
+// Foreign processes in a cgroup other than the root are judged together
+// by their group: "cgroup /bench-noise used 24.1 % of a core (stress-ng,
+// pid 4242, from 3.21 s)"; a process in such a group is not named again.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +53,16 @@ struct NamedProcess {
   double onset_s = 0;    // when it started, from the span's start (0: before)
 };
 
+// Processes outside the SUT summed by their cgroup v2 group (the scans'
+// cgroup column), for the groups other than the root.
+struct NamedGroup {
+  std::string cgroup;
+  double cpu_s = 0;
+  uint64_t read_bytes = 0, write_bytes = 0;
+  size_t processes = 0;
+  NamedProcess busiest;  // by CPU
+};
+
 struct PhaseEveryone {
   double seconds = 0;  // the span's active time
   bool scanned = false;  // both scans recorded
@@ -60,6 +74,7 @@ struct PhaseEveryone {
   std::optional<uint64_t> disk_bytes;  // the recorded disks'
   std::optional<double> disk_busy_s, steal_pct, cpu_some_pct;
   std::vector<NamedProcess> top_cpu, top_io;  // at most 5 each, foreign only
+  std::vector<NamedGroup> top_groups;  // at most 5, by CPU
   double max_cpu_pct = 0;  // the busiest foreign process's % of one core
 };
 
@@ -76,6 +91,14 @@ PhaseEveryone MeasureEveryone(const SpanScans& scans, const Pair& pair,
 // The share of the span the disks were busy with foreign I/O, in %.
 std::optional<double> ForeignIoPct(const PhaseEveryone& e);
 Verdict Judge(const PhaseEveryone& e, const NoiseThresholds& t);
+
+// phase_groups.cc: e.top_groups from e.top_cpu (every foreign process,
+// before KeepTop trims it); the reason for a group over the threshold.
+void GroupForeign(PhaseEveryone& e);
+std::string GroupReason(const NamedGroup& g, double seconds);
+// "24.0 %", "comm (pid 42) used 24.0 % of a core from 3.21 s"
+std::string Percent(double pct);
+std::string CpuReason(const NamedProcess& n, double seconds);
 
 // A span's measure and verdict, or none without a scan at each end (no
 // system under test, an older or a PerfMonger recording, a time window

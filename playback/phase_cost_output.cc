@@ -34,6 +34,14 @@ void CpuLines(std::string& out, const PhaseEveryone& e) {
   out.append("\n  Top CPU:     PID    UID  %CORE  ONSET  COMM  CGROUP\n");
   for (const NamedProcess& n : e.top_cpu)
     ProcessLine(out, n, Printf("%6.1f %5.2fs", n.cpu_s / e.seconds * 100.0, n.onset_s));
+  if (e.top_groups.empty()) return;
+  out.append("  Top cgroups: %CORE  PROCESSES  READ_MB  WRITE_MB  CGROUP\n");
+  for (const NamedGroup& g : e.top_groups) {
+    out.append(Printf("    %11.1f %10.0f ", g.cpu_s / e.seconds * 100.0, g.processes));
+    out.append(Printf("%8.2f %9.2f  ", g.read_bytes / kMB, g.write_bytes / kMB));
+    AppendPrintable(out, g.cgroup);
+    out.push_back('\n');
+  }
 }
 
 void IoLines(std::string& out, const PhaseEveryone& e) {
@@ -62,6 +70,21 @@ void ProcessesJson(std::string& out, const std::vector<NamedProcess>& list, doub
   for (const NamedProcess& n : list) {
     if (out.back() != '[') out.push_back(',');
     ProcessJson(out, n, seconds);
+  }
+  out.push_back(']');
+}
+
+void GroupsJson(std::string& out, const std::vector<NamedGroup>& list, double seconds) {
+  out.push_back('[');
+  for (const NamedGroup& g : list) {
+    if (out.back() != '[') out.push_back(',');
+    JsonObjectWriter o(out);
+    o.Str("cgroup", g.cgroup);
+    AppendFixed(o.Key("cpu_sec"), g.cpu_s, 6);
+    AppendFixed(o.Key("cpu_pct"), seconds > 0 ? g.cpu_s / seconds * 100.0 : 0.0, 2);
+    o.Uint("processes", g.processes).Uint("read_bytes", g.read_bytes);
+    o.Uint("write_bytes", g.write_bytes).Uint("busiest_pid", g.busiest.pid);
+    o.Close();
   }
   out.push_back(']');
 }
@@ -103,6 +126,7 @@ void AppendEveryoneJson(std::string& out, const PhaseEveryone& e, const Verdict&
     Optional(o, "foreign_io_pct", ForeignIoPct(e), 2);
     ProcessesJson(o.Key("top_cpu"), e.top_cpu, e.seconds);
     ProcessesJson(o.Key("top_io"), e.top_io, e.seconds);
+    GroupsJson(o.Key("top_cgroups"), e.top_groups, e.seconds);
     o.Close();
   }
   out.append(",\"verdict\":");

@@ -35,11 +35,13 @@ enum class Direction : uint8_t { kBoth, kRead, kWrite };  // --plot-read-only et
 
 // A line drawn for every block: titled "BLOCK WORD", `expr` as above,
 // dashed or solid; a read or write line obeys the read/write choice when
-// the chart is `directional`.
+// the chart is `directional`; `y2`: in the chart's second unit, on the
+// right-hand axis (`y2label`). Each line of a chart gets its own colour.
 struct ChartLine {
   std::string_view word, expr;
   bool dashed = false;
   Direction direction = Direction::kBoth;
+  bool y2 = false;
 };
 
 // A block named "total": drawn (black) when there are several others, or
@@ -50,6 +52,7 @@ struct ChartSpec {
   std::string_view name = {};    // NAME.gp, NAME.pdf: "disk-iops"
   std::string_view title = {};   // "Disk IOPS"
   std::string_view ylabel = {};
+  std::string_view y2label = {};  // the right-hand axis: lines with `y2`
   ChartKind kind = ChartKind::kLines;
   size_t file = 0;          // of the report's files
   std::span<const ChartLayer> layers = {};

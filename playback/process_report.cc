@@ -167,7 +167,7 @@ void Line(std::string& out, std::string_view label, double own, int own_precisio
           double system, int precision, std::string_view unit) {
   out.append(label);
   AppendFixed(out, own, own_precision);
-  out.append(unit).append("   (system: ");
+  out.append(unit).append("   (whole machine: ");
   AppendFixed(out, system, precision);
   out.append(unit).append(")\n");
 }
@@ -185,7 +185,7 @@ void FaultLines(std::string& out, const RowDelta& v) {
 }
 
 // * Process cmd (children included)
-//         CPU time: 1.23 sec   (system: 4.56 sec)
+//         CPU time: 1.23 sec   (whole machine: 4.56 sec)
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kMember)) return;
   const DiskSectors disk = TotalSectors(p);

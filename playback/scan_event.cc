@@ -39,7 +39,39 @@ void ReadProcess(JsonReader& r, ScannedProcess& p) {
   if (i < 9) r.Fail("a scanned process of fewer than 9 values");
 }
 
+void ReadCounters(JsonReader& r, std::array<uint64_t, 7>& out) {
+  r.BeginArray();
+  size_t i = 0;
+  for (; r.NextElement(); ++i) {
+    if (i < out.size()) out[i] = r.ReadUint64();
+    else r.SkipValue();
+  }
+  if (i < out.size()) r.Fail("a named process's counters: fewer than 7");
+}
+
+// [pid,start,[now...],[from...],...]
+void ReadNamed(JsonReader& r, NamedScanRow& n) {
+  r.BeginArray();
+  int i = 0;
+  for (; r.NextElement(); ++i) {
+    switch (i) {
+      case 0: n.pid = ReadU32(r); break;
+      case 1: n.start = r.ReadUint64(); break;
+      case 2: ReadCounters(r, n.now); break;
+      case 3: ReadCounters(r, n.from); break;
+      default: r.SkipValue();
+    }
+  }
+  if (i < 4) r.Fail("a named process of fewer than 4 values");
+}
+
 }  // namespace
+
+void ReadScanNamed(JsonReader& r, std::vector<NamedScanRow>& out) {
+  out.clear();
+  r.BeginArray();
+  while (r.NextElement()) ReadNamed(r, out.emplace_back());
+}
 
 void ReadScanPids(JsonReader& r, std::vector<uint32_t>& out) {
   out.clear();

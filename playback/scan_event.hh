@@ -3,6 +3,7 @@
 // more elements in a later version: those past the ninth are skipped.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,16 +22,27 @@ struct ScannedProcess {
   std::string comm, cgroup;
 };
 
+// A process the `pid` command named (daemon/named_processes.hh): its
+// counters at the scan's phase end (`now`) and when named (`from`).
+struct NamedScanRow {
+  uint32_t pid = 0;
+  uint64_t start = 0;
+  // cpu_ns, run_wait_ns, read_bytes, write_bytes, minflt, majflt, ctxsw
+  std::array<uint64_t, 7> now{}, from{};
+};
+
 struct ScanEvent {
   std::string at;      // "start", "mark", "stop"
   int64_t lag_ns = 0;  // after the instant it belongs to
   std::vector<uint32_t> sut;  // the system under test's pids then
   std::vector<ScannedProcess> processes;
+  std::vector<NamedScanRow> added;  // by the `pid` command
 };
 
 // The value of "sut" / "processes" at the reader's position. Throws
 // JsonError on a malformed one.
 void ReadScanPids(JsonReader& r, std::vector<uint32_t>& out);
 void ReadScanProcesses(JsonReader& r, std::vector<ScannedProcess>& out);
+void ReadScanNamed(JsonReader& r, std::vector<NamedScanRow>& out);
 
 }  // namespace pm

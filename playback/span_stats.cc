@@ -51,7 +51,10 @@ void SpanStats::Walk(const Pair& p) {
 SpanStats::Series& SpanStats::Find(std::string_view name, std::string_view unit, bool level) {
   if (next_ < series_.size() && series_[next_].name == name) return series_[next_++];
   auto [it, added] = index_.try_emplace(std::string(name), series_.size());
-  if (added) series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
+  if (added) {
+    series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
+    if (keep_batches_) series_.back().batches = std::make_shared<BatchMeans>();
+  }
   next_ = it->second + 1;
   return series_[it->second];
 }
@@ -64,7 +67,9 @@ void SpanStats::Put(std::string_view name, std::string_view unit, bool level, do
     s.max_ns = time_ns_;
     s.max_elapsed = elapsed_;
   }
-  s.values.Add(v);
+  const double weight = level ? 1.0 : interval_;
+  s.values.Add(v, weight);
+  if (s.batches) s.batches->Add(v, weight);
   s.weighted += v * interval_;
   s.weight += interval_;
 }
@@ -90,6 +95,11 @@ std::vector<SeriesStats> SpanStats::Results() const {
     r.p95 = v.NearestRank(95);
     r.p99 = v.NearestRank(99);
     r.exact = v.exact();
+    if (!s.level) {
+      r.total = s.weighted;
+      r.seconds = s.weight;
+    }
+    r.batches = s.batches;
     out.push_back(std::move(r));
   }
   return out;
@@ -106,6 +116,12 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
   out.append("* Statistics over ");
   AppendUint(out, stats.intervals());
   out.append(stats.intervals() == 1 ? " interval" : " intervals");
+  if (stats.grid()) {
+    out.append(" of the sampling grid, ");
+    AppendUint(out, stats.left_out());
+    out.append(stats.left_out() == 1 ? " sample" : " samples");
+    out.append(" of marks, pauses and the stop left out\n ");
+  }
   bool exact = std::all_of(all.begin(), all.end(), [](const SeriesStats& s) { return s.exact; });
   out.append(" (rates time-weighted; p50/p95/p99 nearest rank");
   if (!exact) {
@@ -140,6 +156,7 @@ void AppendStatsJson(std::string& out, const SpanStats& stats) {
   out.append(",\"stats\":");
   JsonObjectWriter o(out);
   o.Uint("intervals", stats.intervals());
+  if (stats.grid()) o.Bool("grid", true).Uint("left_out", stats.left_out());
   JsonObjectWriter series(o.Key("series"));
   for (const SeriesStats& s : stats.Results()) {
     JsonObjectWriter one(series.Key(s.name));

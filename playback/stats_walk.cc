@@ -2,9 +2,17 @@
 
 namespace pm {
 
-StatsWalk::StatsWalk(bool split, const ReportOptions& options)
-    : split_(split), options_(options) {
-  if (split) phases_.emplace_back();
+StatsWalk::StatsWalk(StatsWalkOptions how, const ReportOptions& options)
+    : how_(how), options_(options) {
+  whole_.set_grid(how.grid);
+  if (how.keep_batches) whole_.KeepBatches();
+  if (how.split) NewPhase("start");
+}
+
+void StatsWalk::NewPhase(const std::string& label) {
+  phases_.emplace_back().set_grid(how_.grid);
+  labels_.push_back(label);
+  if (how_.keep_batches) phases_.back().KeepBatches();
 }
 
 // play's origin: the first sample or event, so "max at" reads as play's
@@ -18,32 +26,56 @@ void StatsWalk::Origin(TimeOrigin o) {
 
 void StatsWalk::First(const RawSample& s) {
   whole_.First(s, options_);
-  if (split_) phases_.back().First(s, options_);
+  if (how_.split) phases_.back().First(s, options_);
 }
 
+// On the grid a sample waits for the next item, which tells whether a
+// mark, a pause or the stop took it.
 void StatsWalk::OnSample(const RawSample& s) {
   Origin(TimeOrigin::Of(s));
+  if (!how_.grid) return Take(s);
+  if (held_) Take(*held_);
+  held_ = s;
+}
+
+void StatsWalk::Take(const RawSample& s) {
   if (!have_prev_ || IntervalNs(prev_, s) <= 0) {
     First(s);
   } else {
     const Pair pair(prev_, s, whole_.origin(), options_);
     whole_.Add(pair);
-    if (split_) phases_.back().Add(pair);
+    if (how_.split) phases_.back().Add(pair);
   }
   prev_ = s;
   have_prev_ = true;
 }
 
+void StatsWalk::Drop() {
+  if (!held_) return;
+  held_.reset();
+  whole_.LeaveOut();
+  if (how_.split) phases_.back().LeaveOut();
+}
+
+void StatsWalk::Finish() {
+  if (held_) Take(*held_);
+  held_.reset();
+}
+
+// A resume's sample is taken after its event, and starts the schedule anew:
+// on the grid it is a tick like any other.
 void StatsWalk::OnEvent(const RecordingEvent& e) {
-  if (e.kind == "pause" || e.kind == "resume") {
-    Origin(TimeOrigin::Of(e));
+  if (e.kind == "end") return Drop();  // the stop's sample
+  if (e.kind != "pause" && e.kind != "resume" && e.kind != "mark") return;
+  Origin(TimeOrigin::Of(e));
+  Drop();  // a pause's closing sample, a mark's
+  if (e.kind != "mark") {
     have_prev_ = false;
-  } else if (e.kind == "mark") {
-    Origin(TimeOrigin::Of(e));
-    if (!split_) return;
-    phases_.emplace_back();
+  } else if (how_.split) {
+    NewPhase(e.label);
     phases_.back().set_origin(whole_.origin());
-    if (have_prev_) phases_.back().First(prev_, options_);  // the mark's sample opens it
+    // The mark's sample opens it (on the grid: the tick before the mark).
+    if (have_prev_) phases_.back().First(prev_, options_);
   }
 }
 

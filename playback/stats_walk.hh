@@ -4,8 +4,17 @@
 // mark's sample is the phase's that the mark ends). No pair spans a pause,
 // and a sample not later than the one before (by the monotonic clock)
 // starts anew.
+//
+// On the sampling grid (`grid`, summary --stats-grid), the samples a mark
+// or the stop took between two ticks, and the closing sample of a pause,
+// are left out: each interval is one tick of the recording's schedule, as
+// sar's intervals are, so a peak compares with theirs. An interval a mark
+// cut in two then belongs to the phase the mark opens. Samples the `sample`
+// command took cannot be told from ticks and stay.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "playback/raw_sample.hh"
@@ -14,27 +23,43 @@
 
 namespace pm {
 
+struct StatsWalkOptions {
+  bool split = false;         // per phase too
+  bool grid = false;          // on the sampling grid (--stats-grid)
+  bool keep_batches = false;  // every span keeps batch means (SpanStats::KeepBatches)
+};
+
 class StatsWalk {
  public:
   // `options` must outlive the walk.
-  StatsWalk(bool split, const ReportOptions& options);
+  StatsWalk(StatsWalkOptions how, const ReportOptions& options);
   void OnSample(const RawSample& s);
-  void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
+  void OnEvent(const RecordingEvent& e);  // pause, resume, mark, end; others ignored
+  // After the last item: on the grid, the last sample of a recording
+  // without its trailer (a tick: its recorder was killed) is taken.
+  void Finish();
 
   const SpanStats& whole() const { return whole_; }
   const std::vector<SpanStats>& phases() const { return phases_; }  // as PhaseWalk's
+  // Each phase's label: "start", then its mark's.
+  const std::vector<std::string>& labels() const { return labels_; }
 
  private:
+  void Take(const RawSample& s);
+  void Drop();
   void Origin(TimeOrigin o);
   void First(const RawSample& s);
+  void NewPhase(const std::string& label);
 
-  bool split_;
+  const StatsWalkOptions how_;
   const ReportOptions& options_;
   SpanStats whole_;
   std::vector<SpanStats> phases_;
+  std::vector<std::string> labels_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;
+  std::optional<RawSample> held_;  // on the grid: the last sample, until the next item
 };
 
 }  // namespace pm

@@ -2,6 +2,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "playback/table_cells.hh"
@@ -13,9 +14,10 @@ constexpr std::string_view kHeadColor = "\033[34m", kLabelColor = "\033[1;4m",
                            kReset = "\033[0m";
 
 // The columns of each group that fit: [group] -> count, the rest none.
-std::vector<size_t> Fitting(std::span<const TableGroup> groups, size_t width) {
+std::vector<size_t> Fitting(std::span<const TableGroup> groups, const TableStyle& style) {
+  const size_t width = style.width;
   std::vector<size_t> out(groups.size(), 0);
-  size_t used = kTimeWidth;
+  size_t used = style.time_width();
   for (size_t g = 0; g < groups.size(); ++g) {
     std::span<const LiveColumn> columns = groups[g].slot->columns;
     for (size_t c = 0; c < columns.size(); ++c) {
@@ -58,9 +60,10 @@ void Close(std::string& out, std::string_view color, const TableStyle& style) {
 
 void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
                        const TableStyle& style) {
-  std::vector<size_t> shown = Fitting(groups, style.width);
+  std::vector<size_t> shown = Fitting(groups, style);
   Open(out, kHeadColor, style);
-  out.append("-system-");
+  const size_t extra = style.time_width() - 8;  // the time's decimals
+  out.append("-system-").append(extra, '-');
   for (size_t g = 0; g < groups.size() && shown[g] > 0; ++g) {
     out.push_back(' ');
     AppendHeading(out, groups[g], GroupWidth(groups[g], shown[g]));
@@ -68,7 +71,7 @@ void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
   Close(out, kHeadColor, style);
   out.push_back('\n');
   Open(out, kLabelColor, style);
-  out.append("  time  ");
+  out.append(extra, ' ').append("  time  ");
   for (size_t g = 0; g < groups.size() && shown[g] > 0; ++g) {
     for (size_t c = 0; c < shown[g]; ++c) {
       const LiveColumn& column = groups[g].slot->columns[c];
@@ -84,8 +87,9 @@ void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
 
 void AppendTableRow(std::string& out, std::string_view label, std::span<const TableGroup> groups,
                     std::span<const double> values, const TableStyle& style) {
-  std::vector<size_t> shown = Fitting(groups, style.width);
-  out.append(label.substr(0, kTimeWidth)).append(kTimeWidth - std::min(label.size(), kTimeWidth), ' ');
+  std::vector<size_t> shown = Fitting(groups, style);
+  const size_t time_width = style.time_width();
+  out.append(label.substr(0, time_width)).append(time_width - std::min(label.size(), time_width), ' ');
   size_t at = 0;
   std::string cell;
   for (size_t g = 0; g < groups.size(); ++g) {
@@ -104,12 +108,35 @@ void AppendTableRow(std::string& out, std::string_view label, std::span<const Ta
   out.push_back('\n');
 }
 
-std::string TimeLabel(double unix_seconds) {
-  time_t t = static_cast<time_t>(std::floor(unix_seconds));
+size_t TableStyle::time_width() const {
+  return 8 + (time_decimals > 0 ? 1 + static_cast<size_t>(time_decimals) : 0);
+}
+
+// To the millisecond first: a time of .25 s held as .2499999 in a double
+// reads .25, not .24.
+std::string TimeLabel(double unix_seconds, int decimals) {
+  const double ms = std::round(unix_seconds * 1e3);
+  const double whole = std::floor(ms / 1e3);
+  time_t t = static_cast<time_t>(whole);
   struct tm tm;
-  char buf[16];
+  char buf[32];
   if (!localtime_r(&t, &tm) || strftime(buf, sizeof buf, "%H:%M:%S", &tm) == 0) return "";
-  return buf;
+  std::string label = buf;
+  if (decimals <= 0) return label;
+  decimals = std::min(decimals, 3);
+  long fraction = std::clamp(std::lround(ms - whole * 1e3), 0L, 999L);
+  fraction /= decimals == 1 ? 100 : decimals == 2 ? 10 : 1;
+  std::string digits = std::to_string(fraction);
+  return label + "." + std::string(static_cast<size_t>(decimals) - digits.size(), '0') + digits;
+}
+
+int TimeDecimals(int64_t interval_ns) {
+  if (interval_ns <= 0 || interval_ns >= 1000000000) return 0;
+  for (int d = 1; d < 3; ++d) {
+    int64_t unit = d == 1 ? 100000000 : 10000000;  // a tenth, a hundredth
+    if (interval_ns % unit == 0) return d;
+  }
+  return 3;
 }
 
 }  // namespace pm

@@ -5,6 +5,7 @@
 // out, the same ones from the header and every row.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,9 +17,9 @@ namespace pm {
 struct TableStyle {
   size_t width = 0;  // the terminal's columns; 0: no limit
   bool color = false;
+  int time_decimals = 0;  // the time column's: TimeDecimals()
+  size_t time_width() const;  // "HH:MM:SS" and ".d..."
 };
-
-inline constexpr size_t kTimeWidth = 8;  // "HH:MM:SS"
 
 void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
                        const TableStyle& style);
@@ -27,7 +28,13 @@ void AppendTableHeader(std::string& out, std::span<const TableGroup> groups,
 void AppendTableRow(std::string& out, std::string_view label, std::span<const TableGroup> groups,
                     std::span<const double> values, const TableStyle& style);
 
-// "HH:MM:SS", the local time of `unix_seconds`.
-std::string TimeLabel(double unix_seconds);
+// "HH:MM:SS", the local time of `unix_seconds`, and `decimals` (0 to 3)
+// digits of its second after a '.', truncated as a clock's are.
+std::string TimeLabel(double unix_seconds, int decimals = 0);
+
+// The decimals that tell samples `interval_ns` apart: 0 for a second or
+// more (or unknown: 0), the fewest of 1, 2, 3 that write the interval
+// exactly (0.25 s: 2), else 3.
+int TimeDecimals(int64_t interval_ns);
 
 }  // namespace pm

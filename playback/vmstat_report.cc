@@ -57,13 +57,20 @@ constexpr RateTable kTable = {&kMember,        "vmstat",  "Paging and swapping",
 using Slots = RateSlots<kTable>;
 constexpr PlotFileSpec kFiles[] = {
     {"paging.dat", "# elapsed_time\tpgpgin/s\tpgpgout/s\tfault/s\tmajflt/s\tpswpin/s\tpswpout/s\n"}};
-// Paging (kB/s) solid, faults and swapping (per second) dashed.
-constexpr ChartLine kLines[] = {{"pgpgin kB/s", "$2"},      {"pgpgout kB/s", "$3"},
-                                {"fault/s", "$4", true},    {"majflt/s", "$5", true},
-                                {"pswpin/s", "$6", true},   {"pswpout/s", "$7", true}};
+// Two charts, each unit on its own axis: paging in kB/s (left) and
+// swapping in pages/s (right); all faults (left) and major faults, a
+// thousandth of them or less, on an axis of their own (right).
+constexpr ChartLine kPagingLines[] = {{"pgpgin kB/s", "$2"},
+                                      {"pgpgout kB/s", "$3"},
+                                      {"pswpin/s", "$6", true, Direction::kBoth, true},
+                                      {"pswpout/s", "$7", true, Direction::kBoth, true}};
+constexpr ChartLine kFaultLines[] = {{"fault/s", "$4"},
+                                     {"majflt/s", "$5", true, Direction::kBoth, true}};
 constexpr ChartSpec kCharts[] = {
-    {.name = "paging", .title = "Paging and swapping (sar -B, -W)", .ylabel = "per second",
-     .lines = kLines},
+    {.name = "paging", .title = "Paging and swapping (sar -B, -W)", .ylabel = "paged (kB/s)",
+     .y2label = "swapped (pages/s)", .lines = kPagingLines},
+    {.name = "faults", .title = "Page faults (sar -B)", .ylabel = "faults/s",
+     .y2label = "major faults/s", .lines = kFaultLines},
 };
 constexpr PlotSlot kPlot = {kFiles, Slots::PlotPair, kCharts};
 

@@ -17,7 +17,7 @@ struct VerbName {
   Verb verb;
 };
 
-constexpr std::array<VerbName, 9> kVerbs = {{
+constexpr std::array<VerbName, 10> kVerbs = {{
     {"pause", Verb::kPause},
     {"disable", Verb::kPause},
     {"resume", Verb::kResume},
@@ -27,6 +27,7 @@ constexpr std::array<VerbName, 9> kVerbs = {{
     {"ping", Verb::kPing},
     {"status", Verb::kStatus},
     {"stop", Verb::kStop},
+    {"pid", Verb::kPid},
 }};
 
 bool IsPrintable(char c) { return c >= 0x20 && c <= 0x7e; }
@@ -51,13 +52,21 @@ std::string EchoedVerb(std::string_view line) {
   return echo;
 }
 
+// A process id as the kernel prints one: 1 to 10 digits, no leading 0.
+bool IsPid(std::string_view arg) {
+  return !arg.empty() && arg.size() <= 10 && arg[0] != '0' &&
+         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // Validates the argument of `verb`; returns the error code or "".
 std::string_view CheckArgument(Verb verb, std::string_view line) {
   size_t sp = line.find(' ');
-  if (verb != Verb::kMark) return sp == std::string_view::npos ? "" : kBadArgument;
+  bool takes_one = verb == Verb::kMark || verb == Verb::kPid;
+  if (!takes_one) return sp == std::string_view::npos ? "" : kBadArgument;
   if (sp == std::string_view::npos) return kBadArgument;
-  size_t label_size = line.size() - sp - 1;
-  return label_size >= 1 && label_size <= kMaxLabel ? "" : kBadArgument;
+  std::string_view arg = line.substr(sp + 1);
+  if (verb == Verb::kPid) return IsPid(arg) ? "" : kBadArgument;
+  return arg.size() >= 1 && arg.size() <= kMaxLabel ? "" : kBadArgument;
 }
 
 // A complete line: its bytes before the LF, without the final CR.
@@ -77,7 +86,7 @@ ParsedLine DecodeLine(std::string_view line, uint64_t seq) {
   p.error = CheckArgument(verb, line);
   if (!p.error.empty()) return p;
   p.verb = verb;
-  if (verb == Verb::kMark) p.arg = line.substr(line.find(' ') + 1);
+  if (verb == Verb::kMark || verb == Verb::kPid) p.arg = line.substr(line.find(' ') + 1);
   return p;
 }
 

@@ -4,7 +4,8 @@
 // Input: text lines `verb [SP arg] LF`, at most kMaxLine bytes before the
 // LF, an optional CR before the LF. Verbs: pause, resume (aliases disable,
 // enable), mark LABEL (printable ASCII, 1..kMaxLabel bytes), sample, ping,
-// status, stop. Empty lines (also a lone CR) are ignored and get no
+// status, stop, pid PID (1 to 10 digits, no leading 0: a process named to
+// the system under test from then on, issue 47). Empty lines (also a lone CR) are ignored and get no
 // sequence number; every other line gets the next one, from 1, and exactly
 // one ParsedLine, in order:
 //   - a command (error empty), or
@@ -47,13 +48,13 @@ inline constexpr size_t kMaxLine = 256;
 inline constexpr size_t kMaxLabel = 128;
 inline constexpr size_t kMaxEchoedVerb = 32;
 
-enum class Verb { kNone, kPause, kResume, kMark, kSample, kPing, kStatus, kStop };
+enum class Verb { kNone, kPause, kResume, kMark, kSample, kPing, kStatus, kStop, kPid };
 
 struct ParsedLine {
   uint64_t seq = 0;
   std::string cmd;       // the verb as written (for replies)
   Verb verb = Verb::kNone;
-  std::string arg;       // mark's label
+  std::string arg;       // mark's label, pid's digits
   std::string error;     // empty: a valid command
 };
 

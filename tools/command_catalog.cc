@@ -2,6 +2,7 @@
 
 #include "tools/cat_cli.hh"
 #include "tools/completion_cli.hh"
+#include "tools/diff_cli.hh"
 #include "tools/fingerprint_cli.hh"
 #include "tools/live_cli.hh"
 #include "tools/plot_args.hh"
@@ -56,6 +57,10 @@ std::vector<CommandEntry> BuildCatalog() {
             {{}, "print the completion script for bash, zsh or fish", kNothing,
              "bash zsh fish"},
             ParseCompletionArgs),
+      Entry(DiffCommand(),
+            {{}, "compare recordings phase by phase: which series changed, significantly",
+             kRecording},
+            ParseDiffArgs),
       Entry(CatCommand(),
             {{}, "print a recording as version 1 JSON lines (absolute counters)", kRecording},
             ParseCatArgs),

@@ -11,7 +11,7 @@ namespace {
 constexpr char kHead[] =
     R"SH(# bash completion for perfmonger, generated from its option tables by
 # 'perfmonger completion bash'. Installed as bash-completion's
-# completions/perfmonger, or loaded with
+# completions/perfmonger.bash, or loaded with
 #   source <(perfmonger completion bash)
 # or, in ~/.bashrc: eval "$(perfmonger init-shell bash)"
 

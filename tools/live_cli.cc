@@ -59,9 +59,10 @@ Command<LiveArgs> BuildLiveCommand() {
                &LiveArgs::json));
   c.options.push_back(MakeOption<LiveArgs>(
       {.name = "columns", .value = "LIST",
-       .help = "the table's groups: cpu, cpu:N (core N), disk, disk:DEV,\n"
-               "net, net:IFACE, mem, load, pressure, procs:PID, cgroups:PATH\n"
-               "(default: all recorded that fit the width)",
+       .help = "the table's groups: cpu, cpu:N (core N), intr (interrupts\n"
+               "and context switches), disk, disk:DEV, net, net:IFACE, mem,\n"
+               "load, pressure, procs:PID, cgroups:PATH (default: all\n"
+               "recorded that fit the width)",
        .brief = "the table's groups: cpu,cpu:N,disk:DEV,net:IFACE,mem,..."},
       [](LiveArgs& a, const Given& g) { a.columns = g.value; }));
   c.options.push_back(MakeOption<LiveArgs>(
@@ -80,6 +81,17 @@ Command<LiveArgs> BuildLiveCommand() {
   take(RecordOptions({"no-gzip", "meta", "root", "ready-fd", "stop-fd", "cmd-fd", "ack-fd",
                       "start-paused", "help"}));
   return c;
+}
+
+// --columns names the intr group ("intr", "cpu,intr").
+bool NamesIntr(std::string_view columns) {
+  for (size_t at = 0; at <= columns.size();) {
+    size_t comma = std::min(columns.find(',', at), columns.size());
+    std::string_view item = columns.substr(at, comma - at);
+    if (item == "intr" || item.starts_with("intr:")) return true;
+    at = comma + 1;
+  }
+  return false;
 }
 
 }  // namespace
@@ -113,6 +125,9 @@ LiveArgs ParseLiveArgs(int argc, char** argv) {
   if (l.table)
     for (const CollectorSpec& c : Collectors())
       if (c.on_for_live_table && !named(c.flag)) l.record.config.collectors.on(c.name) = true;
+  // --columns intr: its interrupts recorded too, unless --record-intr=false.
+  if (l.table && NamesIntr(l.columns) && !named("record-intr"))
+    l.record.config.collectors.on("intr") = true;
   FinishRecordArgs(l.record, given);
   l.record.config.no_file = !l.record.output_given;
   return l;
@@ -180,7 +195,8 @@ int Live(const LiveArgs& args) {
   std::optional<StdoutPlayer> player;
   try {
     if (args.table)
-      table.emplace(args.columns, UseColor(args.color, true, 1), 1);
+      table.emplace(args.columns, UseColor(args.color, true, 1), 1,
+                    args.record.config.interval_ns);
     recorder.emplace();
     player.emplace(args, *recorder, table ? &*table : nullptr);
     recorder->SetObserver(*player);

@@ -8,6 +8,7 @@
 #include "tools/cat_cli.hh"
 #include "tools/command_catalog.hh"
 #include "tools/completion_cli.hh"
+#include "tools/diff_cli.hh"
 #include "tools/fingerprint_cli.hh"
 #include "tools/live_cli.hh"
 #include "tools/play_cli.hh"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   if (command == "init-shell") return pm::InitShellMain(argc - 1, argv + 1);
   if (command == "completion") return pm::CompletionMain(argc - 1, argv + 1);
   if (command == "cat") return pm::CatMain(argc - 1, argv + 1);
+  if (command == "diff") return pm::DiffMain(argc - 1, argv + 1);
   if (command == "summary" || command == "summarize")
     return pm::SummaryMain(argc - 1, argv + 1);
   if (command == "fingerprint" || command == "fp" || command == "bukko")

@@ -10,12 +10,14 @@
 #include "proto/json.hh"
 #include "proto/pgr_format.hh"
 #include "playback/csv_keys.hh"
+#include "playback/clock_report.hh"
 #include "playback/export_columns.hh"
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
 #include "playback/rates.hh"
 #include "playback/play_style.hh"
+#include "tools/clock_warning.hh"
 #include "tools/output_buffer.hh"
 #include "tools/play_export.hh"
 #include "tools/reader_args.hh"
@@ -52,7 +54,8 @@ class Player {
     report_options_.recorded = &input.info().recorded;
     report_options_.info = &input.info();
     if (args.format == PlayFormat::kTable)
-      table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1);
+      table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1,
+                     input.info().interval_ns);
     if (args.format == PlayFormat::kColumns) columns_.emplace(SpoolDir());
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
@@ -72,6 +75,7 @@ class Player {
     if (table_) table_->Finish(out_.buffer());
     if (columns_) FinishColumns();
     out_.Flush();
+    if (HostsMeet(args_)) WarnOfClock(input_.name(), clocks_);
     if (csv_.left_out() || (columns_ && columns_->left_out()))
       std::fprintf(stderr, "warning: %s: devices absent from the first line are not in "
                    "the CSV columns\n", input_.name().c_str());
@@ -147,6 +151,7 @@ class Player {
   // The start and the trailer are shown for the clock's state they carry:
   // a recording made before the clock was recorded plays as it always did.
   void OnEvent(const RecordingEvent& event) {
+    clocks_.OnEvent(event);
     bool pause = event.kind == "pause" || event.kind == "resume";
     if (pause) have_prev_ = false;  // no rate spans a pause
     bool mark = event.kind == "mark";
@@ -224,12 +229,13 @@ class Player {
   bool color_ = UseColor(args_.color, false, 1);  // JSON's
   std::optional<TableScreen> table_;
   std::optional<ColumnsExport> columns_;  // --format columns
+  ClockHistory clocks_{input_.info()};    // warned of where hosts meet
 };
 
 int Play(const PlayArgs& args) {
   if (args.format == PlayFormat::kColumns && isatty(1))
     throw UsageError("--format columns writes binary arrays: redirect standard output to a file or a pipe");
-  RecordingInput input(args.file, {args.window});
+  RecordingInput input(args.files, {args.window});
   if (!input.Open()) {
     Note("play", input.name() + " is empty: nothing to play");
     return 0;

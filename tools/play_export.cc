@@ -5,6 +5,7 @@
 
 #include "common/io.hh"
 #include "playback/export_openmetrics.hh"
+#include "tools/clock_warning.hh"
 
 namespace pm {
 namespace {
@@ -31,14 +32,16 @@ void ExportOpenMetrics(const PlayArgs& args, RecordingInput& input) {
   options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
   options.spool_dir = SpoolDir();
   OpenMetricsExport exporter(input.info(), options);
+  ClockHistory clocks(input.info());
   RawSample sample;
   RecordingEvent event;
   for (;;) {
     RecordingReader::Item item = input.Next(sample, event);
     if (item == RecordingReader::Item::kEnd) break;
     if (item == RecordingReader::Item::kSample) exporter.OnSample(sample);
-    else exporter.OnEvent(event);
+    else exporter.OnEvent(event), clocks.OnEvent(event);
   }
+  if (HostsMeet(args)) WarnOfClock(input.name(), clocks);
   StdoutStream out;
   exporter.Write(out);
   if (exporter.samples_dropped() > 0)

@@ -4,10 +4,16 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/error.hh"
+#include "playback/plot_chart.hh"
+#include "playback/plot_data.hh"
+#include "playback/report.hh"
+#include "playback/reports.hh"
+#include "tools/recording_input.hh"
 #include "tools/window_args.hh"
 #include "tools/duration.hh"
 
@@ -15,11 +21,28 @@ namespace pm {
 namespace {
 
 constexpr char kPlotAbout[] =
-    R"(Draw a recording's charts with gnuplot: cpu (all CPUs, stacked usage),
-allcpu (one strip per core), disk-iops, disk-transfer, mem and net, each
-titled with the recording's host, start time and metadata. Pauses show as
-shaded gaps, marks as labelled vertical lines. FILE '-' is standard input.
+    R"(Draw a recording's charts with gnuplot, each titled with the recording's
+host, start time and metadata. Pauses show as shaded gaps, marks as
+labelled vertical lines. FILE '-' is standard input.
+
+Charts (those the recording has data for; NAME.pdf, .png or .svg):
 )";
+
+// The about text and every chart of every report, from their specs.
+std::string PlotAbout() {
+  std::string s = kPlotAbout;
+  for (size_t r = 0; r < Reports().size(); ++r) {
+    const PlotSlot* slot = PlotSlotOf(r);
+    if (slot == nullptr) continue;
+    for (const ChartSpec& c : slot->charts) {
+      // The title without its "(sar -B)" or "(iostat's %util)": options of
+      // other programs are not this one's.
+      std::string name(c.name), title(c.title.substr(0, c.title.find(" (")));
+      s += "  " + name + std::string(name.size() < 15 ? 15 - name.size() : 1, ' ') + title + "\n";
+    }
+  }
+  return s;
+}
 
 constexpr char kPlotFooter[] =
     R"(Exit status: 0 drawn (a truncated recording too, with a warning), 1 usage
@@ -173,7 +196,8 @@ void AddChartOptions(std::vector<Opt>& t) {
 }
 
 Command<PlotArgs> BuildPlotCommand() {
-  Command<PlotArgs> c{{"plot", "[options] FILE", kPlotAbout, kPlotFooter}, {}};
+  static const std::string about = PlotAbout();
+  Command<PlotArgs> c{{"plot", "[options] FILE...|DIR", about, kPlotFooter}, {}};
   AddOutputOptions(c.options);
   AddChartOptions(c.options);
   for (Opt& o : WindowOptions(&PlotArgs::window)) c.options.push_back(std::move(o));
@@ -194,8 +218,7 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
   if (files.empty())
     throw UsageError(std::string("no recording named: give FILE, or '-' for "
                                  "standard input") + kSee);
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] + "'" + kSee);
+  CheckJoinable(files, "plot");
   if (a.output_dir.empty()) throw UsageError(std::string("--output-dir: give a directory") + kSee);
   CheckWindow(a.window);
   if (a.report && a.type == ChartType::kPng)
@@ -203,6 +226,7 @@ PlotArgs ParsePlotArgs(int argc, char** argv) {
                                  "(-T pdf), not PNG") + kSee);
   if (a.report && !a.type_given) a.type = ChartType::kSvg;
   a.file = files[0];
+  a.files = files;
   return a;
 }
 

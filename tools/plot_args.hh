@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pm {
 
@@ -23,6 +24,7 @@ struct DiskDirections {
 struct PlotArgs {
   bool help = false;
   std::string file;                 // "-": stdin
+  std::vector<std::string> files;   // every FILE or DIR given: one timeline
   double offset_time = 0;           // --offset-time: time axis starts here
   std::string output_dir = ".";     // -o: created when missing
   ChartType type = ChartType::kPdf; // -T (with --report and no -T: svg, an HTML page)

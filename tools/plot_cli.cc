@@ -287,7 +287,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
 }
 
 int Plot(const PlotArgs& args) {
-  RecordingInput input(args.file, {.window = args.window});
+  RecordingInput input(args.files, {.window = args.window});
   if (!input.Open()) {
     Note("plot", input.name() + " is empty: nothing to plot");
     return 0;
@@ -301,7 +301,7 @@ int Plot(const PlotArgs& args) {
   stats_options.recorded = &input.info().recorded;
   stats_options.info = &input.info();
   stats_options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
-  if (args.report) walked.stats.emplace(false, stats_options);
+  if (args.report) walked.stats.emplace(StatsWalkOptions{}, stats_options);
   Walk(input, data, walked);
   input.Finish();
   WarnIfNoDiskKept(args, input.name(), data, walked.disks);

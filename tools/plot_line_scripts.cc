@@ -1,12 +1,15 @@
 // Charts of lines: one per block of a data file (a disk, an interface, a
 // process, a cgroup) and line of the spec (reads solid, writes dashed),
-// one colour per block, a "total" block in black. Blocks idle over the
+// each its own colour, a "total" block in black, lines of a second unit
+// on the right-hand axis. Blocks idle over the
 // whole window are left out (--all-devices keeps them); past the legend
 // threshold the busiest keep their lines and the rest are summed into one
 // grey "others" series; notes under the chart name both.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
+#include <string_view>
 
 #include "tools/plot_scripts.hh"
 #include "tools/plot_series.hh"
@@ -21,8 +24,9 @@ struct Line {
   std::string file;
   size_t index;  // the block's in `file`
   std::string expr;
-  int colour;    // kTotalColour, kOthersColour or the block's rank
+  int colour;    // kTotalColour, kOthersColour or the series' rank
   bool dashed;
+  bool y2;       // on the right-hand axis
   const BlockRows* rows;  // its points
 };
 
@@ -97,6 +101,7 @@ std::vector<Line> Lines(const ChartInput& chart, const Selection& sel,
                         const std::vector<BlockRows>& rows, const std::string& others_file,
                         const BlockRows& others) {
   std::vector<Line> lines;
+  int rank = 0;  // each block's series its own colour
   auto add = [&](const std::string& name, const std::string& file, size_t index, int colour,
                  bool own_columns) {
     const BlockRows* points = own_columns ? &rows[index] : &others;
@@ -105,23 +110,35 @@ std::vector<Line> Lines(const ChartInput& chart, const Selection& sel,
       // The others' file has one column per line, after the time.
       std::string expr = own_columns ? std::string(l.expr) : std::string("$");
       if (!own_columns) expr += std::to_string(k + 2);
-      lines.push_back({Titled(name, l), file, index, expr, colour, l.dashed, points});
+      int c = colour < 0 ? colour : rank++;
+      lines.push_back({Titled(name, l), file, index, expr, c, l.dashed, l.y2, points});
     }
   };
   for (size_t k = 0; k < sel.kept.size(); ++k)
-    add(chart.blocks[sel.kept[k]], chart.file, sel.kept[k], static_cast<int>(k), true);
+    add(chart.blocks[sel.kept[k]], chart.file, sel.kept[k], 0, true);
   if (!sel.others.empty()) add("others", others_file, 0, kOthersColour, false);
   if (sel.total < chart.blocks.size())
     add("total", chart.file, sel.total, kTotalColour, true);
   return lines;
 }
 
-std::string Colour(int colour) {
-  // gnuplot's 8th default colour is black: seven colours cycle for the
-  // blocks, black (and thicker) is the total's alone, grey the others'.
-  if (colour == kTotalColour) return " lw 2.5 lc rgb '#000000'";
-  if (colour == kOthersColour) return " lw 2 lc rgb '#909090'";
-  return " lw 1.5 lc " + std::to_string(colour % 7 + 1);
+// Colours told apart on screen and paper, none black or grey (the total's
+// and the others'); past them the colours come round again with other
+// dash patterns, so no two series of a chart look the same.
+constexpr std::string_view kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                         "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#000080"};
+constexpr int kColours = static_cast<int>(std::size(kPalette));
+
+std::string Style(int colour, bool dashed) {
+  std::string dash = dashed ? " dt 2" : " dt 1";
+  if (colour == kTotalColour) return " lw 2.5 lc rgb '#000000'" + dash;
+  if (colour == kOthersColour) return " lw 2 lc rgb '#909090'" + dash;
+  // Past the palette, the dash tells the colour's series apart: dotted,
+  // dash-dot, dash-dot-dot, then longer dashes.
+  int round = colour / kColours;
+  if (round > 0 && round <= 3) dash = " dt " + std::to_string(round + 2);
+  if (round > 3) dash = " dt (" + std::to_string(2 * round) + ",4)";
+  return " lw 1.5 lc rgb '" + std::string(kPalette[colour % kColours]) + "'" + dash;
 }
 
 std::string PlotCommand(const ChartSetup& setup,
@@ -130,8 +147,9 @@ std::string PlotCommand(const ChartSetup& setup,
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
     if (i) s += ", \\\n     ";
-    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using " + gp::X(setup) + ":(" + gp::Drawn(l.expr) +
-         ") with lines" + Colour(l.colour) + (l.dashed ? " dt 2" : " dt 1");
+    s += gp::Path(l.file) + " index " + std::to_string(l.index) + " using " + gp::X(setup) +
+         ":(" + gp::Drawn(l.expr) + ")" + (l.y2 ? " axes x1y2" : "") + " with lines" +
+         Style(l.colour, l.dashed);
     s += " title " + gp::Quote(l.title);
   }
   return s + "\n";
@@ -169,6 +187,24 @@ std::string Notes(const ChartInput& chart, const Selection& sel) {
          " at screen 0.07, screen 0.045 left font ',8' tc rgb '#505050' noenhanced\n";
 }
 
+// The y axis' top: --plot-iops-max, the spec's, or automatic; 1 when no
+// line has a point (disk-await of disks that did no I/O: gnuplot cannot
+// scale an axis to nothing).
+std::string YTop(const ChartSpec& spec, const ChartSetup& setup, const std::vector<Line>& lines) {
+  if (spec.iops_axis && setup.iops_max > 0) return gp::Number(setup.iops_max);
+  if (spec.ymax > 0) return gp::Number(spec.ymax);
+  for (const Line& l : lines)
+    if (!l.y2 && Measure(*l.rows, l.expr).defined > 0) return "*";
+  return "1";
+}
+
+// The right-hand axis, for the lines of the spec's second unit.
+std::string RightAxis(const ChartSpec& spec, const std::vector<Line>& lines) {
+  if (std::none_of(lines.begin(), lines.end(), [](const Line& l) { return l.y2; })) return {};
+  return "set ytics nomirror\nset y2tics\nset y2range [0:*]\nset y2label " +
+         gp::Quote(std::string(spec.y2label)) + "\n";
+}
+
 }  // namespace
 
 std::string LinesScript(const PlotData& data, const ChartSetup& setup, const ChartInput& chart,
@@ -189,16 +225,14 @@ std::string LinesScript(const PlotData& data, const ChartSetup& setup, const Cha
   }
   std::vector<Line> lines = Lines(chart, sel, rows, setup.data_prefix + others_name, others);
   if (lines.empty()) return {};
+  std::string top = YTop(spec, setup, lines);  // before scaling: Measure reads sums only
   std::string ylabel = ScaleThroughput(spec, setup, lines);
   std::string s = gp::Preamble(data, setup, std::string(spec.name), std::string(spec.title));
   s += gp::Events(data, setup, true);
   s += gp::Key();
   s += Notes(chart, sel);
   s += "set ylabel " + gp::Quote(ylabel) + "\n";
-  bool fixed = spec.iops_axis && setup.iops_max > 0;
-  std::string top = fixed ? gp::Number(setup.iops_max)
-                    : spec.ymax > 0 ? gp::Number(spec.ymax) : std::string("*");
-  s += "set yrange [0:" + top + "]\n";
+  s += "set yrange [0:" + top + "]\n" + RightAxis(spec, lines);
   return s + PlotCommand(setup, lines);
 }
 

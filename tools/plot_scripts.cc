@@ -133,6 +133,12 @@ std::string Title(const std::string& title, const ChartSetup& setup) {
   return QuoteLines({title, setup.subtitle});
 }
 
+double End(const PlotData& data, const ChartSetup& setup) {
+  double end = std::max(data.end(), setup.offset_time + 1e-3);
+  for (const PlotMark& m : data.marks()) end = std::max(end, m.elapsed);
+  return end;
+}
+
 // Terminal, output, titles, the time axis.
 std::string Preamble(const PlotData& data, const ChartSetup& setup,
                      const std::string& name, const std::string& title) {
@@ -140,13 +146,34 @@ std::string Preamble(const PlotData& data, const ChartSetup& setup,
   s += "set output " + Path(setup.output_prefix + name + "." + ChartExtension(setup.type)) + "\n";
   s += "set title " + Title(title, setup) + " noenhanced\n";
   s += "set xlabel '" + XLabel(setup) + "'\n" + XFormat(setup, true);
-  double end = std::max(data.end(), setup.offset_time + 1e-3);
-  for (const PlotMark& m : data.marks()) end = std::max(end, m.elapsed);
-  s += "set xrange [" + At(setup, setup.offset_time) + ":" + At(setup, end) + "]\n";
+  s += "set xrange [" + At(setup, setup.offset_time) + ":" + At(setup, End(data, setup)) + "]\n";
   s += "set grid lc rgb '#d0d0d0'\nset border lc rgb '#606060'\n";
   s += "set style fill solid 1.0 noborder\n";
   return s;
 }
+
+namespace {
+
+// Mark labels, written down along their lines: one closer to the last
+// label at the top than 2 % of the time axis (a label's width) goes half
+// way down instead, and one close to both is left out (its line stays).
+std::string MarkLabels(const PlotData& data, const ChartSetup& setup) {
+  const double gap = 0.02 * (End(data, setup) - setup.offset_time);
+  constexpr const char* kHeights[] = {"0.98", "0.48"};
+  double last[] = {-HUGE_VAL, -HUGE_VAL};
+  std::string s;
+  for (const PlotMark& m : data.marks())
+    for (size_t h = 0; h < std::size(kHeights); ++h) {
+      if (m.elapsed - last[h] < gap) continue;
+      last[h] = m.elapsed;
+      s += "set label " + Quote(m.label) + " at " + At(setup, m.elapsed) + ", graph " +
+           kHeights[h] + " rotate by 90 right offset 1,0 front boxed tc rgb '#c00000' noenhanced\n";
+      break;
+    }
+  return s;
+}
+
+}  // namespace
 
 // Pauses as grey bands behind the data (the lines break there: no pair
 // spans a pause), marks as red dashed lines, labelled along the top.
@@ -161,14 +188,10 @@ std::string Events(const PlotData& data, const ChartSetup& setup, bool labels) {
       s += "set label 'paused' at " + At(setup, (p.from + p.to) / 2) +
            ", graph 0.5 center tc rgb '#808080'\n";
   }
-  for (const PlotMark& m : data.marks()) {
+  for (const PlotMark& m : data.marks())
     s += "set arrow from " + At(setup, m.elapsed) + ", graph 0 to " + At(setup, m.elapsed) +
          ", graph 1 nohead front lc rgb '#c00000' lw 1.5 dt 2\n";
-    if (labels)
-      s += "set label " + Quote(m.label) + " at " + At(setup, m.elapsed) +
-           ", graph 0.98 rotate by 90 right offset 1,0 front boxed tc rgb '#c00000' noenhanced\n";
-  }
-  return s;
+  return labels ? s + MarkLabels(data, setup) : s;
 }
 
 // A legend beside the plot (a chart of lines folds its quietest blocks to

@@ -81,6 +81,7 @@ SeriesStats Measure(const BlockRows& block, std::string_view expr) {
   for (const std::vector<double>& row : block.rows) {
     double v = Eval(row, columns);
     if (std::isnan(v)) continue;  // undefined there (a gap in the chart)
+    ++s.defined;
     s.volume += std::fabs(v);
     s.peak = std::max(s.peak, v);
   }

@@ -27,6 +27,7 @@ std::vector<size_t> ExprColumns(std::string_view expr);
 struct SeriesStats {
   double volume = 0;  // the sum of |points|
   double peak = 0;    // the largest point
+  size_t defined = 0; // points not NaN (drawn)
 };
 SeriesStats Measure(const BlockRows& block, std::string_view expr);
 

@@ -10,6 +10,7 @@
 #include "common/error.hh"
 #include "playback/live_table.hh"
 #include "playback/export_openmetrics.hh"
+#include "tools/recording_input.hh"
 #include "tools/window_args.hh"
 
 namespace pm {
@@ -18,7 +19,8 @@ namespace {
 constexpr char kPlayAbout[] =
     R"(Print one JSON line per pair of consecutive samples of a recording (native
 .pgr or PerfMonger's legacy format; plain, gzip or zstd): rates in
-PerfMonger's schema. FILE '-' or none: standard input. Metadata, marks and
+PerfMonger's schema. FILE '-' or none: standard input; several FILEs or a
+DIR: one timeline, ordered by start, never rated across a gap. Metadata, marks and
 warnings go to standard error; standard output holds only JSON lines.
 No line spans a pause: the pair across a pause->resume is never printed.
 )";
@@ -31,7 +33,8 @@ error or unreadable input, 2 corrupt recording.
 constexpr char kSummaryAbout[] =
     R"(Summarize a recording: average CPU, disk (and, with --all, network and
 memory) usage between its first and last samples, then its metadata.
-FILE '-' is standard input. Alias: summarize.
+FILE '-' is standard input; several FILEs or a DIR: one timeline, ordered
+by start, never rated across a gap. Alias: summarize.
 
 Pauses: averages cover the active (unpaused) time only, and "Duration" is
 that active time; a line "Paused: SECONDS sec" follows it (JSON:
@@ -145,7 +148,7 @@ Option<Args> Help() {
 }
 
 Command<PlayArgs> BuildPlay() {
-  Command<PlayArgs> c{{"play", "[options] [FILE]", kPlayAbout, kPlayFooter},
+  Command<PlayArgs> c{{"play", "[options] [FILE...|DIR]", kPlayAbout, kPlayFooter},
           {Opt<PlayArgs>({.name = "color", .short_name = 'c',
                           .help = "colour (ANSI escapes): always (-c alone), auto or\n"
                                   "never; JSON lines are plain unless asked, the\n"
@@ -228,7 +231,7 @@ Command<SummaryArgs> BuildSummary() {
     return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
                             [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
   };
-  Command<SummaryArgs> c{{"summary", "[options] FILE", kSummaryAbout, kSummaryFooter},
+  Command<SummaryArgs> c{{"summary", "[options] FILE...|DIR", kSummaryAbout, kSummaryFooter},
           {flag("json", "one JSON object instead of text", "", &SummaryArgs::json),
            flag("phases",
                 "one summary per phase: start to the first mark, mark\n"
@@ -244,12 +247,21 @@ Command<SummaryArgs> BuildSummary() {
                 "per series (CPU modes and the busiest core, each\n"
                 "disk's IOPS, MiB/s, await, %util and queue, each\n"
                 "interface's KiB/s, memory in MiB, pressure, load,\n"
-                "processes, cgroups) its mean (a rate's time-weighted),\n"
-                "min, max and when (play's elapsed_time), p50, p95\n"
-                "and p99 (nearest rank); per phase with --phases; with\n"
-                "--json a \"stats\" member",
+                "processes, cgroups) its mean, min, max and when (play's\n"
+                "elapsed_time), p50, p95 and p99 (nearest rank; a\n"
+                "rate's mean and ranks weighted by time); per phase\n"
+                "with --phases; with --json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
                 &SummaryArgs::stats),
+           Opt<SummaryArgs>(
+               {.name = "stats-grid",
+                .help = "--stats on the recording's sampling grid: the samples\n"
+                        "marks, pauses and the stop took between two ticks\n"
+                        "left out, so every interval is one tick, as sar's\n"
+                        "are (a peak then compares with sar's at the same\n"
+                        "interval)",
+                .brief = "--stats with every interval one tick, as sar's"},
+               [](SummaryArgs& a, const Given& g) { a.stats = a.grid = g.on; }),
            DiskOnly<SummaryArgs>(),
            Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
                              .help = "page the text through CMD (default $PAGER, else less)",
@@ -261,13 +273,6 @@ Command<SummaryArgs> BuildSummary() {
   for (const Option<NoiseThresholds>& o : NoiseOptions())
     c.options.push_back(Lifted(o, &SummaryArgs::noise));
   return c;
-}
-
-// At most one FILE operand; the command's name in the message.
-void CheckOneFile(const std::vector<std::string>& files, std::string_view command) {
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] +
-                     "' (see perfmonger " + std::string(command) + " --help)");
 }
 
 }  // namespace
@@ -288,8 +293,9 @@ PlayArgs ParsePlayArgs(int argc, char** argv) {
   if (a.help) return a;
   CheckFormatOptions(a);
   CheckWindow(a.window);
-  CheckOneFile(files, "play");
+  CheckJoinable(files, "play");
   if (!files.empty()) a.file = files[0];
+  a.files = files;
   return a;
 }
 
@@ -301,8 +307,9 @@ SummaryArgs ParseSummaryArgs(int argc, char** argv) {
     throw UsageError("no recording named: give FILE, or '-' for standard input "
                      "(see perfmonger summary --help)");
   CheckWindow(a.window);
-  CheckOneFile(files, "summary");
+  CheckJoinable(files, "summary");
   a.file = files[0];
+  a.files = files;
   return a;
 }
 

@@ -34,6 +34,7 @@ struct PlayArgs {
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin
+  std::vector<std::string> files;  // every FILE or DIR given: one timeline
 };
 
 struct SummaryArgs {
@@ -42,11 +43,13 @@ struct SummaryArgs {
   bool all = false;
   bool phases = false;  // --phases: one summary per phase (marks split)
   bool stats = false;   // --stats: statistics over every pair of samples
+  bool grid = false;    // --stats-grid: --stats on the sampling grid
   bool no_pager = false;
   std::optional<DiskFilter> disk_only;
   std::optional<std::string> pager;  // -p CMD, over $PAGER
   WindowSpec window;                 // --from, --to, --phase
   std::string file;                  // "-": stdin
+  std::vector<std::string> files;    // every FILE or DIR given: one timeline
   NoiseThresholds noise;             // --noisy-cpu, ... (the verdict's)
 };
 

@@ -14,6 +14,16 @@ bool WasGiven(const std::vector<Occurrence>& occurrences, std::string_view name)
                      [name](const Occurrence& o) { return o.option->name == name; });
 }
 
+// Rotation writes into a directory the user names.
+void CheckRotation(const RecordArgs& p, const std::vector<Occurrence>& given) {
+  if (WasGiven(given, "keep") && !p.config.rotate.on())
+    throw UsageError("--keep goes with --rotate (it deletes the files rotation wrote)");
+  if (!p.config.rotate.on()) return;
+  if (!p.output_given || p.config.output == "-")
+    throw UsageError("--rotate writes one file per period into a directory: name it "
+                     "with -l DIR/");
+}
+
 // Options that only mean something with another one: refused rather than
 // silently ignored (a --kill-timeout alone would start a recording).
 void CheckDependents(const RecordArgs& p, const std::vector<Occurrence>& given) {
@@ -26,6 +36,7 @@ void CheckDependents(const RecordArgs& p, const std::vector<Occurrence>& given) 
     throw UsageError("--log goes with --background (a foreground recording writes to "
                      "the terminal)");
   if (p.json && !p.status) throw UsageError("--json goes with --status");
+  CheckRotation(p, given);
 }
 
 void CheckCombination(const RecordArgs& p, const std::vector<Occurrence>& given) {

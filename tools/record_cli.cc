@@ -4,12 +4,16 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "common/error.hh"
 #include "common/io.hh"
 #include "daemon/launcher.hh"
 #include "daemon/recorder.hh"
+#include "daemon/test_clock.hh"
 #include "daemon/signal_source.hh"
 #include "proto/text.hh"
 #include "tools/background_cli.hh"
@@ -48,13 +52,25 @@ void WarnBelowClockTick(const RecordConfig& config) {
                static_cast<double>(tick_ns) / 1e6, static_cast<double>(tick_ns) / 1e6);
 }
 
+// docs/testing.md: a wall clock a test moves (daemon/test_clock.hh).
+std::unique_ptr<Clock> TestClockFromEnvironment() {
+  const char* text = std::getenv(kTestClockVariable);
+  if (!text) return nullptr;
+  std::optional<TestClockSetting> setting = ParseTestClock(text);
+  if (!setting)
+    throw UsageError(std::string(kTestClockVariable) + "='" + text +
+                     "': write START[:SPEED] (Unix seconds, speed 1 to 1000000)");
+  return MakeTestClock(*setting);
+}
+
 int Record(const RecordArgs& args) {
   // Until the signalfd exists, a SIGINT or SIGTERM waits instead of killing
   // us half-way through creating the output; then it stops us gracefully.
   SignalSource::BlockStopSignals();
   std::optional<Recorder> recorder;
   try {
-    recorder.emplace();
+    std::unique_ptr<Clock> test_clock = TestClockFromEnvironment();
+    recorder.emplace(test_clock ? *test_clock : SystemClock());
     recorder->Setup(args.config);
     if (!args.config.ready_fd)
       std::fprintf(stderr, "[recording to %s]\n", recorder->output_path().c_str());

@@ -13,6 +13,7 @@
 #include "common/error.hh"
 #include "proto/pgr_collector_spec.hh"
 #include "tools/duration.hh"
+#include "tools/rotate_args.hh"
 
 namespace pm {
 namespace {
@@ -178,6 +179,20 @@ std::vector<Opt> RecordingOptions() {
                          .choices = "1 2"},
                         [](RecordArgs& a, const Given& g) {
                           a.config.format_version = FormatVersion(g.value);
+                        }));
+  t.push_back(Recording({.name = "rotate", .value = "WHEN",
+                         .help = "daily, hourly or SIZE (64M): one file per period\n"
+                                 "in -l DIR/, named by its local date",
+                         .brief = "one file per day, hour or SIZE in -l DIR/"},
+                        [](RecordArgs& a, const Given& g) {
+                          ApplyRotateArgument(a.config.rotate, g.value);
+                        }));
+  t.push_back(Recording({.name = "keep", .value = "AGE|SIZE",
+                         .help = "with --rotate: delete its own files older than\n"
+                                 "AGE (28d, 12h) or beyond SIZE in all (10G)",
+                         .brief = "with --rotate: delete its files past AGE or SIZE"},
+                        [](RecordArgs& a, const Given& g) {
+                          ApplyKeepArgument(a.config.rotate, g.value);
                         }));
   t.push_back(Front({.name = "no-interval-backoff",
                      .help = "accepted; the interval never changes anyway"},

@@ -35,7 +35,8 @@ std::optional<pid_t> LiveWriter(int fd) {
 // Counts the bytes read, to tell an empty input from a garbled one.
 class RecordingInput::CountingStream final : public InputStream {
  public:
-  explicit CountingStream(int fd) : in_(fd) {}
+  explicit CountingStream(int fd) : fd_in_(fd), in_(fd_in_) {}
+  explicit CountingStream(InputStream& in) : fd_in_(-1), in_(in) {}
   size_t Read(std::span<char> buf) override {
     size_t n = in_.Read(buf);
     bytes_ += n;
@@ -44,12 +45,50 @@ class RecordingInput::CountingStream final : public InputStream {
   uint64_t bytes() const { return bytes_; }
 
  private:
-  FdInputStream in_;
+  FdInputStream fd_in_;
+  InputStream& in_;
   uint64_t bytes_ = 0;
 };
 
-RecordingInput::RecordingInput(const std::string& path, SampleStream::Options reading)
+// A directory, or more than one file: one timeline (playback/joined_input.hh).
+bool Joins(const std::vector<std::string>& paths) {
+  struct stat st;
+  return paths.size() > 1 ||
+         (paths.size() == 1 && stat(paths[0].c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+std::string JoinedName(const std::vector<std::string>& paths) {
+  std::string name;
+  for (const std::string& p : paths) {
+    if (!name.empty()) name += ' ';
+    name += Printable(p);
+  }
+  return name;
+}
+
+RecordingInput::RecordingInput(const std::vector<std::string>& paths,
+                               SampleStream::Options reading)
+    : RecordingInput(Joins(paths) ? std::string("-") : paths.empty() ? "" : paths[0],
+                     std::move(reading), Joins(paths)) {
+  if (!Joins(paths)) return;
+  paths_ = paths;
+  name_ = JoinedName(paths);
+  std::vector<std::string> ordered;
+  try {
+    ordered = OrderRecordings(paths);
+  } catch (const std::system_error& e) {  // unreadable: exit 1 (garbage: FormatError, 2)
+    throw InputError(name_ + ": " + e.what());
+  }
+  if (ordered.empty())
+    throw InputError(name_ + ": no recording there (*.pgr, *.pgr.gz, *.pgr.zst)");
+  joined_ = std::make_unique<JoinedInput>(std::move(ordered));
+  stream_ = std::make_unique<CountingStream>(*joined_);
+}
+
+RecordingInput::RecordingInput(const std::string& path, SampleStream::Options reading,
+                               bool joined)
     : reading_(std::move(reading)) {
+  if (joined) return;
   if (path.empty() || path == "-") {
     // A recording is never typed: waiting on a terminal would look hung.
     if (isatty(0))
@@ -92,7 +131,8 @@ bool RecordingInput::Open() {
   }
   items_ = std::make_unique<SampleStream>(*reader_, reading_);
   struct stat st;
-  if (fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode)) reader_->ReadAhead();
+  if (!joined_ && fstat(fd_ ? fd_.Get() : 0, &st) == 0 && S_ISREG(st.st_mode))
+    reader_->ReadAhead();
   return true;
 }
 
@@ -101,8 +141,10 @@ void RecordingInput::CheckMarksFirst() const {
   bool marks = w.phase || w.from.kind == WindowBound::Kind::kMark ||
                w.to.kind == WindowBound::Kind::kMark;
   struct stat st;
-  if (!marks || !fd_ || fstat(fd_.Get(), &st) != 0 || !S_ISREG(st.st_mode)) return;
-  RecordingInput again(path_, reading_);
+  if (!marks) return;
+  if (!joined_ && (!fd_ || fstat(fd_.Get(), &st) != 0 || !S_ISREG(st.st_mode))) return;
+  RecordingInput again = joined_ ? RecordingInput(paths_, reading_)
+                                 : RecordingInput(path_, reading_);
   if (!again.Open()) return;
   again.SkimSamples();
   RawSample sample;
@@ -138,13 +180,17 @@ void RecordingInput::Finish() const {
 void RecordingInput::WarnIfIncomplete() const {
   for (const std::string& lost : reader_->warnings())  // damaged spans skipped
     std::fprintf(stderr, "warning: %s: %s\n", name_.c_str(), lost.c_str());
+  if (joined_)
+    for (const std::string& gap : joined_->gaps())
+      std::fprintf(stderr, "warning: %s: %s\n", name_.c_str(), Printable(gap).c_str());
   bool cut = reader_->truncated();
   bool unclosed = reader_->missing_trailer();
   if (!cut && !unclosed) return;
   const char* name = name_.c_str();
   std::string samples = std::to_string(samples_read()) +
                         (samples_read() == 1 ? " sample" : " samples");
-  if (std::optional<pid_t> pid = LiveWriter(fd_ ? fd_.Get() : 0)) {
+  int last_fd = joined_ ? joined_->last_fd() : fd_ ? fd_.Get() : 0;
+  if (std::optional<pid_t> pid = LiveWriter(last_fd)) {
     std::fprintf(stderr, "note: %s: still being recorded (pid %d): read up to its "
                  "last flushed sample, %s\n", name, static_cast<int>(*pid),
                  samples.c_str());
@@ -160,6 +206,14 @@ void RecordingInput::WarnIfIncomplete() const {
   else
     std::fprintf(stderr, "warning: %s: not closed cleanly: no end trailer after %s "
                  "%s\n", name, samples.c_str(), why);
+}
+
+void CheckJoinable(const std::vector<std::string>& files, std::string_view command) {
+  if (files.size() < 2) return;
+  for (const std::string& f : files)
+    if (f == "-" || f.empty())
+      throw UsageError("standard input ('-') is read alone, not joined with other files "
+                       "(see perfmonger " + std::string(command) + " --help)");
 }
 
 int RunReaderCommand(std::string_view command, const std::function<int()>& body) {

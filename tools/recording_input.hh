@@ -12,8 +12,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/unique_fd.hh"
+#include "playback/joined_input.hh"
 #include "playback/recording_reader.hh"
 #include "playback/sample_stream.hh"
 #include "proto/stream.hh"
@@ -31,7 +33,12 @@ class RecordingInput {
  public:
   // `path` as the user gave it; "" or "-" is stdin, refused when it is a
   // terminal (UsageError). Opens it now (throws InputError). `reading`: the window, and whether samples are paired.
-  explicit RecordingInput(const std::string& path, SampleStream::Options reading = {});
+  explicit RecordingInput(const std::string& path, SampleStream::Options reading = {},
+                          bool joined = false);
+  // A directory or several files: one timeline (playback/joined_input.hh),
+  // its gaps warned of at Finish(); one file: as above.
+  explicit RecordingInput(const std::vector<std::string>& paths,
+                          SampleStream::Options reading = {});
   ~RecordingInput();
 
   // For messages: the path (escaped: Printable), or "stdin".
@@ -84,6 +91,8 @@ class RecordingInput {
   void WarnIfIncomplete() const;
 
   std::string path_;  // as given
+  std::vector<std::string> paths_;        // joined: as given
+  std::unique_ptr<JoinedInput> joined_;   // joined: what stream_ reads
   std::string name_;
   UniqueFd fd_;  // invalid for stdin
   std::unique_ptr<CountingStream> stream_;
@@ -91,6 +100,10 @@ class RecordingInput {
   std::unique_ptr<RecordingReader> reader_;
   std::unique_ptr<SampleStream> items_;
 };
+
+// Several FILEs (or a DIR) join into one timeline; stdin is read alone:
+// UsageError naming `command`'s --help.
+void CheckJoinable(const std::vector<std::string>& files, std::string_view command);
 
 // Runs a reader subcommand and maps what it throws to DESIGN §9's exit
 // codes, with one line `perfmonger CMD: error: ...` on stderr: UsageError

@@ -13,6 +13,7 @@
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
 #include "proto/text.hh"
+#include "tools/clock_warning.hh"
 #include "tools/pager.hh"
 #include "tools/reader_args.hh"
 #include "proto/text.hh"
@@ -71,11 +72,6 @@ ReportOptions StatsOptions(const SummaryArgs& args, const RecordingInput& input)
   return o;
 }
 
-void WarnOfClock(const RecordingInput& input, const ClockHistory& clocks) {
-  for (const std::string& why : clocks.Warnings())
-    std::fprintf(stderr, "warning: %s: %s\n", input.name().c_str(), why.c_str());
-}
-
 // A native span (or phase) shorter than its CPU time's resolution has CPU
 // figures at most that precise (playback/cpu_report.hh): the text says so
 // in its CPU block, --json on stderr, once per span.
@@ -128,7 +124,9 @@ std::string WholeReport(const SummaryArgs& args, const RecordingInput& input,
     verdict = JudgeSpan(whole.first(), end, walk.whole_scans(), input.info(), args.noise);
   if (verdict) in.verdict = &*verdict;
   in.meta = input.info().meta;
-  in.clock = &clocks;
+  // The text's Clock: block with --all only (tools/clock_warning.hh);
+  // --json keeps its "clock" object, for the programs that compare hosts.
+  if (args.all || args.json) in.clock = &clocks;
   if (stats) in.stats = &stats->whole();
   SummaryPauses p = PausesOf(whole);
   return args.json ? SummaryJson(in, p) : SummaryText(in, p);
@@ -200,7 +198,7 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
 }
 
 int Summarize(const SummaryArgs& args) {
-  RecordingInput input(args.file, {args.window});
+  RecordingInput input(args.files, {args.window});
   if (!input.Open())
     return NothingToSummarize(args, {}, input.name() + " is empty: nothing to summarize");
   // Without --stats the walk needs each span's first and last sample only.
@@ -209,12 +207,14 @@ int Summarize(const SummaryArgs& args) {
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (args.stats) stats.emplace(args.phases, options);
+  if (args.stats)
+    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid}, options);
   std::optional<std::string> corrupt = Walk(input, walk, clocks, stats ? &*stats : nullptr);
+  if (stats) stats->Finish();
   if (corrupt) WarnOfCorruption(input, *corrupt);
   else input.Finish();
   const int status = corrupt ? 2 : input.ExitStatus();
-  WarnOfClock(input, clocks);
+  if (args.all) WarnOfClock(input.name(), clocks);  // a lone recording meets no host
   if (walk.whole().empty()) {
     NothingToSummarize(args, input.info().meta,
                        input.name() + " has no samples: nothing to summarize");

@@ -34,9 +34,10 @@ size_t ColumnsVariable() {
 
 }  // namespace
 
-TableScreen::TableScreen(std::string_view spec, bool color, int fd)
+TableScreen::TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns)
     : table_(spec), fd_(fd), terminal_(isatty(fd)) {
   style_.color = color;
+  style_.time_decimals = TimeDecimals(interval_ns);
   if (terminal_) {
     sigset_t winch;
     sigemptyset(&winch);
@@ -71,7 +72,7 @@ void TableScreen::OnPair(const Pair& p, std::string& out) {
     since_header_ = 0;
     header_due_ = false;
   }
-  AppendTableRow(out, TimeLabel(p.time), table_.groups(), values, style_);
+  AppendTableRow(out, TimeLabel(p.time, style_.time_decimals), table_.groups(), values, style_);
   ++since_header_;
 }
 

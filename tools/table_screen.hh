@@ -7,6 +7,7 @@
 // shows anyway.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -19,7 +20,9 @@ namespace pm {
 class TableScreen {
  public:
   // `spec`: --columns. Blocks SIGWINCH when `fd` is a terminal.
-  TableScreen(std::string_view spec, bool color, int fd);
+  // `interval_ns`: the sampling interval; below a second the time column
+  // has the decimals that tell its rows apart (TimeDecimals()).
+  TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns = 0);
 
   void OnPair(const Pair& p, std::string& out);
   // The average row (nothing before a row was written).

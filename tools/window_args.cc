@@ -81,7 +81,7 @@ std::optional<int64_t> DateTime(std::string_view s) {
       day > 31 || at == s.size() || (s[at] != 'T' && s[at] != 't' && s[at] != ' '))
     return std::nullopt;
   ++at;
-  std::optional<int64_t> of_day = ClockTime(s, at, true);
+  std::optional<int64_t> of_day = ClockTime(s, at, false);  // sar's 03:00 too
   if (!of_day) return std::nullopt;
   std::optional<int> east;
   if (!Offset(s, at, east) || at != s.size()) return std::nullopt;
@@ -98,7 +98,48 @@ std::optional<int64_t> DateTime(std::string_view s) {
   return static_cast<int64_t>(t) * kNsPerSec + *of_day % kNsPerSec;
 }
 
+// "today", "yesterday": that local midnight, in Unix ns.
+std::optional<int64_t> NamedDay(std::string_view s) {
+  int back = s == "today" ? 0 : s == "yesterday" ? 1 : -1;
+  if (back < 0) return std::nullopt;
+  time_t now = std::time(nullptr);
+  struct tm tm = {};
+  localtime_r(&now, &tm);
+  tm.tm_mday -= back;
+  tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+  tm.tm_isdst = -1;
+  return static_cast<int64_t>(mktime(&tm)) * kNsPerSec;
+}
+
+// The first instant at or after `from_ns` whose local time of day is
+// `of_day_ns` (sar -s 03:00 -e 03:30: the same night).
+int64_t TimeOfDayAfter(int64_t from_ns, int64_t of_day_ns) {
+  time_t from = static_cast<time_t>(from_ns / kNsPerSec);
+  struct tm tm = {};
+  localtime_r(&from, &tm);
+  for (int day = 0; day < 2; ++day) {
+    struct tm at = tm;
+    at.tm_mday += day;
+    at.tm_hour = at.tm_min = at.tm_sec = 0;
+    at.tm_isdst = -1;
+    int64_t ns = static_cast<int64_t>(mktime(&at)) * kNsPerSec + of_day_ns;
+    if (ns >= from_ns) return ns;
+  }
+  return from_ns;
+}
+
 }  // namespace
+
+WindowBound LastBound(std::string_view text) {
+  std::optional<int64_t> ns = ParseDurationNs(text);
+  if (!ns || *ns == 0)
+    throw UsageError("--last '" + std::string(text) + "': give a duration (15m, 2h, 90s)");
+  WindowBound b;
+  b.given = "(--last " + std::string(text) + ")";
+  b.kind = WindowBound::Kind::kWallClock;
+  b.ns = static_cast<int64_t>(std::time(nullptr)) * kNsPerSec - *ns;
+  return b;
+}
 
 WindowBound ParseWindowBound(std::string_view flag, std::string_view text) {
   WindowBound b;
@@ -110,6 +151,11 @@ WindowBound ParseWindowBound(std::string_view flag, std::string_view text) {
     throw UsageError("--" + std::string(flag) + " 'mark:': name the mark (mark:LABEL)");
   }
   if (std::optional<int64_t> t = DateTime(text)) {
+    b.kind = WindowBound::Kind::kWallClock;
+    b.ns = *t;
+    return b;
+  }
+  if (std::optional<int64_t> t = NamedDay(text)) {
     b.kind = WindowBound::Kind::kWallClock;
     b.ns = *t;
     return b;
@@ -127,11 +173,16 @@ WindowBound ParseWindowBound(std::string_view flag, std::string_view text) {
   }
   throw UsageError("--" + std::string(flag) + " '" + std::string(text) +
                    "': give elapsed time (30, 1m30s), a wall-clock time "
-                   "(2024-05-01T12:00:00Z, 12:00:00) or mark:LABEL");
+                   "(2024-05-01T12:00:00Z, '2024-05-01 12:00', 12:00, yesterday) or "
+                   "mark:LABEL");
 }
 
-void CheckWindow(const WindowSpec& spec) {
+void CheckWindow(WindowSpec& spec) {
   using Kind = WindowBound::Kind;
+  if (spec.from.kind == Kind::kWallClock && spec.to.kind == Kind::kTimeOfDay) {
+    spec.to.kind = Kind::kWallClock;
+    spec.to.ns = TimeOfDayAfter(spec.from.ns, spec.to.ns);
+  }
   if (spec.phase && (spec.from.kind != Kind::kOpen || spec.to.kind != Kind::kOpen))
     throw UsageError("--phase is a window of its own: not with --from or --to");
   bool comparable = spec.from.kind == spec.to.kind &&

@@ -7,9 +7,12 @@
 //                                after the start of the window)
 //   YYYY-MM-DDTHH:MM:SS[.f]Z     RFC 3339 (or +HH:MM / -HH:MM; ' ' for T;
 //                                no offset: local time, as TZ says)
+//   today, yesterday             that local midnight
 //   HH:MM[:SS[.f]]               that local time of day, on the
 //                                recording's day (the next day when the
-//                                recording started later in the day)
+//                                recording started later in the day);
+//                                for --to after a wall-clock --from, the
+//                                first such time at or after it (sar -e)
 //   30, 1.5, 1m30s, 500ms        elapsed since the recording's first item,
 //                                as play's elapsed_time (Go durations)
 #pragma once
@@ -17,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/error.hh"
 #include "playback/sample_window.hh"
 #include "tools/option_table.hh"
 
@@ -25,8 +29,12 @@ namespace pm {
 // Throws UsageError naming `--flag` and the forms it takes.
 WindowBound ParseWindowBound(std::string_view flag, std::string_view text);
 
+// --last DUR: from DUR before now (the wall clock) to the end.
+WindowBound LastBound(std::string_view text);
+
 // After parsing: --phase alone or --from/--to; a --from after its --to.
-void CheckWindow(const WindowSpec& spec);
+// A time-of-day --to after a wall-clock --from becomes a wall-clock time.
+void CheckWindow(WindowSpec& spec);
 
 // The three options for a command whose Args hold a WindowSpec at `field`.
 template <class Args>
@@ -41,7 +49,11 @@ std::vector<Option<Args>> WindowOptions(WindowSpec Args::*field) {
                    "samples and events at or after it are read",
            .brief = "start at elapsed time, wall-clock time or mark:LABEL",
            .section = section},
-          [field](Args& a, const Given& g) { (a.*field).from = ParseWindowBound("from", g.value); }),
+          [field](Args& a, const Given& g) {
+            if ((a.*field).from.given.starts_with("(--last"))
+              throw UsageError("--last is a start of its own: not with --from");
+            (a.*field).from = ParseWindowBound("from", g.value);
+          }),
       MakeOption<Args>(
           {.name = "to", .value = "WHEN",
            .help = "end at WHEN (as --from; mark:LABEL is the first\n"
@@ -50,6 +62,17 @@ std::vector<Option<Args>> WindowOptions(WindowSpec Args::*field) {
            .brief = "end at elapsed time, wall-clock time or mark:LABEL",
            .section = section},
           [field](Args& a, const Given& g) { (a.*field).to = ParseWindowBound("to", g.value); }),
+      MakeOption<Args>(
+          {.name = "last", .value = "DUR",
+           .help = "from DUR before now (15m, 2h) to the end: the\n"
+                   "recent past of a recording still being written",
+           .brief = "from DUR before now to the end",
+           .section = section},
+          [field](Args& a, const Given& g) {
+            if ((a.*field).from.kind != WindowBound::Kind::kOpen)
+              throw UsageError("--last is a start of its own: not with --from");
+            (a.*field).from = LastBound(g.value);
+          }),
       MakeOption<Args>(
           {.name = "phase", .value = "LABEL",
            .help = "the phase mark LABEL opens: from that mark to the\n"

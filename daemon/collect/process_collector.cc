@@ -2,9 +2,8 @@
 // (row "cmd"), each read from /proc/PID/stat and /proc/PID/io, with its
 // CPU time and run-queue wait in ns (thread_group_cpu.hh).
 //
-// The files are opened once; an open /proc/PID file refers to that process
-// for good, so a pid reused after an exit is never mistaken for it. A
-// process that is gone (a read fails with ESRCH, or the text is empty) is
+// The files are opened once (process_reader.hh): a pid reused after an
+// exit is never mistaken for its process. A process that is gone (a read fails with ESRCH, or the text is empty) is
 // `null` from then on, noted once on stderr; the recording goes on. So is
 // one whose files stop making sense or become unreadable (it renamed
 // itself oddly, it exec'd a setuid program): a process's row never ends
@@ -22,25 +21,11 @@
 
 #include "common/error.hh"
 #include "daemon/collect/collector.hh"
-#include "daemon/collect/parse_process.hh"
-#include "daemon/collect/thread_group_cpu.hh"
+#include "daemon/collect/process_reader.hh"
 #include "proto/columns/process.hh"
 
 namespace pm {
 namespace {
-
-struct Files {
-  ProcFile stat, io;
-  ThreadGroupCpu cpu;
-};
-
-// Throws SystemError (ENOENT: no such process) if one cannot be opened.
-Files OpenProcess(int root_dirfd, std::string_view pid, bool real_root) {
-  std::string dir = "proc/" + std::string(pid);
-  return {ProcFile(root_dirfd, dir + "/stat", 4096, ProcFile::Delivery::kWhole),
-          ProcFile(root_dirfd, dir + "/io", 4096, ProcFile::Delivery::kWhole),
-          ThreadGroupCpu(root_dirfd, pid, real_root)};
-}
 
 void CheckPid(std::string_view pid) {
   bool digits = !pid.empty() && pid.size() < 11 &&
@@ -55,12 +40,12 @@ class ProcessCollector final : public Collector {
   struct Row {
     std::string name;
     State state;
-    std::optional<Files> files;
-    std::array<uint64_t, kProcessFields.size()> values{};
+    std::optional<ProcessReader> files;
+    ProcessReader::Values values{};
     std::string comm;  // from its first read, for the header's labels
     // At the phase's start (the first sample, then each ClosePhase()):
     // its values and whether they were recorded (not null).
-    std::array<uint64_t, kProcessFields.size()> phase_start{};
+    ProcessReader::Values phase_start{};
     bool phase_start_recorded = false;
   };
 
@@ -70,7 +55,7 @@ class ProcessCollector final : public Collector {
   void AddPid(const std::string& pid) {
     CheckPid(pid);
     try {
-      rows_.push_back({pid, State::kLive, OpenProcess(root_dirfd_, pid, real_root_), {}, {}});
+      rows_.push_back({pid, State::kLive, ProcessReader(root_dirfd_, pid, real_root_), {}, {}});
     } catch (const std::system_error& e) {
       if (e.code().value() == EACCES)
         throw UsageError("--pid " + pid + ": cannot read /proc/" + pid +
@@ -160,7 +145,7 @@ class ProcessCollector final : public Collector {
       if (r.state != State::kNotStarted) continue;
       r.name = std::to_string(pid);  // for the note only: the header said "cmd"
       try {
-        r.files = OpenProcess(later_root_.Get(), r.name, real_root_);
+        r.files = ProcessReader(later_root_.Get(), r.name, real_root_);
         r.state = State::kLive;
       } catch (const std::system_error&) {
         // Not in this root (a fake --root tree): null, without a note, as
@@ -193,32 +178,10 @@ class ProcessCollector final : public Collector {
     }
   }
 
-  // The clock first, the pinned stat file after: a stat read that
-  // succeeds proves the clock was this process's (thread_group_cpu.hh).
-  bool ReadFiles(Row& r) {
-    const ThreadGroupCpu::Times cpu = r.files->cpu.Read();
-    std::string_view stat_text = r.files->stat.Read();
-    if (stat_text.empty()) return false;
-    ParseProcStat(stat_text, stat_, r.files->stat.name());
-    if (r.comm.empty()) r.comm = ProcStatComm(stat_text);
-    std::string_view io_text = r.files->io.Read();
-    if (io_text.empty()) return false;
-    ParseProcIo(io_text, io_, r.files->io.name());
-    Fill(r.values, cpu);
+  static bool ReadFiles(Row& r) {
+    if (!r.files->Read(r.values)) return false;
+    if (r.comm.empty()) r.comm = r.files->comm();
     return true;
-  }
-
-  void Fill(std::array<uint64_t, kProcessFields.size()>& v, ThreadGroupCpu::Times cpu) const {
-    namespace pf = process_field;
-    auto us = [this](uint64_t ticks) { return ticks * (1'000'000 / hz_); };
-    v[pf::kUtime] = us(stat_.utime), v[pf::kStime] = us(stat_.stime);
-    v[pf::kCutime] = us(stat_.cutime), v[pf::kCstime] = us(stat_.cstime);
-    v[pf::kRchar] = io_.rchar, v[pf::kWchar] = io_.wchar;
-    v[pf::kReadBytes] = io_.read_bytes, v[pf::kWriteBytes] = io_.write_bytes;
-    v[pf::kSyscr] = io_.syscr, v[pf::kSyscw] = io_.syscw;
-    v[pf::kCpuNs] = cpu.run_ns, v[pf::kRunWaitNs] = cpu.wait_ns;
-    v[pf::kMinflt] = stat_.minflt, v[pf::kMajflt] = stat_.majflt, v[pf::kCtxsw] = cpu.slices;
-    v[pf::kThreads] = stat_.num_threads, v[pf::kRssKb] = stat_.rss_pages * page_kb_;
   }
 
   static void Gone(Row& r) {
@@ -244,11 +207,8 @@ class ProcessCollector final : public Collector {
   bool real_root_;         // the process CPU clock is this tree's
   UniqueFd later_root_;    // for BindCommand
   uint64_t hz_ = static_cast<uint64_t>(sysconf(_SC_CLK_TCK));
-  uint64_t page_kb_ = static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) / 1024;
   std::vector<Row> rows_;
   bool phase_started_ = false;  // by the first sample's Read()
-  ProcStat stat_;
-  ProcIo io_;
 };
 
 }  // namespace

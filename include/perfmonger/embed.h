@@ -174,6 +174,18 @@ int perfmonger_mark_cost(perfmonger_recording *rec, const char *label,
  * -ENODATA when there is no such reply (not stopped, stopped otherwise),
  * -EINVAL as above. */
 int perfmonger_stop_cost(perfmonger_recording *rec, struct perfmonger_cost *cost);
+/* Counts process `pid` with the system under test from now on, as `pids`
+ * does from the start: a PostgreSQL backend's parallel workers, learnt from
+ * pg_stat_activity.leader_pid while the query runs. It is counted from its
+ * birth when it was born inside the current phase (else from now), read at
+ * every sample, and keeps its last reading once it is gone: call
+ * perfmonger_sample() after it exits and before its parent reaps it to
+ * count its very last nanoseconds (docs/phase-cost.md). Later mark and stop
+ * costs include it. Naming one already named is 0. Fails as
+ * perfmonger_mark(); -EPROTO "no_such_process" (none, or not readable),
+ * "no_system_under_test" (neither `pids`, `record_caller` nor `cgroups`
+ * given), -EINVAL for pid <= 0. */
+int perfmonger_name_pid(perfmonger_recording *rec, pid_t pid);
 /* A round trip that changes nothing: the recorder is alive and reading. */
 int perfmonger_ping(perfmonger_recording *rec);
 

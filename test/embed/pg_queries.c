@@ -9,84 +9,18 @@
  * Prints the output path and the backend's pid, then one line per query:
  * "SCHEDSTAT_DELTA_NS REPLY_CPU_NS"; run_pg.sh compares them and the file. */
 #define _GNU_SOURCE
-#include <libpq-fe.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
 #include <perfmonger/embed.h>
+
+#include "pg_client.h"
 
 enum { kQueries = 200 };
 
-static double Now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-/* Until the backend's state (after its comm's last ')') is S: waiting for
- * the next query. A deadline of seconds, no sleep. */
-static void AwaitAsleep(int pid) {
-  char path[64], text[512];
-  snprintf(path, sizeof path, "/proc/%d/stat", pid);
-  for (double deadline = Now() + 10;;) {
-    FILE *f = fopen(path, "re");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f) fclose(f);
-    text[n] = 0;
-    const char *paren = strrchr(text, ')');
-    if (paren && paren[1] == ' ' && paren[2] == 'S') return;
-    if (Now() > deadline) {
-      fprintf(stderr, "the backend %d did not go back to sleep within 10 s\n", pid);
-      exit(1);
-    }
-  }
-}
-
-static unsigned long long RunNs(int pid) {
-  AwaitAsleep(pid);
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
-  FILE *f = fopen(path, "re");
-  unsigned long long run = 0;
-  if (!f || fscanf(f, "%llu", &run) != 1) {
-    fprintf(stderr, "cannot read %s\n", path);
-    exit(1);
-  }
-  fclose(f);
-  return run;
-}
-
-static void Exec(PGconn *conn, const char *sql) {
-  PGresult *r = PQexec(conn, sql);
-  if (PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK) {
-    fprintf(stderr, "%s: %s", sql, PQerrorMessage(conn));
-    exit(1);
-  }
-  PQclear(r);
-}
-
 int main(int argc, char **argv) {
   if (argc != 4) return 2;
-  PGconn *conn = PQconnectdb(argv[1]);
-  if (PQstatus(conn) != CONNECTION_OK) {
-    fprintf(stderr, "connect: %s", PQerrorMessage(conn));
-    return 1;
-  }
+  PGconn *conn = Connect(argv[1]);
   int backend = PQbackendPID(conn);
   Exec(conn, "SET max_parallel_workers_per_gather = 0");
-  pid_t pids[] = {backend, 0};
-  struct perfmonger_options opt = PERFMONGER_OPTIONS_INIT;
-  opt.output = argv[3];
-  opt.interval = "10s";  /* the marks' samples alone bracket the queries */
-  opt.perfmonger = argv[2];
-  opt.pids = pids;
-  perfmonger_recording *rec = perfmonger_new();
-  if (perfmonger_start(rec, &opt) != 0) {
-    fprintf(stderr, "start: %s\n", perfmonger_error(rec));
-    return 1;
-  }
+  perfmonger_recording *rec = StartRecording(argv[2], argv[3], backend);
   unsigned long long delta[kQueries];
   struct perfmonger_cost cost[kQueries + 1];
   char label[16], sql[128];

@@ -162,7 +162,7 @@ TEST_CASE("procs with cpu_ns: cpu to the ns, split as the ticks are, then as the
                              R"("sys_sec":0.128086,"run_wait_sec":0.050000,)") !=
         std::string::npos);
   std::string text = SummaryText(in);
-  CHECK(text.find("         CPU time: 0.512346 sec   (system: 0.00 sec)\n"
+  CHECK(text.find("         CPU time: 0.512346 sec   (whole machine: 0.00 sec)\n"
                   "   run-queue wait: 0.050000 sec\n") != std::string::npos);
 }
 
@@ -181,9 +181,9 @@ TEST_CASE("summary: the command's CPU seconds and bytes beside the system's") {
                   "        cpu full: 0.00 %\n"
                   "         io some: 50.00 %\n\n") != std::string::npos);
   CHECK(text.find("* Process cmd (waited-for children included)\n"
-                  "         CPU time: 2.00 sec   (system: 3.00 sec)\n"
-                  "      read amount: 0.00 MB   (system: 0.00 MB)\n"
-                  "     write amount: 10.00 MB   (system: 20.00 MB)\n") != std::string::npos);
+                  "         CPU time: 2.00 sec   (whole machine: 3.00 sec)\n"
+                  "      read amount: 0.00 MB   (whole machine: 0.00 MB)\n"
+                  "     write amount: 10.00 MB   (whole machine: 20.00 MB)\n") != std::string::npos);
   std::string json = SummaryJson(in);
   CHECK(json.find(R"("procs":{"cmd":{"cpu_sec":2.00,"usr_sec":1.50,"sys_sec":0.50,)"
                   R"("read_bytes":0,"write_bytes":10485760,"rchar":0,"wchar":0,)"

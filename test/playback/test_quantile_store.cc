@@ -66,3 +66,24 @@ TEST_CASE("quantiles: a day at 10 ms within the stated error, in tens of KiB") {
   }
   CHECK(q.min() == values.front());
 }
+
+TEST_CASE("quantiles: weighted, a value counts for its weight, exact and sketched alike") {
+  // 1 and 2 weigh 0.1 each, 3 weighs 1: by count p50 is 2, by weight 3.
+  QuantileStore q;
+  q.Add(2, 0.1);
+  q.Add(3, 1.0);
+  q.Add(1, 0.1);
+  CHECK(q.NearestRank(10) == 2);  // 0.12 of 1.2 reached by 1 and 2
+  CHECK(q.NearestRank(50) == 3);
+  CHECK(q.NearestRank(100) == 3);
+  // The same shape, beyond the exact store: the sketch weighs alike.
+  QuantileStore big;
+  for (size_t i = 0; i < 3 * QuantileStore::kExact; ++i) {
+    big.Add(10, 1.0);
+    big.Add(1000, 0.01);  // as many values, 1 % of the weight
+  }
+  REQUIRE_FALSE(big.exact());
+  CHECK(big.NearestRank(50) == doctest::Approx(10).epsilon(QuantileStore::kRelativeError));
+  CHECK(big.NearestRank(99) == doctest::Approx(10).epsilon(QuantileStore::kRelativeError));
+  CHECK(big.NearestRank(100) == doctest::Approx(1000).epsilon(QuantileStore::kRelativeError));
+}

@@ -64,7 +64,7 @@ TEST_SUITE("span stats") {
 
 TEST_CASE("rates: the mean is time-weighted (the span's rate), ranks are nearest rank") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   // Intervals of 1, 2 and 1 s with 10, 20 and 40 writes: 10, 10, 40 IO/s.
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 10, 300));
@@ -80,7 +80,7 @@ TEST_CASE("rates: the mean is time-weighted (the span's rate), ranks are nearest
   CHECK(w.min == 10);
   CHECK(w.max == 40);
   CHECK(w.max_ns == 4 * kSecond);
-  CHECK(w.p50 == 10);  // ceil(0.5 x 3) = the 2nd of 10 10 40
+  CHECK(w.p50 == 10);  // 10 for 3 of the 4 s
   CHECK(w.p95 == 40);
   CHECK(w.p99 == 40);
   // 8 sectors of 512 bytes per write: 40 IO/s is 0.15625 MiB/s.
@@ -90,9 +90,73 @@ TEST_CASE("rates: the mean is time-weighted (the span's rate), ranks are nearest
   for (const SeriesStats& s : whole.Results()) CHECK(s.name != "disk.vda.rlatency");
 }
 
+TEST_CASE("rates: a percentile weighs each interval by its length, not as one of n") {
+  ReportOptions options;
+  StatsWalk walk({}, options);
+  // 10 ms bursts of 100 IO/s between seconds of 10 IO/s: by count half the
+  // intervals are bursts (p95 would be 100), by time 1 %.
+  walk.OnSample(At(0, 0, 100));
+  walk.OnSample(At(10, 1, 100));
+  walk.OnSample(At(1010, 11, 100));
+  walk.OnSample(At(1020, 12, 100));
+  walk.OnSample(At(2020, 22, 100));
+  SeriesStats w = Named(walk.whole(), "disk.vda.wiops");
+  CHECK(w.count == 4);
+  CHECK(w.max == doctest::Approx(100));
+  CHECK(w.p50 == doctest::Approx(10));
+  CHECK(w.p95 == doctest::Approx(10));
+  CHECK(w.p99 == doctest::Approx(10));  // 2 s of 2.02 at 10: 99.0 %
+}
+
+TEST_CASE("on the grid: the samples of marks and the stop are left out") {
+  ReportOptions options;
+  StatsWalk walk({.split = true, .grid = true}, options);
+  // Ticks each second; a mark at 1.5 s and the stop at 3.2 s take samples
+  // between them: 10, 40, 20, 10 and 150 IO/s over the five intervals, but
+  // 10, 30 and 10 over the three ticks.
+  walk.OnSample(At(0, 0, 100));
+  walk.OnSample(At(1000, 10, 100));
+  walk.OnSample(At(1500, 30, 100));
+  walk.OnEvent(Event("mark", 1500, "q1"));
+  walk.OnSample(At(2000, 40, 100));
+  walk.OnSample(At(3000, 50, 100));
+  walk.OnSample(At(3200, 80, 100));
+  walk.OnEvent(Event("end", 3200));
+  walk.Finish();
+  const SpanStats& whole = walk.whole();
+  CHECK(whole.grid());
+  CHECK(whole.intervals() == 3);
+  CHECK(whole.left_out() == 2);
+  SeriesStats w = Named(whole, "disk.vda.wiops");
+  CHECK(w.max == doctest::Approx(30));
+  CHECK(w.max_ns == 2 * kSecond);
+  CHECK(w.mean == doctest::Approx(50.0 / 3));
+  // The tick interval the mark cut belongs to the phase the mark opens.
+  REQUIRE(walk.phases().size() == 2);
+  CHECK(walk.phases()[0].intervals() == 1);
+  CHECK(walk.phases()[1].intervals() == 2);
+  CHECK(Named(walk.phases()[1], "disk.vda.wiops").max == doctest::Approx(30));
+  std::string text;
+  AppendStatsText(text, whole);
+  CHECK(text.starts_with("* Statistics over 3 intervals of the sampling grid, 2 samples of "
+                         "marks, pauses and the stop left out\n"));
+}
+
+TEST_CASE("on the grid: a recording cut short keeps its last tick") {
+  ReportOptions options;
+  StatsWalk walk({.grid = true}, options);
+  walk.OnSample(At(0, 0, 100));
+  walk.OnSample(At(1000, 10, 100));
+  walk.OnSample(At(2000, 40, 100));  // no trailer follows: the recorder was killed
+  walk.Finish();
+  CHECK(walk.whole().intervals() == 2);
+  CHECK(walk.whole().left_out() == 0);
+  CHECK(Named(walk.whole(), "disk.vda.wiops").max == doctest::Approx(30));
+}
+
 TEST_CASE("levels: every sample, the first included; the plain mean") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 0, 300));
   walk.OnSample(At(3000, 0, 900));
@@ -111,7 +175,7 @@ TEST_CASE("levels: every sample, the first included; the plain mean") {
 
 TEST_CASE("CPU: all cores in percent of one core, and the busiest core per interval") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 0, 0));
   walk.OnSample(At(1000, 0, 0, 25));   // core 0: 25 of 100 ticks
   walk.OnSample(At(2000, 0, 0, 125));  // core 0: 100 of 100
@@ -127,7 +191,7 @@ TEST_CASE("CPU: all cores in percent of one core, and the busiest core per inter
 
 TEST_CASE("no pair spans a pause; a sample 2 ms after another makes a pair too") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(0, 0, 0, 0));
   walk.OnSample(At(1000, 10, 0, 10));
   walk.OnSample(At(1002, 10, 0, 10));  // 2 ms later, no tick: CPU has no value
@@ -145,7 +209,7 @@ TEST_CASE("no pair spans a pause; a sample 2 ms after another makes a pair too")
 
 TEST_CASE("phases: the pair ending at the mark's sample is the phase the mark ends") {
   ReportOptions options;
-  StatsWalk walk(true, options);
+  StatsWalk walk({.split = true}, options);
   walk.OnSample(At(0, 0, 100));
   walk.OnSample(At(1000, 10, 200));
   walk.OnSample(At(2000, 20, 700));
@@ -168,7 +232,7 @@ TEST_CASE("phases: the pair ending at the mark's sample is the phase the mark en
 
 TEST_CASE("the text block and the JSON member") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   walk.OnSample(At(10'000, 0, 100));  // the origin: times count from here
   walk.OnSample(At(11'000, 10, 300));
   walk.OnSample(At(13'000, 30, 900));
@@ -200,7 +264,7 @@ TEST_CASE("the text block and the JSON member") {
 
 TEST_CASE("summary: --stats adds its block; without it nothing changes") {
   ReportOptions options;
-  StatsWalk walk(false, options);
+  StatsWalk walk({}, options);
   RawSample a = At(0, 0, 100), b = At(1000, 10, 300);
   walk.OnSample(a);
   walk.OnSample(b);

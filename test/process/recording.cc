@@ -5,9 +5,12 @@
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/inotify.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -253,6 +256,20 @@ std::string WithoutClockWarnings(const std::string& err) {
         line.find(": the clock's maximum error was ") == std::string::npos)
       out.append(line).push_back('\n');
   return out;
+}
+
+std::string DiskOf(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return "";
+  std::istringstream in(ReadFileBytes("/proc/diskstats"));
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    unsigned ma = 0, mi = 0;
+    std::string name;
+    words >> ma >> mi >> name;
+    if (ma == major(st.st_dev) && mi == minor(st.st_dev)) return name;
+  }
+  return "";
 }
 
 }  // namespace pm::test

@@ -66,6 +66,10 @@ std::string WithoutClockWarnings(const std::string& err);
 // 10 ms of one CPU. Throws DeadlineExpired.
 void AwaitCpuTick(Deadline deadline = DefaultDeadline());
 
+// The whole-disk or partition name (as /proc/diskstats has it) of the file
+// system holding `path`; "" when it is on none (tmpfs).
+std::string DiskOf(const std::string& path);
+
 // The real gzip binary's `gzip -t PATH`; its exit status.
 int GzipTest(const std::string& path);
 

@@ -89,8 +89,8 @@ TEST_CASE("the clock's state at the start, a mark and the end, as adjtimex says 
     CHECK(shown == std::vector<ClockRead>{start, mark, stop});
   }
 
-  SUBCASE("summary --json: the start's and the end's; a warning when not synchronised") {
-    ExitResult r = Run({"summary", "--json", path});
+  SUBCASE("summary --all --json: the start's and the end's; a warning when not synchronised") {
+    ExitResult r = Run({"summary", "--all", "--json", path});
     REQUIRE(r.code == 0);
     Json j(r.out);
     CHECK(Of(j.root()["clock"]["start"]) == start);
@@ -103,8 +103,8 @@ TEST_CASE("the clock's state at the start, a mark and the end, as adjtimex says 
     CHECK(r.err.find("maximum error") == std::string::npos);
   }
 
-  SUBCASE("summary: the Clock block before Metadata") {
-    ExitResult r = Run({"summary", "--no-pager", path});
+  SUBCASE("summary --all: the Clock block before Metadata") {
+    ExitResult r = Run({"summary", "--all", "--no-pager", path});
     REQUIRE(r.code == 0);
     std::string words = start.kernel.synced ? "synchronised" : "not synchronised";
     CHECK(r.out.find("\nClock:\n  at start: " + words + ", offset ") != std::string::npos);

@@ -19,6 +19,7 @@
 #include "common/io.hh"
 #include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
+#include "test/process/tmpfs.hh"
 
 namespace pm::test {
 namespace {
@@ -77,28 +78,6 @@ void CheckReadersWarnUnclosed(const std::string& path, size_t samples, const Tem
     if (args[0] == "play" && args.size() == 2)
       CHECK(SplitLines(r.out).size() == samples - 1);  // every pair
   }
-}
-
-// Unmounts (lazily: a failed test may leave a file open) on scope exit.
-struct TmpfsMount {
-  std::string path;
-  int error = 0;
-  TmpfsMount(std::string p, const char* options) : path(std::move(p)) {
-    std::filesystem::create_directory(path);
-    if (mount("tmpfs", path.c_str(), "tmpfs", 0, options) != 0) error = errno;
-  }
-  ~TmpfsMount() {
-    if (!error) umount2(path.c_str(), MNT_DETACH);
-  }
-};
-
-// Fills the filesystem holding `dir` until a write fails with ENOSPC.
-void FillUp(const std::string& dir) {
-  UniqueFd fd = OpenAt(AT_FDCWD, dir + "/filler", O_WRONLY | O_CREAT, 0600);
-  std::string block(4096, 'x');
-  while (::write(fd.Get(), block.data(), block.size()) > 0) {
-  }
-  REQUIRE(errno == ENOSPC);
 }
 
 // SIGSTOP, returning once the kernel has stopped the child: a write it was

@@ -17,6 +17,7 @@
 
 #include "proto/pgr_collector_spec.hh"
 #include "test/playback/csv_paths.hh"
+#include "test/plot_styles.hh"
 #include "test/process/cgroup_group.hh"
 #include "test/process/recording.hh"
 
@@ -42,7 +43,7 @@ const Shows kShows[] = {
     {"pressure", "* Pressure stall", "node_pressure_cpu_waiting_seconds", "pressure.dat",
      {"pressure"}},
     {"load", "* Load (last sample)", "node_load1", "load.dat", {"load"}},
-    {"vmstat", "* Paging and swapping", "node_vmstat_pgfault", "paging.dat", {"paging"}},
+    {"vmstat", "* Paging and swapping", "node_vmstat_pgfault", "paging.dat", {"paging", "faults"}},
     {"netstat", "* TCP and UDP", "node_netstat_Tcp_ActiveOpens", "tcp.dat", {"tcp"}},
     {"sockstat", "* Sockets", "node_sockstat_sockets_used", "sockets.dat", {"sockets"}},
     {"procs", "* Process ", "perfmonger_process_cpu_seconds", "process.dat",
@@ -165,6 +166,9 @@ TEST_SUITE("collectors on the real machine") {
         std::string png = ReadFileBytes(charts + "/" + chart + ".png");
         CHECK(png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
         CHECK(png.size() > 2000);
+        // Every series of the chart told apart: its own colour or dash.
+        for (const auto& series : PlotCommands(ReadFileBytes(charts + "/" + chart + ".gp")))
+          CHECK(SameLook(series) == "");
       }
     }
     for (size_t i = 0; i < lines.size(); ++i) CheckRowIsPlay(head, SplitCsv(rows[i + 1]), lines[i]);

@@ -85,6 +85,9 @@ TEST_SUITE("install") {
       CAPTURE(script.second);  // not a structured binding: CAPTURE takes it in a lambda
       CHECK(Slurp(root / script.second) == Run({"completion", script.first}).out);
     }
+    // The bash script's header names the file it is installed as.
+    CHECK(Slurp(root / kBash).find("completions/" + fs::path(kBash).filename().string() + ",") !=
+          std::string::npos);
   }
 
   TEST_CASE("the installed perfmonger --version names the version and the build's commit") {

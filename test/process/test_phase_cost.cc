@@ -8,9 +8,11 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "test/process/cgroup_group.hh"
 #include "test/process/load_helper.hh"
 #include "test/process/recording.hh"
 
@@ -40,6 +42,13 @@ const JsonValue* FindPid(const JsonValue& list, pid_t pid) {
   for (const JsonValue& p : list.array())
     if (int64_t(p["pid"]) == pid) return &p;
   return nullptr;
+}
+
+const JsonValue& PhaseNamed(const Json& all, std::string_view label) {
+  for (const JsonValue& phase : all.root().array())
+    if (std::string_view(phase["phase"]) == label) return phase;
+  FAIL("no phase " << label);
+  return all.root();
 }
 
 TEST_SUITE("phase cost") {
@@ -111,6 +120,102 @@ TEST_SUITE("phase cost") {
     CHECK(FindPid((*noisy)["everyone"]["top_cpu"], sut.pid()) == nullptr);
     hog.End();
     sut.End();
+  }
+
+  TEST_CASE("a neighbour inside a cgroup of its own is named as that cgroup") {
+    TestGroup group;
+    if (!group.made) {
+      MESSAGE("skipped: no writable cgroup v2 hierarchy here (root, /sys/fs/cgroup[/unified])");
+      return;
+    }
+    TempDir dir;
+    const std::string path = dir / "group.pgr";
+    LoadHelper sut(dir / "unused");
+    CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", std::to_string(sut.pid())});
+    s.ReadReadyLine();
+    REQUIRE(bool(s.Command("mark noisy").root()["ok"]));
+    // The mark's scan is done once a later command is answered: none has
+    // seen the neighbour before it is in its group.
+    REQUIRE(bool(s.Command("ping").root()["ok"]));
+    LoadHelper hog(dir / "unused2");
+    std::ofstream(group.path + "/cgroup.procs") << hog.pid() << "\n";
+    for (int i = 0; i < 3; ++i) REQUIRE(hog.Do('c') == 'c');  // 1.5 s of its CPU
+    const double hog_cpu = KernelCpuSeconds(hog.pid());
+    REQUIRE(bool(s.Command("mark after").root()["ok"]));
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    REQUIRE(s.Wait().code == 0);
+    hog.End();  // the group must be empty to go
+
+    ExitResult r = Run({"summary", "--phases", "--json", path});
+    REQUIRE(r.code == 0);
+    Json all(r.out);
+    const JsonValue& noisy = PhaseNamed(all, "noisy");
+    const double kernel_pct = hog_cpu / double(noisy["exectime"]) * 100.0;
+    const JsonValue& groups = noisy["everyone"]["top_cgroups"];
+    REQUIRE(groups.array().size() >= 1);
+    CHECK(std::string_view(groups.at(0)["cgroup"]) == "/" + group.name);
+    CHECK(int64_t(groups.at(0)["processes"]) == 1);
+    CHECK(int64_t(groups.at(0)["busiest_pid"]) == hog.pid());
+    CHECK(std::abs(double(groups.at(0)["cpu_pct"]) - kernel_pct) <= 3.0);
+    const std::string line{std::string_view(noisy["verdict"]["line"])};
+    CAPTURE(line);
+    CHECK(line.find("cgroup /" + group.name + " used ") != std::string::npos);
+    CHECK(line.find("(load_helper, pid " + std::to_string(hog.pid()) + ", from ") !=
+          std::string::npos);
+    CHECK(line.find("load_helper (pid") == std::string::npos);  // named once, by its group
+    r = Run({"summary", "--phases", path});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("  Top cgroups: %CORE") != std::string::npos);
+    CHECK(r.out.find("Verdict: NOISY: cgroup /" + group.name + " used ") != std::string::npos);
+    sut.End();
+  }
+
+  TEST_CASE("pid PID: a process named while recording is counted from its birth, reply and file") {
+    TempDir dir;
+    const std::string path = dir / "named.pgr";
+    LoadHelper sut(dir / "unused");
+    const std::string sut_pid = std::to_string(sut.pid());
+    CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", sut_pid});
+    s.ReadReadyLine();
+    REQUIRE(bool(s.Command("mark work").root()["ok"]));
+    LoadHelper worker(dir / "unused2");
+    Json named = s.Command("pid " + std::to_string(worker.pid()));
+    REQUIRE(bool(named.root()["ok"]));
+    CHECK(bool(named.root()["changed"]));
+    CHECK_FALSE(bool(s.Command("pid " + std::to_string(worker.pid())).root()["changed"]));
+    CHECK_FALSE(bool(s.Command("pid " + sut_pid).root()["changed"]));  // a --pid row already
+    CHECK(std::string_view(s.Command("pid 9999999").root()["error"]) == "no_such_process");
+    CHECK(std::string_view(s.Command("pid 12x").root()["error"]) == "bad_argument");
+    for (int i = 0; i < 2; ++i) REQUIRE(worker.Do('c') == 'c');  // 1 s of its CPU
+    const double worker_cpu = KernelCpuSeconds(worker.pid());      // asleep since
+    Json done = s.Command("mark done");
+    REQUIRE(bool(done.root()["ok"]));
+    const JsonValue& cost = done.root()["cost"];
+    CHECK(int64_t(cost["processes"]) == 2);
+    // The worker from its birth (a few ms before it was named), the idle
+    // --pid row besides.
+    const double reply_cpu = int64_t(cost["cpu_ns"]) / 1e9;
+    CHECK(reply_cpu >= worker_cpu);
+    CHECK(reply_cpu <= worker_cpu + 0.02);
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    REQUIRE(s.Wait().code == 0);
+    worker.End();
+    sut.End();
+    ExitResult r = Run({"summary", "--phases", "--json", path});
+    REQUIRE(r.code == 0);
+    Json all(r.out);
+    const JsonValue& work = PhaseNamed(all, "work");
+    CHECK(std::abs(double(work["everyone"]["sut_cpu_sec"]) - reply_cpu) <= 2e-6);
+    CHECK(FindPid(work["everyone"]["top_cpu"], worker.pid()) == nullptr);  // not everyone else
+  }
+
+  TEST_CASE("pid PID without a system under test: refused, the recording goes on") {
+    TempDir dir;
+    CommandSession s({"record", "-i", "0.2", "-l", dir / "none.pgr"});
+    s.ReadReadyLine();
+    CHECK(std::string_view(s.Command("pid 1").root()["error"]) == "no_system_under_test");
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    CHECK(s.Wait().code == 0);
   }
 
   TEST_CASE("stat --noisy-exit N: N for a noisy run of a command that succeeded, else its status") {

@@ -286,11 +286,12 @@ TEST_SUITE("readers") {
     };
     for (const Case& c : std::vector<Case>{
              {{"play", "--bogus"}, "unknown option: --bogus"},
-             {{"play", "a", "b"}, "unexpected 'b'"},
+             {{"play", "a", "b"}, "No such file"},  // several files: one timeline
              {{"play", "--disk-only"}, "needs a value"},
              {{"play", "--disk-only", "(", "x"}, "--disk-only '('"},
              {{"play", dir / "missing"}, "No such file"},
-             {{"play", dir.path()}, "Is a directory"},
+             {{"play", dir.path()}, "no recording there"},
+             {{"play", "-", "b"}, "read alone"},
              {{"summary"}, "no recording named"},
              {{"summary", "--pager"}, "needs a value"},
              {{"summary", dir / "missing"}, "No such file"},

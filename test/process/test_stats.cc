@@ -4,12 +4,9 @@
 // once the load helper says it is done (or holding). The statistics must
 // put each peak within one sample of the mark that closes it.
 #include <doctest/doctest.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,21 +16,6 @@
 
 namespace pm::test {
 namespace {
-
-// The whole-disk or partition name of the file system holding `path`.
-std::string DiskOf(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return "";
-  std::istringstream in(ReadFileBytes("/proc/diskstats"));
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    unsigned ma = 0, mi = 0;
-    std::string name;
-    words >> ma >> mi >> name;
-    if (ma == major(st.st_dev) && mi == minor(st.st_dev)) return name;
-  }
-  return "";
-}
 
 struct Timeline {
   std::vector<int64_t> samples;        // t of each sample, in order
@@ -187,6 +169,65 @@ TEST_SUITE("summary --stats on real load") {
     REQUIRE(text.code == 0);
     CHECK(text.out.find("* Statistics over ") != std::string::npos);
     CHECK(text.out.find("\n  " + proc + ".rss ") != std::string::npos);
+  }
+
+  TEST_CASE("--stats-grid: every interval one tick, the marks' and the stop's samples left out") {
+    TempDir dir;
+    const std::string path = dir / "grid.pgr";
+    CommandSession s({"record", "-i", "0.05", "-t", "2", "-l", path});
+    s.ReadReadyLine();
+    constexpr int kMarks = 4;
+    for (int i = 0; i < kMarks; ++i) {
+      AwaitCpuTick();  // the marks fall between ticks, wherever
+      REQUIRE(bool(s.Command("mark m" + std::to_string(i)).root()["ok"]));
+    }
+    REQUIRE(s.Wait().code == 0);  // -t 2: the stop's sample, then the trailer
+
+    // The ticks, from the file: every sample but those a mark or the stop took.
+    Recording rec = ReadRecording(path);
+    std::vector<double> ticks;  // elapsed seconds of each
+    int64_t origin = 0;
+    size_t samples = 0;
+    for (size_t i = 1; i < rec.lines.size(); ++i) {
+      Json j(rec.lines[i]);
+      if (origin == 0) origin = j.Int("t");
+      if (j.Has("event")) {
+        const std::string kind(j.Str("event"));
+        if (kind == "mark" || kind == "end") ticks.pop_back();  // its sample
+        continue;
+      }
+      ++samples;
+      ticks.push_back(static_cast<double>(j.Int("t") - origin) / 1e9);
+    }
+    REQUIRE(ticks.size() == samples - kMarks - 1);
+
+    ExitResult r = Run({"summary", "--stats-grid", "--json", path});
+    CAPTURE(r.err);
+    REQUIRE(r.code == 0);
+    const Json grid(r.out);
+    const JsonValue& stats = grid.root()["stats"];
+    CHECK(bool(stats["grid"]));
+    CHECK(int64_t(stats["left_out"]) == kMarks + 1);
+    CHECK(int64_t(stats["intervals"]) == static_cast<int64_t>(ticks.size()) - 1);
+    // Every series' peak is at a tick, never at a mark's sample.
+    size_t series = 0;
+    for (const auto& [name, one] : stats["series"].object()) {
+      CAPTURE(name);
+      const double at = double(one["max_elapsed"]);
+      bool on_tick = false;
+      for (double t : ticks) on_tick = on_tick || std::fabs(t - at) < 0.0015;
+      CHECK(on_tick);
+      ++series;
+    }
+    CHECK(series > 10);
+
+    // Without the grid every sample counts.
+    ExitResult all = Run({"summary", "--stats", "--json", path});
+    REQUIRE(all.code == 0);
+    const Json whole(all.out);
+    const JsonValue& every = whole.root()["stats"];
+    CHECK(int64_t(every["intervals"]) == static_cast<int64_t>(samples) - 1);
+    CHECK_FALSE(every["grid"].exists());
   }
 }
 

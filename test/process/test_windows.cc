@@ -244,9 +244,9 @@ TEST_SUITE("windows") {
     ExitResult both = Run({"play", "--phase", "q1-begin", "--from", "1", path});
     CHECK(both.code == 1);
     CHECK(both.err.find("--phase is a window of its own") != std::string::npos);
-    ExitResult bad = Run({"play", "--from", "yesterday", path});
+    ExitResult bad = Run({"play", "--from", "last-week", path});
     CHECK(bad.code == 1);
-    CHECK(bad.err.find("--from 'yesterday': give elapsed time") != std::string::npos);
+    CHECK(bad.err.find("--from 'last-week': give elapsed time") != std::string::npos);
   }
 
   TEST_CASE("a damaged v1 or v2 recording gives every line it can, warns once a span, exit 2") {

@@ -122,6 +122,15 @@ TEST_CASE("mark labels") {
   CheckLines("mark \xc3\xa9t\xc3\xa9\n", {Err("mark", "bad_byte")});
 }
 
+TEST_CASE("pid names a process by its decimal id") {
+  CheckLines("pid 4242\n", {Ok("pid", Verb::kPid, "4242")});
+  CheckLines("pid 1\r\n", {Ok("pid", Verb::kPid, "1")});
+  CheckLines("pid 4294967295\n", {Ok("pid", Verb::kPid, "4294967295")});
+  for (const char* bad : {"pid\n", "pid \n", "pid 0\n", "pid 042\n", "pid -1\n", "pid 12a\n",
+                          "pid  42\n", "pid 42 \n", "pid 12345678901\n"})
+    CheckLines(bad, {Err("pid", "bad_argument")});
+}
+
 TEST_CASE("every error code") {
   CheckLines("paus\n", {Err("paus", "unknown_command")});
   CheckLines("PAUSE\n", {Err("PAUSE", "unknown_command")});

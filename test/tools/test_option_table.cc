@@ -60,7 +60,7 @@ TEST_CASE("catalog: every command's options, each listed in its --help with help
                                                         [](auto* o) { return o->hidden; }));
   }
   CHECK(commands == std::set<std::string>{"record", "play", "summary", "fingerprint", "plot",
-                                          "stat", "live", "init-shell", "completion", "cat"});
+                                          "stat", "live", "init-shell", "completion", "cat", "diff"});
 }
 
 TEST_CASE("catalog: every boolean flag of every command takes =true and =false") {

@@ -58,7 +58,8 @@ TEST_CASE("plot args: the last direction wins; --FLAG=true|false") {
 
 TEST_CASE("plot args: mistakes are usage errors naming the fix") {
   CHECK_THROWS_AS(Parse({}), pm::UsageError);
-  CHECK_THROWS_AS(Parse({"a", "b"}), pm::UsageError);
+  CHECK_THROWS_AS(Parse({"a", "-"}), pm::UsageError);  // stdin is read alone
+  CHECK(Parse({"a", "b"}).files.size() == 2);             // one timeline
   CHECK_THROWS_AS(Parse({"-T", "jpeg", "f"}), pm::UsageError);
   CHECK_THROWS_AS(Parse({"--save=yes", "f"}), pm::UsageError);
   CHECK_THROWS_AS(Parse({"--plot-iops-max", "-1", "f"}), pm::UsageError);

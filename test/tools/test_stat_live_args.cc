@@ -97,6 +97,11 @@ TEST_CASE("live: --table, --json, --columns and --color=WHEN") {
   refused({"--table", "--json"}, "not with --table");
   refused({"--table", "--pretty"}, "not with --table");
   refused({"--json", "--columns", "cpu"}, "not with --json");
-  refused({"--columns", "cpu,bogus"}, "any of cpu, disk, net, mem");
+  refused({"--columns", "cpu,bogus"}, "any of cpu, intr, disk, net, mem");
+  // --columns intr: interrupts recorded for it, unless said otherwise.
+  CHECK(parse({"--table", "--columns", "cpu,intr"}).record.config.collectors.on("intr"));
+  CHECK_FALSE(parse({"--table", "--columns", "cpu"}).record.config.collectors.on("intr"));
+  CHECK_FALSE(parse({"--table", "--columns", "intr", "--record-intr=false"})
+                  .record.config.collectors.on("intr"));
   refused({"--columns", "disk:"}, "disk:NAME");
 }

@@ -67,6 +67,8 @@ TEST_CASE("window bounds: elapsed time, wall-clock time, time of day, mark") {
       {"2024-05-01T14:00:00+02:00", Kind::kWallClock, noon_utc},
       {"2024-05-01T09:30:00-02:30", Kind::kWallClock, noon_utc},
       {"2024-05-01T14:00:00", Kind::kWallClock, noon_utc},  // local: TZ's
+      {"2024-05-01 14:00", Kind::kWallClock, noon_utc},     // sar's, to the minute
+      {"2024-05-01T12:00Z", Kind::kWallClock, noon_utc},
       {"12:00", Kind::kTimeOfDay, 12 * 3600 * kSec},
       {"23:59:59", Kind::kTimeOfDay, (24 * 3600 - 1) * kSec},
       {"00:00:01.000000001", Kind::kTimeOfDay, kSec + 1},
@@ -84,13 +86,43 @@ TEST_CASE("window bounds: elapsed time, wall-clock time, time of day, mark") {
   CHECK(pm::ParseWindowBound("to", "mark:a:b").mark == "a:b");  // the rest is the label
 }
 
+TEST_CASE("window bounds: today, yesterday, --last, and sar's -s DATE -e TIME") {
+  ZoneForTest zone("Europe/Paris");
+  WindowBound today = pm::ParseWindowBound("from", "today");
+  WindowBound yesterday = pm::ParseWindowBound("from", "yesterday");
+  CHECK(today.kind == Kind::kWallClock);
+  int64_t now = static_cast<int64_t>(std::time(nullptr)) * kSec;
+  CHECK(today.ns <= now);
+  CHECK(now - today.ns < 25 * 3600 * kSec);
+  CHECK(today.ns - yesterday.ns >= 23 * 3600 * kSec);  // a DST day is 23 or 25 hours
+  CHECK(today.ns - yesterday.ns <= 25 * 3600 * kSec);
+  WindowBound last = pm::LastBound("15m");
+  CHECK(last.kind == Kind::kWallClock);
+  CHECK(now - last.ns >= 15 * 60 * kSec);
+  CHECK(now - last.ns < 16 * 60 * kSec);
+  CHECK_THROWS_AS(pm::LastBound("soon"), pm::UsageError);
+  // --to 03:30 after --from that night's 03:00: the same night, not the
+  // recording's first day; 01:00 is the next morning.
+  const int64_t three = 1'714'525'200 * kSec;  // 2024-05-01T03:00:00+02:00
+  pm::WindowSpec w;
+  w.from = pm::ParseWindowBound("from", "2024-05-01 03:00");
+  CHECK(w.from.ns == three);
+  w.to = pm::ParseWindowBound("to", "03:30");
+  pm::CheckWindow(w);
+  CHECK(w.to.kind == Kind::kWallClock);
+  CHECK(w.to.ns == three + 1800 * kSec);
+  w.to = pm::ParseWindowBound("to", "01:00");
+  pm::CheckWindow(w);
+  CHECK(w.to.ns == three + 22 * 3600 * kSec);
+}
+
 TEST_CASE("window bounds: anything else is one line naming the forms") {
   const std::string forms =
       "': give elapsed time (30, 1m30s), a wall-clock time (2024-05-01T12:00:00Z, "
-      "12:00:00) or mark:LABEL";
+      "'2024-05-01 12:00', 12:00, yesterday) or mark:LABEL";
   for (std::string_view bad :
-       {"yesterday", "", "-5", "24:00", "12:60", "12:00:60", "12:00.", "2024-13-01T00:00:00Z",
-        "2024-05-01", "2024-05-01T12:00Z", "2024-05-01T12:00:00+2", "2024-05-01T12:00:00Zx",
+       {"tomorrow", "", "-5", "24:00", "12:60", "12:00:60", "12:00.", "2024-13-01T00:00:00Z",
+        "2024-05-01", "2024-05-01T12", "2024-05-01T12:00:00+2", "2024-05-01T12:00:00Zx",
         "1:00"}) {
     CAPTURE(bad);
     CHECK(ErrorOf(bad) == "--from '" + std::string(bad) + forms);
