@@ -10,6 +10,7 @@
 
 #include "common/error.hh"
 #include "daemon/collect/collector.hh"
+#include "proto/columns/process.hh"
 
 namespace pm {
 namespace {

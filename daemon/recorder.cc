@@ -7,7 +7,9 @@
 
 #include <cassert>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "common/error.hh"
 #include "common/io.hh"
@@ -64,6 +66,23 @@ void CheckStdoutFree(const RecordConfig& config) {
                        "=1 names it too; pass the fd at 3 or above");
 }
 
+// The handles uv_loop_close found still open (UV_EBUSY), by type: one
+// line, as the loop cannot be closed and the destructor cannot throw.
+void ReportOpenHandles(uv_loop_t& loop, int closed) {
+  std::string open;
+  uv_walk(
+      &loop,
+      [](uv_handle_t* h, void* arg) {
+        auto& names = *static_cast<std::string*>(arg);
+        names += names.empty() ? "" : ", ";
+        names += uv_handle_type_name(uv_handle_get_type(h));
+      },
+      &open);
+  std::fprintf(stderr, "perfmonger record: internal error: the event loop closed with %s (%s)\n",
+               open.empty() ? "no handle open" : ("open handles: " + open).c_str(),
+               uv_err_name(closed));
+}
+
 }  // namespace
 
 Recorder::Recorder(Clock& clock) : clock_(clock) {}
@@ -73,8 +92,9 @@ Recorder::~Recorder() {
   CloseSources(false);
   uv_run(&loop_, UV_RUN_DEFAULT);  // runs the close callbacks
   // Every source is closed by now: UV_EBUSY would be a handle left open,
-  // a bug the tests' builds (asserts kept) stop at.
-  [[maybe_unused]] int closed = uv_loop_close(&loop_);
+  // a bug named on stderr, which the tests' builds (asserts kept) stop at.
+  int closed = uv_loop_close(&loop_);
+  if (closed != 0) ReportOpenHandles(loop_, closed);
   assert(closed == 0);
 }
 

@@ -10,6 +10,7 @@
 #include "playback/plot_chart.hh"
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
+#include "proto/columns/cgroup.hh"
 
 namespace pm {
 namespace {

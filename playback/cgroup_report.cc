@@ -26,7 +26,8 @@
 #include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cgroup.hh"
 #include "proto/text.hh"
 
 namespace pm {

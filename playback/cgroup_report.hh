@@ -5,12 +5,13 @@
 #include <string_view>
 
 #include "playback/report.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cgroup.hh"
 
 namespace pm {
 
-inline constexpr size_t kCgroupMember = PgrMemberIndex("cgroups");
-inline constexpr size_t kCgroupIoMember = PgrMemberIndex("cgroup_io");
+inline const size_t kCgroupMember = MemberIndexOf("cgroups");
+inline const size_t kCgroupIoMember = MemberIndexOf("cgroup_io");
 inline constexpr size_t kCgroupLevels = kCgroupFields.size() - kCgroupCounters;
 static_assert(kCgroupFields.size() == cgroup_field::kFile + 1);
 

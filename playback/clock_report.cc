@@ -1,6 +1,7 @@
 #include "playback/clock_report.hh"
 
 #include "proto/json.hh"
+#include "proto/pgr_format.hh"
 #include "proto/text.hh"
 
 namespace pm {

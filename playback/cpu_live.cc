@@ -8,12 +8,12 @@
 #include <cmath>
 
 #include "playback/cpu_report.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu");
+const size_t kCpu = MemberIndexOf("cpu");
 
 constexpr LiveColumn kColumns[] = {{"usr", 3, LiveUnit::kPercent},
                                    {"sys", 3, LiveUnit::kPercent},

@@ -6,13 +6,14 @@
 
 #include "playback/cpu_report.hh"
 #include "playback/openmetrics_catalog.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc"),
-                 kFine = PgrMemberIndex("cpu_fine");
+const size_t kCpu = MemberIndexOf("cpu"), kProc = MemberIndexOf("proc"),
+                 kFine = MemberIndexOf("cpu_fine");
 
 constexpr const char* kModes[8] = {"user", "nice", "system", "idle",
                                    "iowait", "irq", "softirq", "steal"};

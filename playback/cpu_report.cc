@@ -38,12 +38,13 @@
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc");
+const size_t kCpu = MemberIndexOf("cpu"), kProc = MemberIndexOf("proc");
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
 static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
 

@@ -4,12 +4,13 @@
 #include <string>
 
 #include "playback/cpu_report.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kFine = PgrMemberIndex("cpu_fine");
+const size_t kCpu = MemberIndexOf("cpu"), kFine = MemberIndexOf("cpu_fine");
 constexpr int64_t kStatResolutionNs = 10'000'000;  // USER_HZ = 100
 
 // The first source named for `field` of member `member` in the rows.

@@ -7,12 +7,13 @@
 
 #include "playback/cpu_report.hh"
 #include "playback/rates.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kFine = PgrMemberIndex("cpu_fine");
+const size_t kCpu = MemberIndexOf("cpu"), kFine = MemberIndexOf("cpu_fine");
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
 static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
 namespace ff = cpu_fine_field;

@@ -31,12 +31,13 @@
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kDisk = PgrMemberIndex("disk");
+const size_t kDisk = MemberIndexOf("disk");
 enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
                  kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks,
                  kDcIos, kDcMerges, kDcSectors, kDcTicks, kFlIos, kFlTicks };

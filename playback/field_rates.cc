@@ -40,27 +40,27 @@ double RateValue(const RateKey& k, const Pair& p, size_t member) {
 }
 
 bool LiveRates(const RateTable& t, const Pair& p, std::string_view part, std::span<double> out) {
-  if (!part.empty() || !p.Both(t.member) || p.options.legacy) return false;
+  if (!part.empty() || !p.Both(*t.member) || p.options.legacy) return false;
   for (size_t i = 0; i < t.live_keys.size() && i < out.size(); ++i) {
     const RateColumn& c = t.live_keys[i];
-    out[i] = Shown(*c.key, p, t.member) ? RateValue(*c.key, p, t.member) * c.scale
+    out[i] = Shown(*c.key, p, *t.member) ? RateValue(*c.key, p, *t.member) * c.scale
                                         : __builtin_nan("");
   }
   return true;
 }
 
 void PlayRates(std::string& out, const RateTable& t, const Pair& p) {
-  if (!p.Both(t.member) || p.options.legacy) return;
+  if (!p.Both(*t.member) || p.options.legacy) return;
   out.append(",\"").append(t.key).append("\":{");
   for (const RateGroup& g : t.groups) {
     if (g.name.empty()) {
-      AppendGroup(out, g, p, t.member);
+      AppendGroup(out, g, p, *t.member);
       continue;
     }
     if (out.back() != '{') out.push_back(',');
     AppendJsonKey(out, g.name);
     out.push_back('{');
-    AppendGroup(out, g, p, t.member);
+    AppendGroup(out, g, p, *t.member);
     out.push_back('}');
   }
   out.push_back('}');
@@ -73,14 +73,14 @@ void SummaryJsonRates(std::string& out, const RateTable& t, const Pair& p) {
 // * Paging and swapping
 //             paged in: 12.00 kB/s
 void SummaryRates(std::string& out, const RateTable& t, const Pair& p) {
-  if (!p.rated() || !p.Both(t.member) || p.options.legacy) return;
+  if (!p.rated() || !p.Both(*t.member) || p.options.legacy) return;
   out.append("* ").append(t.heading).push_back('\n');
   for (const RateGroup& g : t.groups)
     for (const RateKey& k : g.keys) {
-      if (!Shown(k, p, t.member)) continue;
+      if (!Shown(k, p, *t.member)) continue;
       out.append(k.label.size() < 20 ? 20 - k.label.size() : 0, ' ');
       out.append(k.label).append(": ");
-      AppendFixed(out, RateValue(k, p, t.member), Digits(k));
+      AppendFixed(out, RateValue(k, p, *t.member), Digits(k));
       if (!k.unit.empty()) out.append(" ").append(k.unit);
       out.push_back('\n');
     }
@@ -90,31 +90,31 @@ void SummaryRates(std::string& out, const RateTable& t, const Pair& p) {
 // A level is read at every sample (the span's first too: a pair of one
 // instant), a rate only over a pair that has an interval.
 void StatsRates(StatRow& row, const RateTable& t, const Pair& p) {
-  if (!p.cur.members[t.member].has || p.options.legacy) return;
-  const bool rates = p.rated() && p.Both(t.member);
+  if (!p.cur.members[*t.member].has || p.options.legacy) return;
+  const bool rates = p.rated() && p.Both(*t.member);
   for (const RateGroup& g : t.groups)
     for (const RateKey& k : g.keys) {
-      if (!Shown(k, p, t.member)) continue;
+      if (!Shown(k, p, *t.member)) continue;
       if (k.kind == RateKind::kLevel)
-        row.Level(t.key, g.name, k.key, k.unit, RateValue(k, p, t.member));
+        row.Level(t.key, g.name, k.key, k.unit, RateValue(k, p, *t.member));
       else if (rates)
         row.Rate(t.key, g.name, k.key, k.unit.empty() ? "per interval" : k.unit,
-                 RateValue(k, p, t.member));
+                 RateValue(k, p, *t.member));
     }
 }
 
 void CsvRates(CsvRow& row, const RateTable& t, const Pair& p) {
-  if (!p.Both(t.member) || p.options.legacy) return;
+  if (!p.Both(*t.member) || p.options.legacy) return;
   for (const RateGroup& g : t.groups) {
     std::array<std::string_view, 32> names;  // more than any group's keys
     size_t n = 0;
     for (const RateKey& k : g.keys)
-      if (Shown(k, p, t.member)) names[n++] = k.key;
+      if (Shown(k, p, *t.member)) names[n++] = k.key;
     if (n == 0) continue;
     row.Group(t.key, g.name, std::span(names).first(n));
     for (const RateKey& k : g.keys) {
-      if (!Shown(k, p, t.member)) continue;
-      double v = RateValue(k, p, t.member);
+      if (!Shown(k, p, *t.member)) continue;
+      double v = RateValue(k, p, *t.member);
       if (k.kind == RateKind::kPerSecond) row.Fixed(v, 2);
       else row.Int(static_cast<int64_t>(v));
     }
@@ -122,14 +122,14 @@ void CsvRates(CsvRow& row, const RateTable& t, const Pair& p) {
 }
 
 void PlotRates(PlotLines& out, const RateTable& t, const Pair& p) {
-  if (!p.Both(t.member) || p.options.legacy) return;
+  if (!p.Both(*t.member) || p.options.legacy) return;
   std::string& line = out.Line(out.Block(0, 0, "system", std::string(t.plot_block)));
-  for (const RateKey* k : t.plotted) PlotLines::Col(line, RateValue(*k, p, t.member));
+  for (const RateKey* k : t.plotted) PlotLines::Col(line, RateValue(*k, p, *t.member));
   line.push_back('\n');
 }
 
 void RateFamilies(MetricFamilies& out, const RateTable& t) {
-  for (std::string_view field : MemberAt(t.member).fields) {
+  for (std::string_view field : MemberAt(*t.member).fields) {
     std::string name;
     name.append(t.metric_prefix).append(field);
     std::string help = "/proc's ";
@@ -141,13 +141,13 @@ void RateFamilies(MetricFamilies& out, const RateTable& t) {
 // Series of the recorded fields only, created in field order: their ids
 // follow each other.
 void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s) {
-  const MemberRows& m = s.members[t.member];
+  const MemberRows& m = s.members[*t.member];
   if (!m.has || row.info().legacy()) return;
   const RecordingInfo& info = row.info();
   const uint32_t first = row.Block("", [&] {
     uint32_t id = MetricRow::kLeftOut;
     for (uint32_t f = 0; f < m.width; ++f)
-      if (info.Recorded(t.member, f)) {
+      if (info.Recorded(*t.member, f)) {
         uint32_t s_id = row.Add(f, Scale::kOne, "");
         if (id == MetricRow::kLeftOut) id = s_id;
       }
@@ -156,7 +156,7 @@ void RateSeries(MetricRow& row, const RateTable& t, const RawSample& s) {
   if (first == MetricRow::kLeftOut) return;
   uint32_t k = 0;
   for (size_t f = 0; f < m.width; ++f)
-    if (info.Recorded(t.member, f)) row.Put(first + k++, m.at(0, f));
+    if (info.Recorded(*t.member, f)) row.Put(first + k++, m.at(0, f));
 }
 
 }  // namespace pm

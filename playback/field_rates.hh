@@ -48,7 +48,7 @@ struct RateColumn {
 };
 
 struct RateTable {
-  size_t member;
+  const size_t* member;  // its index (MemberIndexOf, at run time)
   std::string_view key;      // play's and CSV's: "vmstat"
   std::string_view heading;  // summary's block: "Paging and swapping"
   std::span<const RateGroup> groups;

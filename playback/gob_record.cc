@@ -7,7 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/cpu.hh"
+#include "proto/columns/disk.hh"
+#include "proto/columns/net.hh"
+#include "proto/columns/mem.hh"
 
 namespace pm::gob {
 namespace {
@@ -52,9 +56,9 @@ int64_t BigEndian(std::string_view bytes) {
   return static_cast<int64_t>(v << shift) >> shift;
 }
 
-constexpr size_t kCpu = PgrMemberIndex("cpu"), kProc = PgrMemberIndex("proc"),
-                 kIntr = PgrMemberIndex("intr"), kDisk = PgrMemberIndex("disk"),
-                 kNet = PgrMemberIndex("net"), kMem = PgrMemberIndex("mem");
+const size_t kCpu = MemberIndexOf("cpu"), kProc = MemberIndexOf("proc"),
+                 kIntr = MemberIndexOf("intr"), kDisk = MemberIndexOf("disk"),
+                 kNet = MemberIndexOf("net"), kMem = MemberIndexOf("mem");
 static_assert(kCpuNames.size() == kCpuFields.size() && kDiskNames.size() == kDiskBaseFields &&
               kNetNames.size() == kNetFields.size() && kMemNames.size() == kMemFields.size());
 

@@ -24,12 +24,12 @@
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kIntr = PgrMemberIndex("intr");
+const size_t kIntr = MemberIndexOf("intr");
 
 // A device's interrupt (a number) rather than the system's (NMI, LOC).
 bool IsNumbered(std::string_view irq) {

@@ -4,7 +4,7 @@
 
 #include "common/error.hh"
 #include "playback/reports.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/text.hh"
 
 namespace pm {
@@ -17,7 +17,7 @@ std::string Known() {
   for (size_t i = 0; i < reports.size(); ++i) {
     if (!reports[i].report->live) continue;
     if (!out.empty()) out += ", ";
-    out += kCollectors[i].name;
+    out += Collectors()[i].name;
   }
   return out;
 }
@@ -26,7 +26,7 @@ TableGroup Group(size_t collector, std::string part) {
   const ReportEntry& e = Reports()[collector];
   // A part is a device's, a group's or a process's name as recorded.
   std::string heading = part.empty() ? std::string(e.report->live->heading)
-                                     : std::string(kCollectors[collector].name) + ":" +
+                                     : std::string(Collectors()[collector].name) + ":" +
                                            Printable(part);
   return {e.report->live, e.first_member, std::move(part), std::move(heading)};
 }
@@ -36,8 +36,8 @@ TableGroup Parse(std::string_view spec, std::string_view item) {
   size_t colon = item.find(':');
   std::string_view key = item.substr(0, colon);
   std::string part(colon == std::string_view::npos ? "" : item.substr(colon + 1));
-  size_t i = CollectorIndex(key);
-  if (i == kCollectors.size() || !Reports()[i].report->live || key.empty())
+  size_t i = FindCollector(key);
+  if (i == Collectors().size() || !Reports()[i].report->live || key.empty())
     throw UsageError("--columns '" + Printable(spec) + "': '" + Printable(key) +
                      "' has no columns (write any of " + Known() + ")");
   if (colon != std::string_view::npos && part.empty())

@@ -20,12 +20,13 @@
 #include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/load.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMember = PgrMemberIndex("load");
+const size_t kMember = MemberIndexOf("load");
 enum LoadField { kLoad1, kLoad5, kLoad15, kRunnable, kThreads, kRunning, kBlocked };
 static_assert(kLoadFields[kBlocked] == "procs_blocked" && kLoadFields[kRunnable] == "runnable");
 

@@ -19,12 +19,13 @@
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/mem.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMem = PgrMemberIndex("mem");
+const size_t kMem = MemberIndexOf("mem");
 
 // MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
 int64_t MemUsed(std::span<const uint64_t> m) {

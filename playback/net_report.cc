@@ -20,12 +20,13 @@
 #include "playback/plot_data.hh"
 #include "playback/rates.hh"
 #include "playback/stat_row.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/net.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kNet = PgrMemberIndex("net");
+const size_t kNet = MemberIndexOf("net");
 static_assert(kNetFields[8] == "tx_bytes" && kNetFields[11] == "tx_drop");
 
 struct NetRates {

@@ -14,12 +14,13 @@
 // Only the fields the recording's kernel printed.
 #include "playback/field_rates.hh"
 #include "playback/plot_chart.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/netstat.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMember = PgrMemberIndex("netstat");
+const size_t kMember = MemberIndexOf("netstat");
 enum NetstatField { kActive, kPassive, kAttemptFails, kEstabResets, kInSegs, kOutSegs,
                     kRetrans, kInErrs, kOutRsts, kUdpIn, kUdpOut, kNoPorts, kUdpInErrors,
                     kRcvbuf, kSndbuf, kListenOverflows, kListenDrops, kCurrEstab };
@@ -58,7 +59,7 @@ constexpr LiveColumn kLiveColumns[] = {{"act", 5, LiveUnit::kCount},
                                        {"retr", 5, LiveUnit::kCount}};
 constexpr RateColumn kLiveKeys[] = {{&kTcp[0]}, {&kTcp[1]}, {&kTcp[6]}};
 static_assert(std::size(kLiveColumns) == std::size(kLiveKeys));
-constexpr RateTable kTable = {kMember,         "netstat", "TCP and UDP", kGroups,
+constexpr RateTable kTable = {&kMember,         "netstat", "TCP and UDP", kGroups,
                               "node_netstat_", kPlotted, "# tcp",
                               "tcp",           kLiveColumns, kLiveKeys};
 

@@ -11,7 +11,7 @@
 #include "playback/rates.hh"
 #include "playback/scan_event.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/text.hh"
 
 namespace pm {
@@ -19,9 +19,9 @@ namespace {
 
 constexpr size_t kTop = 5;
 constexpr int64_t kTickNs = 10'000'000;  // /proc/PID/stat's start time: USER_HZ 100
-constexpr size_t kPressure = PgrMemberIndex("pressure");
-constexpr size_t kDisk = PgrMemberIndex("disk");
-constexpr size_t kCgroups = PgrMemberIndex("cgroups");
+const size_t kPressure = MemberIndexOf("pressure");
+const size_t kDisk = MemberIndexOf("disk");
+const size_t kCgroups = MemberIndexOf("cgroups");
 
 uint64_t Key(const ScannedProcess& p) { return (p.start << 22) ^ p.pid; }
 
@@ -141,7 +141,7 @@ void KeepTop(PhaseEveryone& e) {
 
 // The machine's side: busy CPU, steal, the disks, PSI.
 void Machine(PhaseEveryone& e, const Pair& p) {
-  if (p.Both(PgrMemberIndex("cpu"))) {
+  if (p.Both(MemberIndexOf("cpu"))) {
     e.machine_cpu_s = BusyCpuSeconds(p);
     e.steal_pct = MeanUsage(p).steal;
   }

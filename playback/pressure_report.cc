@@ -21,12 +21,12 @@
 #include "playback/stat_row.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMember = PgrMemberIndex("pressure");
+const size_t kMember = MemberIndexOf("pressure");
 
 // "cpu.some" -> "cpu", "some".
 std::pair<std::string_view, std::string_view> Split(std::string_view row) {

@@ -38,7 +38,8 @@
 #include "playback/process_report.hh"
 #include "playback/report.hh"
 #include "proto/json.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/process.hh"
 
 namespace pm {
 namespace {
@@ -46,7 +47,7 @@ namespace {
 using namespace process_field;
 using Field = size_t;
 static_assert(kProcessFields.size() == kRssKb + 1);
-constexpr size_t kMember = PgrMemberIndex("procs");
+const size_t kMember = MemberIndexOf("procs");
 constexpr size_t kLevels = kProcessFields.size() - kProcessCounters;
 
 // Whether the recording has the process's CPU time in ns.

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_format.hh"  // MetaList, ClockState
+#include "proto/header_values.hh"
 
 namespace pm {
 

@@ -9,12 +9,13 @@
 // Only the fields the recording's kernel printed.
 #include "playback/field_rates.hh"
 #include "playback/plot_chart.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/sockstat.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMember = PgrMemberIndex("sockstat");
+const size_t kMember = MemberIndexOf("sockstat");
 enum SockstatField { kUsed, kTcp, kUdp, kRaw, kFrag, kTimeWait };
 static_assert(kSockstatFields[kTimeWait] == "TCP_tw" && kSockstatFields[kFrag] == "FRAG_inuse");
 
@@ -35,7 +36,7 @@ constexpr LiveColumn kLiveColumns[] = {{"sck", 5, LiveUnit::kCount},
                                        {"tw", 5, LiveUnit::kCount}};
 constexpr RateColumn kLiveKeys[] = {{&kKeys[0]}, {&kKeys[1]}, {&kKeys[5]}};
 static_assert(std::size(kLiveColumns) == std::size(kLiveKeys));
-constexpr RateTable kTable = {kMember,          "sockstat", "Sockets", kGroups,
+constexpr RateTable kTable = {&kMember,          "sockstat", "Sockets", kGroups,
                               "node_sockstat_", kPlotted,   "# sockets",
                               "sockets",        kLiveColumns, kLiveKeys};
 

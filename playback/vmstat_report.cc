@@ -11,12 +11,13 @@
 // Only the fields the recording's kernel printed (oom_kill since 4.13).
 #include "playback/field_rates.hh"
 #include "playback/plot_chart.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
+#include "proto/columns/vmstat.hh"
 
 namespace pm {
 namespace {
 
-constexpr size_t kMember = PgrMemberIndex("vmstat");
+const size_t kMember = MemberIndexOf("vmstat");
 enum VmstatField { kPgpgin, kPgpgout, kPswpin, kPswpout, kFault, kMajflt, kFree,
                    kScanK, kScanD, kStealK, kStealD, kOomKill };
 static_assert(kVmstatFields[kOomKill] == "oom_kill" && kVmstatFields[kStealK] == "pgsteal_kswapd");
@@ -49,7 +50,7 @@ constexpr LiveColumn kLiveColumns[] = {{"in", 5, LiveUnit::kBytes},
 constexpr RateColumn kLiveKeys[] = {
     {&kKeys[0], 1024.0}, {&kKeys[1], 1024.0}, {&kKeys[3]}, {&kKeys[9]}, {&kKeys[10]}};
 static_assert(std::size(kLiveColumns) == std::size(kLiveKeys));
-constexpr RateTable kTable = {kMember,        "vmstat",  "Paging and swapping", kGroups,
+constexpr RateTable kTable = {&kMember,        "vmstat",  "Paging and swapping", kGroups,
                               "node_vmstat_", kPlotted, "# paging",
                               "paging",       kLiveColumns, kLiveKeys};
 

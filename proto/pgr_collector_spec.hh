@@ -46,6 +46,9 @@ struct CollectorSpec {
   std::string_view value = {};
   // `stat` records it unless its flag says false (perfmonger-stat(1)).
   bool on_for_stat = false;
+  // `live`'s table (not its JSON lines) records it unless its flag is
+  // given (perfmonger-live(1)).
+  bool on_for_live_table = false;
 };
 
 // The descriptors (kCollectors), at run time.
@@ -56,6 +59,8 @@ const PgrMember& MemberAt(size_t i);
 // Member `key`'s index, or MemberCount() for a key no collector writes:
 // the reader matches a recording's keys with it.
 size_t MemberIndexOf(std::string_view key);
+// Collector `name`'s index in kCollectors, or Collectors().size().
+size_t FindCollector(std::string_view name);
 // Collector `name`'s index in kCollectors; throws std::out_of_range for
 // another (tests and command lines name collectors).
 size_t CollectorIndexOf(std::string_view name);

@@ -10,7 +10,7 @@
 // recorder's factories (daemon/collect/collector_set.cc), the readers'
 // reports (playback/reports.cc); and so every output reaches every
 // collector. Adding one is a line here (with its columns in
-// pgr_columns.hh), its parser and collector in daemon/collect/, its
+// proto/columns/NAME.hh), its parser and collector in daemon/collect/, its
 // report in playback/, and a line in each list (README, Layout).
 #pragma once
 
@@ -19,7 +19,17 @@
 #include <string_view>
 
 #include "proto/pgr_collector_spec.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/cgroup.hh"
+#include "proto/columns/cpu.hh"
+#include "proto/columns/disk.hh"
+#include "proto/columns/load.hh"
+#include "proto/columns/mem.hh"
+#include "proto/columns/net.hh"
+#include "proto/columns/netstat.hh"
+#include "proto/columns/pressure.hh"
+#include "proto/columns/process.hh"
+#include "proto/columns/sockstat.hh"
+#include "proto/columns/vmstat.hh"
 
 namespace pm {
 
@@ -61,7 +71,7 @@ inline constexpr std::array<CollectorSpec, 12> kCollectors = {{
      "record pressure stall times (/proc/pressure)", "/proc/pressure/{cpu,io,memory,irq}", {},
      true},
     {"load", collector_members::kLoad, false, "record-load",
-     "record load averages and the run queue", "/proc/loadavg, /proc/stat", {}, true},
+     "record load averages and the run queue", "/proc/loadavg, /proc/stat", {}, true, true},
     {"vmstat", collector_members::kVmstat, false, "record-vmstat",
      "record paging and swapping (/proc/vmstat)", "/proc/vmstat", {}, true},
     {"netstat", collector_members::kNetstat, false, "record-netstat",

@@ -57,26 +57,14 @@
 #include <utility>
 #include <vector>
 
+#include "proto/header_values.hh"
+
 namespace pm {
 
 inline constexpr std::string_view kPgrFormatName = "perfmonger-pgr";
 inline constexpr int kPgrVersion = 1;
 // Version 2: sample lines as differences with keyframes (proto/pgr_delta.hh).
 inline constexpr int kPgrDeltaVersion = 2;
-
-using MetaList = std::vector<std::pair<std::string, std::string>>;
-
-// The system clock's discipline at an instant (the format's clock state).
-struct ClockState {
-  bool disciplined = false;  // adjtimex answered: the next four hold
-  bool synced = false;
-  int64_t offset_ns = 0;
-  int64_t maxerror_us = 0;
-  int64_t esterror_us = 0;
-  std::string source;  // the clocksource; empty: unknown
-
-  bool operator==(const ClockState&) const = default;
-};
 
 // The object, `{"synced":...}`, appended to `out`.
 void AppendClockJson(std::string& out, const ClockState& clock);

@@ -10,6 +10,7 @@
 #include "common/io.hh"
 #include "daemon/recorder.hh"
 #include "daemon/signal_source.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/text.hh"
 #include "tools/live_play.hh"
 #include "tools/record_args.hh"
@@ -114,13 +115,16 @@ LiveArgs ParseLiveArgs(int argc, char** argv) {
     throw UsageError("--columns chooses the table's columns: not with --json or --pretty");
   LiveTable check(l.columns);  // a wrong --columns is a usage error now, not at the first row
   l.table = UseTable(l.table, l.json || l.pretty, 1);
-  // The table shows the load (JSON lines stay as they were) unless
-  // --record-load=false.
+  // The table shows the collectors the descriptors name for it
+  // (on_for_live_table: the load; JSON lines stay as they were) unless
+  // their flag is given (--record-load=false).
   auto named = [&](std::string_view name) {
     return std::any_of(given.begin(), given.end(),
                        [&](const Occurrence& o) { return o.option->name == name; });
   };
-  if (l.table && !named("record-load")) l.record.config.collectors.on("load") = true;
+  if (l.table)
+    for (const CollectorSpec& c : Collectors())
+      if (c.on_for_live_table && !named(c.flag)) l.record.config.collectors.on(c.name) = true;
   // --columns intr: its interrupts recorded too, unless --record-intr=false.
   if (l.table && NamesIntr(l.columns) && !named("record-intr"))
     l.record.config.collectors.on("intr") = true;

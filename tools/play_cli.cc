@@ -8,6 +8,7 @@
 
 #include "common/error.hh"
 #include "proto/json.hh"
+#include "proto/pgr_format.hh"
 #include "playback/csv_keys.hh"
 #include "playback/clock_report.hh"
 #include "playback/export_columns.hh"

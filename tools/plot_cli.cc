@@ -23,7 +23,7 @@
 #include "playback/reports.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/text.hh"
 #include "tools/plot_args.hh"
 #include "tools/plot_files.hh"
@@ -46,7 +46,7 @@ std::string Seconds(double s) {
   return buf;
 }
 
-constexpr size_t kDiskMember = PgrMemberIndex("disk");
+const size_t kDiskMember = MemberIndexOf("disk");
 
 // Every disk the recording names, filtered or not: a --disk-only that
 // keeps none of them is told which there were.

@@ -26,6 +26,7 @@
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_cgroup.hh"
 #include "daemon/collect/parse_pressure.hh"
+#include "proto/columns/cgroup.hh"
 
 namespace pm {
 namespace {

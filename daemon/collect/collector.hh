@@ -18,11 +18,12 @@
 #include <optional>
 
 #include "daemon/collect/collector_set.hh"
-#include "daemon/collect/parse_stat.hh"
 #include "daemon/collect/proc_file.hh"
 #include "proto/json.hh"
 
 namespace pm {
+
+struct StatSnapshot;  // daemon/collect/parse_stat.hh
 
 class Collector {
  public:
@@ -52,7 +53,7 @@ struct CollectorContext {
   int root_dirfd;
   const CollectorOptions& options;
   std::optional<ProcFile> stat;
-  StatSnapshot stat_snapshot;
+  const StatSnapshot& stat_snapshot;  // its parse
   // The collector's own descriptor's: the members (key and columns) it
   // declares in the header and writes in each sample, and the rows its
   // option named (--pid 42 --pid 7: "42", "7").

@@ -44,12 +44,11 @@ CollectorOptions::CollectorOptions() : values(kCollectors.size()) {
 CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
   // num_core is part of every header, so /proc/stat is read even with the
   // cpu collector off; the cpu collector then keeps the open file.
-  CollectorContext context{root_dirfd, opts,
-                           ProcFile(root_dirfd, "proc/stat", ProcFile::kDefaultMaxBytes,
-                                    ProcFile::Delivery::kWhole),
-                           {}};
-  ParseStat(context.stat->Read(), context.stat_snapshot, context.stat->name());
-  num_core_ = static_cast<int>(context.stat_snapshot.cores.size());
+  ProcFile stat(root_dirfd, "proc/stat", ProcFile::kDefaultMaxBytes, ProcFile::Delivery::kWhole);
+  StatSnapshot snapshot;
+  ParseStat(stat.Read(), snapshot, stat.name());
+  num_core_ = static_cast<int>(snapshot.cores.size());
+  CollectorContext context{root_dirfd, opts, std::move(stat), snapshot};
   for (size_t i = 0; i < kCollectors.size(); ++i) {
     if (!opts.enabled[i]) continue;
     context.members = kCollectors[i].members;

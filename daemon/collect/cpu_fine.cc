@@ -10,6 +10,7 @@
 #include "daemon/collect/cgroup_mount.hh"
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/parse_cgroup.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 namespace {

@@ -25,7 +25,7 @@
 
 #include "daemon/collect/parse_schedstat.hh"
 #include "daemon/collect/proc_file.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/cpu.hh"
 
 namespace pm {
 

@@ -8,6 +8,7 @@
 #include "common/error.hh"
 #include "daemon/collect/device_collector.hh"
 #include "daemon/collect/parse_diskstats.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm {
 namespace {

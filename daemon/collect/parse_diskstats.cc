@@ -4,6 +4,7 @@
 #include <string>
 
 #include "daemon/collect/scan.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_columns.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm {
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "proto/pgr_columns.hh"
+#include "proto/columns/load.hh"
 
 namespace pm {
 

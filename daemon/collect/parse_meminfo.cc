@@ -3,6 +3,7 @@
 #include <string>
 
 #include "daemon/collect/scan.hh"
+#include "proto/columns/mem.hh"
 
 namespace pm {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_columns.hh"
+#include "proto/columns/mem.hh"
 
 namespace pm {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "proto/pgr_columns.hh"
+#include "proto/columns/net.hh"
 
 namespace pm {
 

@@ -22,6 +22,7 @@
 #include "common/error.hh"
 #include "daemon/collect/collector.hh"
 #include "daemon/collect/process_reader.hh"
+#include "proto/columns/process.hh"
 
 namespace pm {
 namespace {

@@ -1,5 +1,6 @@
-// One process's counters as the procs columns hold them (proto/pgr_columns.hh
-// kProcessFields): /proc/PID/stat, /proc/PID/io and its CPU time
+// One process's counters as the procs columns hold them
+// (proto/columns/process.hh kProcessFields): /proc/PID/stat, /proc/PID/io
+// and its CPU time
 // (thread_group_cpu.hh), for the procs rows and the processes a library
 // caller names while recording (daemon/named_processes.hh).
 //
@@ -17,7 +18,7 @@
 #include "daemon/collect/parse_process.hh"
 #include "daemon/collect/proc_file.hh"
 #include "daemon/collect/thread_group_cpu.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/process.hh"
 
 namespace pm {
 

@@ -6,6 +6,7 @@
 #include "common/error.hh"
 #include "daemon/collect/collector_set.hh"
 #include "test/daemon/test_util.hh"
+#include "proto/columns/disk.hh"
 
 using pm::CollectorOptions;
 using pm::CollectorSet;

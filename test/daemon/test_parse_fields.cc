@@ -8,7 +8,9 @@
 
 #include "common/error.hh"
 #include "daemon/collect/parse_fields.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/vmstat.hh"
+#include "proto/columns/netstat.hh"
+#include "proto/columns/sockstat.hh"
 #include "test/daemon/test_util.hh"
 
 using namespace pm;

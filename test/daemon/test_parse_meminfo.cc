@@ -5,6 +5,7 @@
 #include "common/error.hh"
 #include "daemon/collect/parse_meminfo.hh"
 #include "test/daemon/test_util.hh"
+#include "proto/columns/mem.hh"
 
 using pm::FormatError;
 using pm::MemInfo;

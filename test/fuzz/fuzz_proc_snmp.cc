@@ -3,7 +3,8 @@
 // (daemon/collect/parse_fields.hh), see proc_fuzz.hh. The collector parses
 // its files into values reset each sample, so the target does too.
 #include "daemon/collect/parse_fields.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/netstat.hh"
+#include "proto/columns/sockstat.hh"
 #include "test/fuzz/proc_fuzz.hh"
 
 namespace {

@@ -2,7 +2,7 @@
 // (daemon/collect/parse_fields.hh) with vmstat's fields and zoned names,
 // see proc_fuzz.hh.
 #include "daemon/collect/parse_fields.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/vmstat.hh"
 #include "test/fuzz/proc_fuzz.hh"
 
 namespace {

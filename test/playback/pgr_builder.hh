@@ -1,6 +1,6 @@
 // Native .pgr recordings built in memory as the recorder writes them: the
 // header from EncodeHeaderLine with a "collectors" object shaped like the
-// collectors' Describe() (the field lists of proto/pgr_columns.hh), sample
+// collectors' Describe() (the field lists of proto/columns/), sample
 // lines from BeginSampleLine, the arrays in the collectors' exact shape
 // (`null` rows included), EndLine; one Flush per line.
 #pragma once

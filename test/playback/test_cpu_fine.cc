@@ -16,6 +16,8 @@
 #include "playback/summary.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/playback/rates_test_util.hh"
+#include "proto/columns/cpu.hh"
+#include "proto/columns/mem.hh"
 
 namespace pm::test {
 namespace {

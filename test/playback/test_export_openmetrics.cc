@@ -10,6 +10,7 @@
 #include "playback/export_openmetrics.hh"
 #include "test/playback/openmetrics_check.hh"
 #include "test/playback/pgr_builder.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm {
 namespace {

@@ -12,7 +12,7 @@
 #include "common/error.hh"
 #include "playback/sample_stream.hh"
 #include "playback/sample_window.hh"
-#include "proto/pgr_collectors.hh"
+#include "proto/pgr_collector_spec.hh"
 #include "proto/stream.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
@@ -24,7 +24,7 @@ namespace {
 
 const Shape kShape;
 constexpr int64_t kSec = 1'000'000'000;
-constexpr size_t kCpu = PgrMemberIndex("cpu");
+const size_t kCpu = MemberIndexOf("cpu");
 
 // The CPU total: the cpu member's "all" row.
 std::span<uint64_t> Total(RawSample& s) { return s.members[kCpu].row(0); }

@@ -11,6 +11,8 @@
 #include "playback/summary.hh"
 #include "proto/stream.hh"
 #include "test/playback/rates_test_util.hh"
+#include "proto/columns/vmstat.hh"
+#include "proto/columns/netstat.hh"
 
 namespace pm::test {
 namespace {

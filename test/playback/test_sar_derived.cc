@@ -11,9 +11,12 @@
 #include "playback/plot_data.hh"
 #include "playback/summary.hh"
 #include "test/playback/rates_test_util.hh"
+#include "proto/columns/disk.hh"
 
 namespace pm::test {
 namespace {
+
+static_assert(std::tuple_size_v<DiskCounters> == kDiskFields.size(), "sample_rows.hh's width");
 
 // What a recording's header declared, per member: the disk's 11 fields of
 // a kernel before 4.18 (`extras` 0), with the discards (4.18 to 5.4: 1) or

@@ -8,7 +8,7 @@
 #include "playback/span_stats.hh"
 #include "playback/stats_walk.hh"
 #include "playback/summary.hh"
-#include "proto/pgr_columns.hh"
+#include "proto/columns/mem.hh"
 #include "test/playback/sample_rows.hh"
 #include "test/process/json.hh"
 

@@ -14,6 +14,8 @@
 #include "tools/plot_args.hh"
 #include "test/tools/chart_script.hh"
 #include "tools/plot_scripts.hh"
+#include "proto/columns/vmstat.hh"
+#include "proto/columns/netstat.hh"
 
 namespace {
 
