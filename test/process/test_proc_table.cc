@@ -96,7 +96,8 @@ TEST_SUITE("process table") {
       CAPTURE(c.pid());
       CHECK(t.seen.count(c.pid()) == 0);
     }
-    for (const auto& [pid, cpu] : kernel) {
+    for (const auto& [busy_pid, cpu] : kernel) {
+      const int64_t pid = busy_pid;  // doctest's CAPTURE takes a reference: not to a binding
       CAPTURE(pid);
       REQUIRE(t.cpu_s.count(pid) == 1);
       CHECK(std::abs(t.cpu_s.at(pid) - cpu) <= 0.02 * cpu);
@@ -109,12 +110,16 @@ TEST_SUITE("process table") {
     const std::vector<JsonValue>& top = summary.root()["top"]["cpu"].array();
     REQUIRE(top.size() == 5);
     const double fifth = double(top.back()["cpu_s"]);
-    for (const auto& [pid, cpu] : kernel) {
+    for (const auto& [busy_pid, cpu] : kernel) {
+      const int64_t pid = busy_pid;
       CAPTURE(pid);
       const JsonValue* named = nullptr;
       for (const JsonValue& p : top)
         if (int64_t(p["pid"]) == pid) named = &p;
-      if (cpu < fifth * 0.98) continue;  // a busier neighbour of this machine outranks it
+      // Named if clearly busier than the fifth (beyond the 2 % the table
+      // may differ from the kernel by); near it, or below, a neighbour of
+      // this machine may rank before it.
+      if (cpu <= fifth * 1.02) continue;
       REQUIRE(named != nullptr);
       CHECK(std::string_view((*named)["comm"]) == "load_helper");
       CHECK(std::abs(double((*named)["cpu_s"]) - cpu) <= 0.02 * cpu);
