@@ -132,7 +132,7 @@ void AddOutputOptions(std::vector<Opt>& t) {
                        .help = "every chart in one file: DIR/PREFIXreport.html, a\n"
                                "self-contained page with the recording's header,\n"
                                "summary, marks and phases; -T pdf: report.pdf,\n"
-                               "a page per chart",
+                               "a header page, then a page per chart",
                        .brief = "every chart in one HTML page (-T pdf: one PDF)"},
                       [](PlotArgs& a, const Given& g) { a.report = g.on; }));
   t.push_back(PlotOpt({.name = "prefix", .short_name = 'p', .value = "PREFIX",

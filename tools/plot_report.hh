@@ -1,8 +1,8 @@
 // `plot --report`: every chart in one file. HTML (the default): one
 // self-contained page, nothing fetched — a header (host, kernel, start,
-// end, interval, metadata), the summary, the phases and marks with their
-// times, then every chart as inline SVG. PDF (-T pdf): one page per chart,
-// from one gnuplot run.
+// end, duration, interval, metadata), the summary, the phases and marks
+// with their times, then every chart as inline SVG. PDF (-T pdf): a
+// header page, then one page per chart, from one gnuplot run.
 #pragma once
 
 #include <string>
@@ -23,8 +23,12 @@ struct ReportChart {
 std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
                        const std::string& summary, const std::vector<ReportChart>& charts);
 
-// One gnuplot script drawing every chart into `output` (a PDF), a page
-// each: the charts' scripts (pdfcairo), their own `set output` left out.
-std::string ReportPdfScript(const std::vector<ChartScript>& charts, const std::string& output);
+// One gnuplot script drawing into `output` (a PDF) a header page (the
+// HTML page's header, phases and the summary's main figures), then every
+// chart, a page each: the charts' scripts (pdfcairo), their own
+// `set output` left out.
+std::string ReportPdfScript(const RecordingInfo& info, const PlotData& data,
+                            const std::string& summary, const std::vector<ChartScript>& charts,
+                            const std::string& output);
 
 }  // namespace pm

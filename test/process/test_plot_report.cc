@@ -3,6 +3,7 @@
 // Chromium where it is installed; one multi-page PDF with -T pdf.
 #include <doctest/doctest.h>
 
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <string>
@@ -46,6 +47,32 @@ std::string Chromium() {
     if (access(path.c_str(), X_OK) == 0) return path;
   }
   return "";
+}
+
+// Page 1 of the PDF report, as Debian's pdftotext (poppler-utils) reads
+// it: the header page, with the host, the duration, the metadata, the
+// marks and the summary's main figures.
+void CheckHeaderPage(const std::string& pdf) {
+  const char* pdftotext = "/usr/bin/pdftotext";
+  if (access(pdftotext, X_OK) != 0) {
+    MESSAGE("skipped: no pdftotext (Debian package poppler-utils) to read the header page");
+    return;
+  }
+  SpawnOptions read;
+  read.program = pdftotext;
+  read.args = {"-f", "1", "-l", "1", "-layout", pdf, "-"};
+  ExitResult r = Child(std::move(read)).Wait(After(std::chrono::seconds(60)));
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  struct utsname uts;
+  REQUIRE(uname(&uts) == 0);
+  CAPTURE(r.out);
+  CHECK(r.out.find(std::string("host: ") + uts.nodename) != std::string::npos);
+  CHECK(r.out.find("Duration: ") != std::string::npos);
+  CHECK(r.out.find("q: <script>alert(1)</script> & 'x'") != std::string::npos);
+  CHECK(r.out.find("load <a>") != std::string::npos);
+  CHECK(r.out.find("Non-idle usage") != std::string::npos);
+  CHECK(r.out.find("* Statistics") == std::string::npos);  // not the whole summary
 }
 
 }  // namespace
@@ -114,7 +141,8 @@ TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
   CHECK(r.out.ends_with(dir / "report/report.gp\n" + dir / "report/report.pdf\n"));
   CheckChartFile(dir / "report/report.pdf", "pdf");
   std::string pdf = ReadFileBytes(dir / "report/report.pdf");
-  CHECK(pdf.find("/Count " + std::to_string(n) + "\n") != std::string::npos);
+  CHECK(pdf.find("/Count " + std::to_string(n + 1) + "\n") != std::string::npos);  // + the header
+  CheckHeaderPage(dir / "report/report.pdf");
 
   ExitResult png = RunPlot({"-T", "png", "--report", "-o", dir / "png", path});
   CHECK(png.code == 1);
