@@ -105,6 +105,23 @@ std::string Events(const PlotData& data) {
   return out + "</table>\n";
 }
 
+// The summary after the charts, its rows that are 0 throughout left out
+// and counted in a line above it.
+std::string Summary(const std::string& summary) {
+  if (summary.empty()) return {};
+  ZeroRowsLeftOut kept = LeaveOutZeroRows(summary);
+  std::string out = "<h2>Summary</h2>\n";
+  if (!kept.blocks.empty() || kept.stats_rows > 0) {
+    std::string names;
+    for (const std::string& b : kept.blocks) names += (names.empty() ? "" : ", ") + b;
+    out += "<p>Left out as 0 throughout (at the printed resolution): " +
+           std::to_string(kept.blocks.size()) + " disks and interfaces" +
+           (names.empty() ? "" : " (" + Text(names) + ")") + ", " +
+           std::to_string(kept.stats_rows) + " statistics rows.</p>\n";
+  }
+  return out + "<pre>" + TextLines(kept.text) + "</pre>\n";
+}
+
 // gnuplot's SVG document inside the page: its XML declaration dropped.
 std::string Inline(const std::string& svg) {
   size_t at = svg.find("<svg");
@@ -147,11 +164,11 @@ std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
                     "<link rel=\"icon\" href=\"data:,\">\n<title>" + title + "</title>\n<style>" +
                     kStyle + "</style>\n</head>\n<body>\n<h1>" + title + "</h1>\n";
   out += Header(info, data);
-  if (!summary.empty()) out += "<h2>Summary</h2>\n<pre>" + TextLines(summary) + "</pre>\n";
   out += Events(data);
   out += "<h2>Charts</h2>\n";
   for (const ReportChart& c : charts)
     out += "<figure>\n" + Inline(c.svg) + "\n</figure>\n";
+  out += Summary(summary);
   return out + "</body>\n</html>\n";
 }
 

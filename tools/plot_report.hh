@@ -1,7 +1,9 @@
 // `plot --report`: every chart in one file. HTML (the default): one
 // self-contained page, nothing fetched — a header (host, kernel, start,
-// end, duration, interval, metadata), the summary, the phases and marks
-// with their times, then every chart as inline SVG. PDF (-T pdf): a
+// end, duration, interval, metadata), the phases and marks with their
+// times, every chart as inline SVG, then the summary (its disks,
+// interfaces and statistics rows that are 0 throughout left out, counted
+// in a note). PDF (-T pdf): a
 // header page, then one page per chart, from one gnuplot run.
 #pragma once
 

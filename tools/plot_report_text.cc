@@ -55,6 +55,14 @@ bool DeviceOrInterface(const std::string& line) {
   return line.starts_with(kDevice) || line.starts_with(kNetwork);
 }
 
+// "disk vda", "interface lo", "disks' total", "interfaces' total".
+std::string BlockName(const std::string& line) {
+  bool disk = line.starts_with(kDevice);
+  std::string name = line.substr((disk ? kDevice : kNetwork).size());
+  if (name == "total") return disk ? "disks' total" : "interfaces' total";
+  return (disk ? "disk " : "interface ") + name;
+}
+
 bool MainSection(const std::string& line) {
   return line.starts_with("* Average CPU usage") || line.starts_with("* Memory usage") ||
          line == std::string(kDevice) + "total" || line == std::string(kNetwork) + "total";
@@ -97,7 +105,7 @@ ZeroRowsLeftOut LeaveOutZeroRows(const std::string& summary) {
       bool zero = true;
       for (; end < lines.size() && !lines[end].empty(); ++end) zero = zero && ZeroFigure(lines[end]);
       if (zero) {
-        out.blocks.push_back(line.substr(line.find(": ") + 2));
+        out.blocks.push_back(BlockName(line));
         i = end;  // the blank line after the block too
         continue;
       }

@@ -16,7 +16,7 @@ std::vector<std::string> SummaryMainFigures(const std::string& summary);
 
 struct ZeroRowsLeftOut {
   std::string text;                 // the summary without them
-  std::vector<std::string> blocks;  // disks and interfaces whose every figure is 0
+  std::vector<std::string> blocks;  // "disk vda", "interface lo": every figure 0
   size_t stats_rows = 0;            // statistics rows whose min and max are 0
 };
 

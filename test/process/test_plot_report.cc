@@ -40,6 +40,19 @@ std::string MarkedRecording(const TempDir& dir) {
   return path;
 }
 
+// A recording whose interface lo is idle throughout, eth0 busy.
+std::string IdleLoRecording(const TempDir& dir) {
+  std::vector<FakeCounters> counters;
+  for (uint64_t k = 0; k < 4; ++k) {
+    counters.push_back(CountersAt(k * 10));
+    counters.back().more_nets = {{"lo", {}}};
+  }
+  FakeProc fake(counters[0]);
+  std::string path = dir / "idle-lo.pgr";
+  RecordFake(fake, path, counters, {"--no-gzip"});
+  return path;
+}
+
 // Debian's chromium on PATH, or "".
 std::string Chromium() {
   for (const char* dir : {"/usr/bin", "/usr/local/bin"}) {
@@ -127,6 +140,30 @@ TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
   CHECK(loaded.err.find(":CONSOLE") == std::string::npos);  // no console message at all
   CHECK(Count(loaded.out, "<svg") == n);                     // every chart in the DOM
   CHECK(Count(loaded.out, "</svg>") == n);
+}
+
+TEST_CASE("plot --report: the charts before the summary, its all-zero rows left out and counted") {
+  TempDir dir;
+  std::string path = IdleLoRecording(dir);
+  ExitResult r = RunPlot({"--report", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  std::string html = ReadFileBytes(dir / "report/report.html");
+  // The summary is there, its busy interface and its statistics too.
+  CHECK(html.find("* Average NETWORK usage: eth0") != std::string::npos);
+  CHECK(html.find("net.eth0.rxkbyteps") != std::string::npos);
+  // The idle lo: neither its block nor its statistics rows, but a note.
+  CHECK(html.find("NETWORK usage: lo") == std::string::npos);
+  CHECK(html.find("net.lo.") == std::string::npos);
+  CHECK(html.find("cpu.all.steal") == std::string::npos);  // 0 in every fake sample
+  size_t note = html.find("<p>Left out as 0 throughout (at the printed resolution): ");
+  REQUIRE(note != std::string::npos);
+  CHECK(html.find("interface lo", note) < html.find("</p>", note));
+  // The first chart before the summary and its statistics table.
+  size_t svg = html.find("<svg");
+  REQUIRE(svg != std::string::npos);
+  CHECK(svg < html.find("<h2>Summary</h2>"));
+  CHECK(svg < html.find("* Statistics over "));
 }
 
 TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
