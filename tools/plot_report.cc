@@ -149,9 +149,9 @@ std::string PdfHeaderPage(const RecordingInfo& info, const PlotData& data,
                    " more (the HTML report lists them all)");
   return "unset border\nunset tics\nunset key\nunset grid\nset xrange [0:1]\nset yrange [0:1]\n"
          "set title " + gp::Quote(ReportTitle(info, data)) + " noenhanced\n"
-         "set label 1 " + gp::QuoteLines(left) + " at screen 0.04,0.9 left noenhanced\n"
+         "set label 1 " + gp::QuoteLines(left) + " at screen 0.04,0.9 left font 'Sans,10' noenhanced\n"
          "set label 2 " + gp::QuoteLines(SummaryMainFigures(summary)) +
-         " at screen 0.5,0.9 left font 'Monospace,8' noenhanced\n"
+         " at screen 0.5,0.9 left font 'Monospace,10' noenhanced\n"
          "plot 2 notitle\nreset\n";
 }
 

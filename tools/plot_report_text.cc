@@ -82,7 +82,6 @@ std::vector<std::string> SummaryMainFigures(const std::string& summary) {
   std::vector<std::string> out;
   bool main = false;
   for (const std::string& line : Lines(summary)) {
-    if (line.starts_with("Duration:")) out.push_back(line);
     if (line.starts_with("* ")) {
       main = MainSection(line);
       if (main) out.push_back(line);

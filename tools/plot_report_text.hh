@@ -9,9 +9,9 @@
 
 namespace pm {
 
-// The lines of the summary a first look wants: duration, CPU busy and its
-// main modes, the disks' and interfaces' totals, memory used. Each as
-// printed, the section's "* ..." line before its figures.
+// The lines of the summary a first look wants: CPU busy and its main
+// modes, the disks' and interfaces' totals, memory used. Each as printed,
+// the section's "* ..." line before its figures.
 std::vector<std::string> SummaryMainFigures(const std::string& summary);
 
 struct ZeroRowsLeftOut {
