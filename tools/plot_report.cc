@@ -62,7 +62,8 @@ std::vector<std::pair<std::string, std::string>> Facts(const RecordingInfo& info
   if (!info.kernel.empty()) out.emplace_back("kernel", info.kernel);
   out.emplace_back("start", Utc(data.first_ns()));
   out.emplace_back("end", Utc(data.last_ns()));
-  out.emplace_back("Duration", Seconds(static_cast<double>(data.last_ns() - data.first_ns()) / 1e9));
+  double duration = static_cast<double>(data.last_ns() - data.first_ns()) / 1e9;
+  out.emplace_back("Duration", Seconds(duration));
   if (info.interval_ns > 0)
     out.emplace_back("interval", Seconds(static_cast<double>(info.interval_ns) / 1e9));
   for (const auto& [key, value] : info.meta) out.emplace_back(key, value);
@@ -149,7 +150,8 @@ std::string PdfHeaderPage(const RecordingInfo& info, const PlotData& data,
                    " more (the HTML report lists them all)");
   return "unset border\nunset tics\nunset key\nunset grid\nset xrange [0:1]\nset yrange [0:1]\n"
          "set title " + gp::Quote(ReportTitle(info, data)) + " noenhanced\n"
-         "set label 1 " + gp::QuoteLines(left) + " at screen 0.04,0.9 left font 'Sans,10' noenhanced\n"
+         "set label 1 " + gp::QuoteLines(left) +
+         " at screen 0.04,0.9 left font 'Sans,10' noenhanced\n"
          "set label 2 " + gp::QuoteLines(SummaryMainFigures(summary)) +
          " at screen 0.5,0.9 left font 'Monospace,10' noenhanced\n"
          "plot 2 notitle\nreset\n";

@@ -102,7 +102,8 @@ ZeroRowsLeftOut LeaveOutZeroRows(const std::string& summary) {
     if (DeviceOrInterface(line)) {
       size_t end = i + 1;
       bool zero = true;
-      for (; end < lines.size() && !lines[end].empty(); ++end) zero = zero && ZeroFigure(lines[end]);
+      for (; end < lines.size() && !lines[end].empty(); ++end)
+        zero = zero && ZeroFigure(lines[end]);
       if (zero) {
         out.blocks.push_back(BlockName(line));
         i = end;  // the blank line after the block too
