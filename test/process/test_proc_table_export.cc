@@ -26,6 +26,15 @@ double LastValue(Exposition& e, const std::string& series) {
   return std::stod(points.back().value);
 }
 
+// A --record-procs recording at 0.2 s while `busy` burns `rounds` × 0.5 s of CPU.
+void RecordBusy(const std::string& path, LoadHelper& busy, int rounds) {
+  CommandSession s({"record", "-i", "0.2", "-l", path, "--record-procs"});
+  s.ReadReadyLine();
+  for (int round = 0; round < rounds; ++round) REQUIRE(busy.Do('c') == 'c');
+  REQUIRE(bool(s.Command("stop").root()["ok"]));
+  REQUIRE(s.Wait().code == 0);
+}
+
 // One CSV record (CRLF ended, RFC 4180 quoting), its fields.
 std::vector<std::string> CsvFields(const std::string& line) {
   REQUIRE(line.ends_with("\r"));
@@ -68,12 +77,8 @@ std::vector<std::vector<std::string>> PlayRows(const std::string& path) {
 TEST_CASE("process table export: the busiest process's counter is summary --top's CPU") {
   TempDir dir;
   const std::string path = dir / "procs.pgr";
-  CommandSession s({"record", "-i", "0.2", "-l", path, "--record-procs"});
-  s.ReadReadyLine();
   LoadHelper busy(dir / "unused");
-  for (int round = 0; round < 4; ++round) REQUIRE(busy.Do('c') == 'c');  // 0.5 s of CPU each
-  REQUIRE(bool(s.Command("stop").root()["ok"]));
-  REQUIRE(s.Wait().code == 0);
+  RecordBusy(path, busy, 4);
 
   ExitResult r = Run({"summary", "--top", "1", "--json", path});
   REQUIRE(r.code == 0);
@@ -102,12 +107,8 @@ TEST_CASE("process table export: the busiest process's counter is summary --top'
 TEST_CASE("process table CSV: a row per process and interval, play's values") {
   TempDir dir;
   const std::string path = dir / "procs.pgr";
-  CommandSession s({"record", "-i", "0.2", "-l", path, "--record-procs"});
-  s.ReadReadyLine();
   LoadHelper busy(dir / "unused");
-  REQUIRE(busy.Do('c') == 'c');
-  REQUIRE(bool(s.Command("stop").root()["ok"]));
-  REQUIRE(s.Wait().code == 0);
+  RecordBusy(path, busy, 1);
 
   ExitResult r = Run({"play", "--format", "csv", "--proctable", path});
   REQUIRE(r.code == 0);
