@@ -77,6 +77,7 @@ OpenMetricsExport::OpenMetricsExport(const RecordingInfo& info,
     : common_(CommonLabels(options, info.meta)),
       catalog_(info, common_, options.disk_only),
       spool_(options.spool_dir, options.block_bytes),
+      procs_(options.spool_dir),
       phases_(options.spool_dir) {}
 
 void OpenMetricsExport::OnSample(const RawSample& s) {
@@ -93,6 +94,7 @@ void OpenMetricsExport::OnSample(const RawSample& s) {
 }
 
 void OpenMetricsExport::OnEvent(const RecordingEvent& e) {
+  procs_.Event(e);
   phases_.Event(e, NearestMs(e.time_ns));
 }
 
@@ -131,6 +133,7 @@ void OpenMetricsExport::Write(OutputStream& stream) {
   };
   for (const MetricFamily& family : catalog_.families())
     if (!family.series.empty()) WriteFamily(out, family, drain);
+  procs_.Write(out, common_, drain);
   phases_.Write(out, common_, drain);
   out.append("# EOF\n");
   stream.Write(out);

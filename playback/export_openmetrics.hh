@@ -4,6 +4,7 @@
 // node_exporter's names (openmetrics_catalog.hh), every series labelled
 // with `instance` (the recording's host unless overridden), `job` and the
 // labels given (play --job, --label), and the recording's --meta keys;
+// the process table's perfmonger_proctable_* (openmetrics_proctable.hh);
 // perfmonger_phase_info for marks and pauses (openmetrics_phases.hh);
 // `# EOF` last.
 //
@@ -27,6 +28,7 @@
 #include "playback/column_spool.hh"
 #include "playback/openmetrics_catalog.hh"
 #include "playback/openmetrics_phases.hh"
+#include "playback/openmetrics_proctable.hh"
 #include "playback/raw_sample.hh"
 #include "proto/stream.hh"
 
@@ -76,6 +78,7 @@ class OpenMetricsExport {
   std::string common_;
   MetricCatalog catalog_;
   ColumnSpool spool_;
+  ProcTableMetrics procs_;
   PhaseSeries phases_;
   std::vector<uint64_t> row_;
   int64_t last_ms_ = 0;

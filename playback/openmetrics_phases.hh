@@ -6,13 +6,10 @@
 // `perfmonger_phase_info{phase="q42"} == 1` selects the phase in PromQL.
 //
 // OpenMetrics wants each series contiguous, while a recording's points
-// come in time order across series. Each point is spooled as it comes, to
-// an unnamed temporary file, with its series' number; Write() then sorts
-// them by series in one pass (a counting sort: each series' place is
-// known from its count) into a second file, and writes each series from
-// its run. Linear in samples and marks (a replay per series was quadratic:
-// 20,000 marks took 45 s); memory holds the distinct (phase, state) pairs
-// and their counts, the files 16 bytes per point.
+// come in time order across series: they go through a SeriesSpool
+// (series_spool.hh). Linear in samples and marks (a replay per series was
+// quadratic: 20,000 marks took 45 s); memory holds the distinct (phase,
+// state) pairs and their counts, the files 16 bytes per point.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +22,7 @@
 #include <vector>
 
 #include "playback/raw_sample.hh"
+#include "playback/series_spool.hh"
 
 namespace pm {
 
@@ -60,17 +58,18 @@ class PhaseSeries {
              const std::function<void()>& drain);
 
  private:
-  struct Point;
+  struct Point {  // of series `id` (an index into keys_)
+    int64_t t_ms;
+    uint32_t id;
+    int32_t value;
+  };
   void Spool(const PhaseKey& key, int64_t t_ms, int value);
-  std::vector<uint64_t> Starts() const;
   void WriteOne(std::string& out, std::span<const Point> points, const std::string& prefix,
                 const std::function<void()>& drain);
 
-  std::string spool_dir_;
   PhaseTracker tracker_;
-  std::unique_ptr<FILE, int (*)(FILE*)> points_;  // in file order
+  SeriesSpool<Point> points_;
   std::vector<PhaseKey> keys_;                    // in order of appearance
-  std::vector<uint64_t> counts_;                  // points per key
   std::unordered_map<std::string, uint32_t> ids_;  // a key's index in keys_
 };
 

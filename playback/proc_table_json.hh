@@ -10,11 +10,19 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "playback/proc_table_event.hh"
 
 namespace pm {
+
+// A row's values over `interval_ns`, as play and the CSV show them.
+struct ProcRowRates {
+  double cpu, usr, sys, run_wait;               // % of one core
+  std::optional<double> rkbyteps, wkbyteps;     // none: unreadable, or no interval
+};
+ProcRowRates RatesOf(const ProcTableRow& r, int64_t interval_ns);
 
 void AppendProcTablePlay(std::string& out, const ProcTableEvent& e, int64_t mono_ns);
 

@@ -15,6 +15,7 @@
 #include "playback/export_csv.hh"
 #include "proto/text.hh"
 #include "playback/play_json.hh"
+#include "playback/proc_table_csv.hh"
 #include "playback/proc_table_json.hh"
 #include "playback/rates.hh"
 #include "playback/play_style.hh"
@@ -66,6 +67,7 @@ class Player {
   void Run() {
     RecordingEvent event;
     if (args_.events && input_.info().clock) OnStart(*input_.info().clock);
+    if (args_.proctable) AppendProcTableCsvHeader(out_.buffer());
     for (;;) {
       RawSample& cur = samples_[cur_];
       Item item = input_.Next(cur, event);
@@ -77,6 +79,9 @@ class Player {
     if (columns_) FinishColumns();
     out_.Flush();
     if (HostsMeet(args_)) WarnOfClock(input_.name(), clocks_);
+    if (args_.proctable && !procs_.procs)
+      std::fprintf(stderr, "warning: %s: no process table (record with --record-procs)\n",
+                   input_.name().c_str());
     if (csv_.left_out() || (columns_ && columns_->left_out()))
       std::fprintf(stderr, "warning: %s: devices absent from the first line are not in "
                    "the CSV columns\n", input_.name().c_str());
@@ -123,6 +128,13 @@ class Player {
     const Pair pair(prev, cur, origin_, report_options_);
     if (columns_) {
       columns_->AppendRow(pair);
+      return;
+    }
+    if (args_.proctable) {
+      if (procs_.procs && procs_.mono_ns == cur.mono_ns)
+        AppendProcTableCsvRows(out_.buffer(), *procs_.procs, cur.mono_ns, pair.time,
+                               pair.elapsed_time);
+      out_.MaybeFlush();
       return;
     }
     if (args_.format == PlayFormat::kCsv) {

@@ -250,7 +250,7 @@ void DrawReport(const RecordingInfo& info, const PlotData& data, const std::stri
   const PlotArgs& args = work.args;
   std::string report = args.prefix + "report." + (args.type == ChartType::kPdf ? "pdf" : "html");
   if (args.type == ChartType::kPdf) {
-    std::string script = ReportPdfScript(charts, report);
+    std::string script = ReportPdfScript(info, data, summary, charts, report);
     WriteFile(work.scratch / (args.prefix + "report.gp"), script);
     if (args.save) work.Keep(args.prefix + "report.gp", script);
     return work.Keep(report, work.Draw("report.gp", report, ChartType::kPdf));

@@ -131,6 +131,10 @@ void CheckFormatOptions(PlayArgs& a) {
   if (a.format != PlayFormat::kOpenMetrics && (a.instance || a.job || !a.labels.empty()))
     throw UsageError(std::string(a.instance ? "--instance" : a.job ? "--job" : "--label") +
                      " labels OpenMetrics series: add --format openmetrics");
+  if (a.proctable && a.format != PlayFormat::kCsv)
+    throw UsageError("--proctable writes the process table as CSV: add --format csv");
+  if (a.proctable && a.columns_given)
+    throw UsageError("--columns adds columns to the samples' CSV: not with --proctable");
   if (a.run_key &&
       std::find(a.columns.begin(), a.columns.end(), CsvKey::kRun) == a.columns.end())
     throw UsageError("--run-key names the run column's meta key: add --columns with run");
@@ -222,6 +226,13 @@ Command<PlayArgs> BuildPlay() {
            Opt<PlayArgs>({.name = "run-key", .value = "KEY",
                           .help = "csv: the meta key the run column shows (default run)"},
                          [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),
+           Opt<PlayArgs>({.name = "proctable",
+                          .help = "csv: the process table (record --record-procs)\n"
+                                  "instead, one row per process and interval:\n"
+                                  "time,elapsed_time,pid,comm,cpu,usr,sys,rkbyteps,\n"
+                                  "wkbyteps,rss_kb (play's proctable values)",
+                          .brief = "csv: the process table, one row per process and interval"},
+                         [](PlayArgs& a, const Given& g) { a.proctable = g.on; }),
            Help<PlayArgs>()}};
   for (Option<PlayArgs>& o : WindowOptions(&PlayArgs::window)) c.options.push_back(std::move(o));
   return c;

@@ -32,6 +32,7 @@ struct PlayArgs {
   std::string table_columns;              // --columns (table, playback/live_table.hh)
   std::optional<std::string> columns_given;  // --columns as written: its format reads it
   std::optional<std::string> run_key;     // --run-key (csv, with the run column)
+  bool proctable = false;  // --proctable (csv): the process table, long form
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin

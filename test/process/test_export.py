@@ -234,6 +234,27 @@ def test_promtool_backfills_every_collector(every_collector, tmp_path):
     backfill(text, tmp_path)
 
 
+def test_promtool_backfills_the_process_table_beside_a_pid(tmp_path):
+    """A process both given to --pid and in the table: two families, no
+    series twice (docs/metric-names.md), and promtool takes them."""
+    need_prometheus()
+    path = str(tmp_path / "procs.pgr")
+    child = subprocess.Popen([sys.executable, "-c", "import time\nt=time.time()+6\nwhile time.time()<t: pass"])
+    try:
+        run([PERFMONGER, "record", "-i", "0.3", "-t", "1.5", "-l", path,
+             "--record-procs", "--pid", str(child.pid)])
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+    text = export(path)
+    families = check_structure(text)
+    for f in ("perfmonger_process_cpu_seconds", "perfmonger_proctable_cpu_seconds",
+              "perfmonger_proctable_resident_memory_bytes"):
+        assert f in families, f
+    assert f'perfmonger_proctable_cpu_seconds_total{{pid="{child.pid}",comm="python3' in text
+    backfill(text, tmp_path)
+
+
 @pytest.mark.parametrize("name", ["busy100.pgr.gz", "small-all.pgr.gz"])
 def test_promtool_backfills_legacy_exports(name, tmp_path):
     need_prometheus()

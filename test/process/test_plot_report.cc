@@ -3,6 +3,7 @@
 // Chromium where it is installed; one multi-page PDF with -T pdf.
 #include <doctest/doctest.h>
 
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <string>
@@ -39,6 +40,19 @@ std::string MarkedRecording(const TempDir& dir) {
   return path;
 }
 
+// A recording whose interface lo is idle throughout, eth0 busy.
+std::string IdleLoRecording(const TempDir& dir) {
+  std::vector<FakeCounters> counters;
+  for (uint64_t k = 0; k < 4; ++k) {
+    counters.push_back(CountersAt(k * 10));
+    counters.back().more_nets = {{"lo", {}}};
+  }
+  FakeProc fake(counters[0]);
+  std::string path = dir / "idle-lo.pgr";
+  RecordFake(fake, path, counters, {"--no-gzip"});
+  return path;
+}
+
 // Debian's chromium on PATH, or "".
 std::string Chromium() {
   for (const char* dir : {"/usr/bin", "/usr/local/bin"}) {
@@ -46,6 +60,32 @@ std::string Chromium() {
     if (access(path.c_str(), X_OK) == 0) return path;
   }
   return "";
+}
+
+// Page 1 of the PDF report, as Debian's pdftotext (poppler-utils) reads
+// it: the header page, with the host, the duration, the metadata, the
+// marks and the summary's main figures.
+void CheckHeaderPage(const std::string& pdf) {
+  const char* pdftotext = "/usr/bin/pdftotext";
+  if (access(pdftotext, X_OK) != 0) {
+    MESSAGE("skipped: no pdftotext (Debian package poppler-utils) to read the header page");
+    return;
+  }
+  SpawnOptions read;
+  read.program = pdftotext;
+  read.args = {"-f", "1", "-l", "1", "-layout", pdf, "-"};
+  ExitResult r = Child(std::move(read)).Wait(After(std::chrono::seconds(60)));
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  struct utsname uts;
+  REQUIRE(uname(&uts) == 0);
+  CAPTURE(r.out);
+  CHECK(r.out.find(std::string("host: ") + uts.nodename) != std::string::npos);
+  CHECK(r.out.find("Duration: ") != std::string::npos);
+  CHECK(r.out.find("q: <script>alert(1)</script> & 'x'") != std::string::npos);
+  CHECK(r.out.find("load <a>") != std::string::npos);
+  CHECK(r.out.find("Non-idle usage") != std::string::npos);
+  CHECK(r.out.find("* Statistics") == std::string::npos);  // not the whole summary
 }
 
 }  // namespace
@@ -102,6 +142,30 @@ TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
   CHECK(Count(loaded.out, "</svg>") == n);
 }
 
+TEST_CASE("plot --report: the charts before the summary, its all-zero rows left out and counted") {
+  TempDir dir;
+  std::string path = IdleLoRecording(dir);
+  ExitResult r = RunPlot({"--report", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  std::string html = ReadFileBytes(dir / "report/report.html");
+  // The summary is there, its busy interface and its statistics too.
+  CHECK(html.find("* Average NETWORK usage: eth0") != std::string::npos);
+  CHECK(html.find("net.eth0.rxkbyteps") != std::string::npos);
+  // The idle lo: neither its block nor its statistics rows, but a note.
+  CHECK(html.find("NETWORK usage: lo") == std::string::npos);
+  CHECK(html.find("net.lo.") == std::string::npos);
+  CHECK(html.find("cpu.all.steal") == std::string::npos);  // 0 in every fake sample
+  size_t note = html.find("<p>Left out as 0 throughout (at the printed resolution): ");
+  REQUIRE(note != std::string::npos);
+  CHECK(html.find("interface lo", note) < html.find("</p>", note));
+  // The first chart before the summary and its statistics table.
+  size_t svg = html.find("<svg");
+  REQUIRE(svg != std::string::npos);
+  CHECK(svg < html.find("<h2>Summary</h2>"));
+  CHECK(svg < html.find("* Statistics over "));
+}
+
 TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
   TempDir dir;
   std::string path = MarkedRecording(dir);
@@ -114,7 +178,8 @@ TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
   CHECK(r.out.ends_with(dir / "report/report.gp\n" + dir / "report/report.pdf\n"));
   CheckChartFile(dir / "report/report.pdf", "pdf");
   std::string pdf = ReadFileBytes(dir / "report/report.pdf");
-  CHECK(pdf.find("/Count " + std::to_string(n) + "\n") != std::string::npos);
+  CHECK(pdf.find("/Count " + std::to_string(n + 1) + "\n") != std::string::npos);  // + the header
+  CheckHeaderPage(dir / "report/report.pdf");
 
   ExitResult png = RunPlot({"-T", "png", "--report", "-o", dir / "png", path});
   CHECK(png.code == 1);
