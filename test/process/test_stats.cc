@@ -211,7 +211,9 @@ TEST_SUITE("summary --stats on real load") {
     CHECK(int64_t(stats["intervals"]) == static_cast<int64_t>(ticks.size()) - 1);
     // Every series' peak is at a tick, never at a mark's sample.
     size_t series = 0;
-    for (const auto& [name, one] : stats["series"].object()) {
+    for (const auto& member : stats["series"].object()) {
+      const std::string& name = member.first;  // CAPTURE refers to it: not a binding (clang 14)
+      const JsonValue& one = member.second;
       CAPTURE(name);
       const double at = double(one["max_elapsed"]);
       bool on_tick = false;
