@@ -114,7 +114,8 @@ TEST_CASE("disk await against its own await at low load") {
   UseSpan span(UseThresholds{}, 1);
   Interval(span, {{"disk", "vda", "wlatency", "ms", 0.5}, {"disk", "vda", "util", "%", 10}});
   Interval(span, {{"disk", "vda", "wlatency", "ms", 40}, {"disk", "vda", "util", "%", 100}});
-  const UseSignal* w = Row(*Named(span.Results(), "disk vda"), "w_await");
+  const auto all = span.Results();  // kept: the row points into it
+  const UseSignal* w = Row(*Named(all, "disk vda"), "w_await");
   CHECK(w->baseline == doctest::Approx(0.5));
   CHECK(w->max == doctest::Approx(40));
 }
@@ -140,7 +141,8 @@ TEST_CASE("cgroups: throttling and PSI saturate a group; its path keeps its dots
   Interval(span, {{"cgroups", "a.slice/b", "cpu", "%", 50}, {"cgroups", "a.slice/b", "throttled", "%", 20}});
   Interval(span, {{"cgroups", "a.slice/b", "cpu", "%", 50},
                   {"cgroups", "a.slice/b", "pressure_memory_some", "%", 30}});
-  const UseResource* g = Named(span.Results(), "cgroup a.slice/b");
+  const auto all = span.Results();  // kept: g points into it
+  const UseResource* g = Named(all, "cgroup a.slice/b");
   REQUIRE(g);
   CHECK(g->saturated == doctest::Approx(100));
   CHECK(g->bursts.count == 1);
