@@ -15,7 +15,6 @@ void BatchMeans::Add(double v, double w) {
   weights_.back() += w;
   ++in_last_;
   ++count_;
-  total_sum_ += v * w;
   total_weight_ += w;
 }
 
@@ -30,10 +29,6 @@ void BatchMeans::Merge() {
   weights_.resize(half);
   per_batch_ *= 2;
   in_last_ = per_batch_;
-}
-
-double BatchMeans::Mean() const {
-  return total_weight_ > 0 ? total_sum_ / total_weight_ : 0.0;
 }
 
 std::vector<double> BatchMeans::Means() const {

@@ -23,8 +23,6 @@ class BatchMeans {
   size_t count() const { return count_; }        // values added
   size_t per_batch() const { return per_batch_; }  // values a full batch holds
   double weight() const { return total_weight_; }  // Σ w
-  // Σ v·w / Σ w over every value (0 without one).
-  double Mean() const;
   // The batches' weighted means, in order (the last may be partial).
   std::vector<double> Means() const;
 
@@ -36,7 +34,7 @@ class BatchMeans {
   size_t per_batch_ = 1;
   size_t in_last_ = 0;  // values in the last batch
   size_t count_ = 0;
-  double total_sum_ = 0, total_weight_ = 0;
+  double total_weight_ = 0;
 };
 
 }  // namespace pm

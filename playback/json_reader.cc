@@ -75,21 +75,6 @@ JsonReader::Type JsonReader::Peek() const {
   }
 }
 
-double JsonReader::ReadDouble() {
-  uint64_t tag = Tag();
-  if (tag != 'd' && tag != 'l' && tag != 'u') Fail("expected a number");
-  uint64_t bits = tape_[pos_ + 1];  // a number's second word
-  double v = 0;
-  if (tag == 'd')
-    v = std::bit_cast<double>(bits);
-  else if (tag == 'l')
-    v = static_cast<double>(static_cast<int64_t>(bits));
-  else
-    v = static_cast<double>(bits);
-  pos_ += 2;
-  return v;
-}
-
 bool JsonReader::ReadBool() {
   uint64_t tag = Tag();
   if (tag != 't' && tag != 'f') Fail("expected true or false");

@@ -104,7 +104,6 @@ class JsonReader {
     pos_ += 2;
     return static_cast<int64_t>(tape_[pos_ - 1]);
   }
-  double ReadDouble();
   bool ReadBool();
   void SkipValue();
   // Every value read.

@@ -105,10 +105,6 @@ void Heading(std::string& out, const UseSpan& span) {
 
 }  // namespace
 
-std::string UseVerdict(const UseSpan& span) {
-  return VerdictOf(span.Results(), span.thresholds().share);
-}
-
 void AppendUseText(std::string& out, const UseSpan& span) {
   if (span.intervals() == 0) return;
   Heading(out, span);

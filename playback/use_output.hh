@@ -32,7 +32,5 @@ void AppendUseText(std::string& out, const UseSpan& span);
 //   "p99":..,"max":..,"total":..,"over":%,"low_load":..}],"missing":[..]}],
 //   "binding":NAME|null,"verdict":LINE}
 void AppendUseJson(std::string& out, const UseSpan& span);
-// The verdict, without "USE verdict: " and the newline.
-std::string UseVerdict(const UseSpan& span);
 
 }  // namespace pm

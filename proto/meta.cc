@@ -75,13 +75,6 @@ std::string DecodeHalf(std::string_view arg, std::string_view half,
 
 }  // namespace
 
-std::string PercentDecode(std::string_view s) {
-  if (auto bad = FindBadEscape(s))
-    throw UsageError("invalid percent-escape '" + Printable(*bad) + "' in '" +
-                     Printable(s) + "' (encode a literal '%' as %25)");
-  return DecodeValid(s);
-}
-
 std::pair<std::string, std::string> ParseMetaArg(std::string_view arg) {
   size_t eq = arg.find('=');
   if (eq == std::string_view::npos)

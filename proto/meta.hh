@@ -14,11 +14,6 @@
 
 namespace pm {
 
-// RFC 3986 percent-decoding: "%XX" with two hex digits of either case
-// becomes that byte; '+' and every other byte stay as they are. A '%' not
-// followed by two hex digits throws UsageError.
-std::string PercentDecode(std::string_view s);
-
 // "key=value" -> {key, value}, both decoded. UsageError when there is no
 // raw '=', an escape is invalid in either half, the key decodes empty, or
 // either half decodes to bytes that are not UTF-8 (metadata is text; the

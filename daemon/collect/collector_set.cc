@@ -58,8 +58,6 @@ CollectorSet::CollectorSet(int root_dirfd, const CollectorOptions& opts) {
 }
 
 CollectorSet::~CollectorSet() = default;
-CollectorSet::CollectorSet(CollectorSet&&) noexcept = default;
-CollectorSet& CollectorSet::operator=(CollectorSet&&) noexcept = default;
 
 std::string CollectorSet::DescribeJson() const {
   std::string out = "{";

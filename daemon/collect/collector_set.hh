@@ -56,8 +56,6 @@ class CollectorSet {
   // file cannot be opened or read, FormatError if one cannot be parsed.
   CollectorSet(int root_dirfd, const CollectorOptions& opts);
   ~CollectorSet();
-  CollectorSet(CollectorSet&&) noexcept;
-  CollectorSet& operator=(CollectorSet&&) noexcept;
 
   // The number of "cpuN" lines in /proc/stat at construction (counted even
   // with the cpu collector off).

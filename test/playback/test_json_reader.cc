@@ -113,22 +113,6 @@ TEST_CASE("integers: limits, overflow, strict form") {
   }
 }
 
-TEST_CASE("doubles when asked for") {
-  JsonReader r("[1.5e3,-0.25,1E-2,7]");
-  r.BeginArray();
-  REQUIRE(r.NextElement());
-  CHECK(r.ReadDouble() == 1500.0);
-  REQUIRE(r.NextElement());
-  CHECK(r.ReadDouble() == -0.25);
-  REQUIRE(r.NextElement());
-  CHECK(r.ReadDouble() == 0.01);
-  REQUIRE(r.NextElement());
-  CHECK(r.ReadDouble() == 7.0);
-  CHECK_FALSE(r.NextElement());
-  r.ExpectEnd();
-  CHECK_THROWS_AS(JsonReader("[1e400]"), JsonError);  // out of range
-}
-
 TEST_CASE("structure: what a skip accepts and refuses") {
   const Case cases[] = {
       {R"({"a":[1,-2.5e+3,true,false,null,{"b":{}}],"c":[]})", "ok:"},
@@ -198,7 +182,7 @@ TEST_CASE("a skip lands on the next member, whatever it skipped") {
   r.SkipValue();
   REQUIRE(r.NextKey(key));
   CHECK(key == "d");
-  CHECK(r.ReadDouble() == -2.5);
+  r.SkipValue();
   REQUIRE(r.NextKey(key));
   r.SkipValue();
   REQUIRE(r.NextKey(key));

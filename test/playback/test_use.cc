@@ -29,6 +29,16 @@ const UseResource* Named(const std::vector<UseResource>& all, std::string_view n
   return nullptr;
 }
 
+// The verdict as the text block ends with it, without "USE verdict: ".
+std::string UseVerdict(const UseSpan& span) {
+  std::string text;
+  AppendUseText(text, span);
+  const std::string_view tag = "USE verdict: ";
+  const size_t at = text.rfind(tag);
+  REQUIRE(at != std::string::npos);
+  return text.substr(at + tag.size(), text.find('\n', at) - at - tag.size());
+}
+
 const UseSignal* Row(const UseResource& r, std::string_view label) {
   for (const UseSignal& s : r.signals)
     if (s.label == label) return &s;
