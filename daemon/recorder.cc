@@ -142,13 +142,25 @@ void Recorder::Setup(const RecordConfig& config) {
   CheckStdoutFree(config);
   AdoptInheritedFds(config);
   header_.meta = ParseMetaArgs(config.meta_args);
+  OpenCollectors(config);
+  DescribeHost();
+  MakeEventSources();
+  OpenOutput(config);
+  writer_->SetObserver(observer_);
+}
 
+// The collectors, the process scans and the clock probe, on --root's /proc.
+void Recorder::OpenCollectors(const RecordConfig& config) {
   UniqueFd root = OpenRoot(config.root);
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   if (config.collectors.on("procs") || config.collectors.on("cgroups"))
     everyone_.emplace(root.Get(), config.collectors.values_of("procs"));
   if (config.process_table) table_.emplace(root.Get(), interval_ns_, clock_.MonoNs());
   clock_probe_.emplace(root.Get());
+}
+
+// The header's host, kernel and what the collectors record.
+void Recorder::DescribeHost() {
   struct utsname uts;
   uname(&uts);
   header_.host = uts.nodename;
@@ -162,7 +174,10 @@ void Recorder::Setup(const RecordConfig& config) {
     table_->Describe(header_.collectors_json);
     header_.collectors_json.push_back('}');
   }
+}
 
+// Signals, the tick, the deadline and the stop and hangup sources.
+void Recorder::MakeEventSources() {
   signals_.emplace(loop_, static_cast<SignalSource::Handler&>(*this));
   tick_ = clock_.MakeTimer(loop_, static_cast<TimerHandler&>(*this));
   if (start_delay_ns_ > 0 || timeout_ns_ > 0)  // a harness usually needs neither
@@ -172,25 +187,29 @@ void Recorder::Setup(const RecordConfig& config) {
     stop_request_.emplace(loop_, static_cast<StopRequest::Handler&>(*this));
   if (hangup_fd_)
     hangup_.emplace(loop_, static_cast<HangupSource::Handler&>(*this), *hangup_fd_);
+}
+
+// The writer: rotated files, none (--no-file) or -l's file.
+void Recorder::OpenOutput(const RecordConfig& config) {
   if (config.rotate.on()) {
     SetupRotation(config);
-  } else if (config.no_file) {
-    writer_ = std::make_unique<RecordingWriter>();
-  } else {
-    RequireOutputPath(config.output);
-    output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
-    if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
-    Compression compression =
-        config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
-    try {
-      writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
-    } catch (const std::system_error& e) {
-      throw SetupError("cannot create " + output_path_ + ": " +
-                       e.code().message() +
-                       " (create its directory or pass another -l PATH)");
-    }
+    return;
   }
-  writer_->SetObserver(observer_);
+  if (config.no_file) {
+    writer_ = std::make_unique<RecordingWriter>();
+    return;
+  }
+  RequireOutputPath(config.output);
+  output_path_ = config.output == "-" ? config.output : AbsolutePath(config.output);
+  if (config.session) session_.emplace(DefaultSessionPaths(), output_path_);
+  Compression compression =
+      config.no_gzip ? Compression::kPlain : CompressionForPath(output_path_);
+  try {
+    writer_ = std::make_unique<RecordingWriter>(output_path_, compression);
+  } catch (const std::system_error& e) {
+    throw SetupError("cannot create " + output_path_ + ": " + e.code().message() +
+                     " (create its directory or pass another -l PATH)");
+  }
 }
 
 void Recorder::Start() {

@@ -171,6 +171,10 @@ class Recorder final : SignalSource::Handler,
   // period in output_dir_; the sample that ends a period is the last of
   // its file and, as a keyframe, the first of the next. A full disk
   // suspends writing (one error line) until a new file can be written.
+  void OpenCollectors(const RecordConfig& config);
+  void DescribeHost();
+  void MakeEventSources();
+  void OpenOutput(const RecordConfig& config);
   void SetupRotation(const RecordConfig& config);
   std::string FreePath(int64_t t_ns) const;
   void OpenFile(const std::string& path);

@@ -109,47 +109,62 @@ struct Disks : Devices<DiskRates, Entry> {
   DiskRates Total() const;
 };
 
+// A disk's I/O counts over a pair: the weights of its latencies and sizes.
+struct IoCounts {
+  int64_t rd = 0, wr = 0, dc = 0, fl = 0;
+};
+
+// One disk's rates added into the total, latencies and sizes weighted by
+// its counts.
+void AddDisk(DiskRates& t, const DiskRates& e, const IoCounts& n) {
+  t.riops += e.riops;
+  t.wiops += e.wiops;
+  t.rsectors += e.rsectors;
+  t.wsectors += e.wsectors;
+  t.rkbyteps += e.rkbyteps;
+  t.wkbyteps += e.wkbyteps;
+  t.rlatency += e.rlatency * static_cast<double>(n.rd);
+  t.wlatency += e.wlatency * static_cast<double>(n.wr);
+  t.rsize += e.rsize * static_cast<double>(n.rd);
+  t.wsize += e.wsize * static_cast<double>(n.wr);
+  t.qlen += e.qlen;
+  t.util += e.util;
+  t.diops += e.diops;
+  t.dkbyteps += e.dkbyteps;
+  t.fiops += e.fiops;
+  t.dlatency += e.dlatency * static_cast<double>(n.dc);
+  t.flatency += e.flatency * static_cast<double>(n.fl);
+}
+
+// The weighted sums made averages: over the I/O counts, %util over the disks.
+void Average(DiskRates& t, const IoCounts& n, size_t disks) {
+  if (n.dc > 0) t.dlatency /= static_cast<double>(n.dc);
+  if (n.fl > 0) t.flatency /= static_cast<double>(n.fl);
+  if (n.rd > 0) {
+    t.rlatency /= static_cast<double>(n.rd);
+    t.rsize /= static_cast<double>(n.rd);
+  }
+  if (n.wr > 0) {
+    t.wlatency /= static_cast<double>(n.wr);
+    t.wsize /= static_cast<double>(n.wr);
+  }
+  if (disks > 0) t.util /= static_cast<double>(disks);
+}
+
 DiskRates Disks::Total() const {
   DiskRates t;
-  int64_t rd_ios = 0, wr_ios = 0, dc_ios = 0, fl_ios = 0;
+  IoCounts all;
   for (const DeviceRow& r : rows.all()) {
-    DiskRates e = Of(r);
     auto a = prev.row(r.prev), b = cur.row(r.cur);
-    int64_t rd = CounterDelta(a[kRdIos], b[kRdIos]), wr = CounterDelta(a[kWrIos], b[kWrIos]);
-    t.riops += e.riops;
-    t.wiops += e.wiops;
-    t.rsectors += e.rsectors;
-    t.wsectors += e.wsectors;
-    t.rkbyteps += e.rkbyteps;
-    t.wkbyteps += e.wkbyteps;
-    t.rlatency += e.rlatency * static_cast<double>(rd);
-    t.wlatency += e.wlatency * static_cast<double>(wr);
-    t.rsize += e.rsize * static_cast<double>(rd);
-    t.wsize += e.wsize * static_cast<double>(wr);
-    t.qlen += e.qlen;
-    t.util += e.util;
-    rd_ios += rd;
-    wr_ios += wr;
-    int64_t dc = CounterDelta(a[kDcIos], b[kDcIos]), fl = CounterDelta(a[kFlIos], b[kFlIos]);
-    t.diops += e.diops;
-    t.dkbyteps += e.dkbyteps;
-    t.fiops += e.fiops;
-    t.dlatency += e.dlatency * static_cast<double>(dc);
-    t.flatency += e.flatency * static_cast<double>(fl);
-    dc_ios += dc;
-    fl_ios += fl;
+    const IoCounts n{CounterDelta(a[kRdIos], b[kRdIos]), CounterDelta(a[kWrIos], b[kWrIos]),
+                     CounterDelta(a[kDcIos], b[kDcIos]), CounterDelta(a[kFlIos], b[kFlIos])};
+    AddDisk(t, Of(r), n);
+    all.rd += n.rd;
+    all.wr += n.wr;
+    all.dc += n.dc;
+    all.fl += n.fl;
   }
-  if (dc_ios > 0) t.dlatency /= static_cast<double>(dc_ios);
-  if (fl_ios > 0) t.flatency /= static_cast<double>(fl_ios);
-  if (rd_ios > 0) {
-    t.rlatency /= static_cast<double>(rd_ios);
-    t.rsize /= static_cast<double>(rd_ios);
-  }
-  if (wr_ios > 0) {
-    t.wlatency /= static_cast<double>(wr_ios);
-    t.wsize /= static_cast<double>(wr_ios);
-  }
-  if (!rows.all().empty()) t.util /= static_cast<double>(rows.all().size());
+  Average(t, all, rows.all().size());
   return t;
 }
 

@@ -71,50 +71,63 @@ size_t IntervalCount(std::string_view p, size_t i, size_t& end) {
   return std::max<size_t>(high, 1);
 }
 
-// Walks the pattern as regcomp will read it, adding up its positions
-// with each counted repetition expanded, and refuses it past the bounds.
-// The groups being read are a vector, not a recursion.
+[[noreturn]] void TooManyPositions() {
+  Refuse("more than " + std::to_string(ExtendedRegex::kMaxPositions) +
+         " positions with its counts expanded: use smaller {m,n} counts");
+}
+
+// The positions regcomp will give a pattern, added up token by token with
+// each counted repetition expanded. The groups being read are a vector,
+// not a recursion.
+struct PositionCount {
+  std::vector<size_t> outer;  // the positions of each enclosing group so far
+  size_t positions = 0;       // of the group being read
+  size_t last = 0;            // of the last atom read, which a count repeats
+
+  // Reads the token at p[i]; returns where the next one starts.
+  size_t Step(std::string_view p, size_t i);
+};
+
+size_t PositionCount::Step(std::string_view p, size_t i) {
+  char c = p[i];
+  size_t end = i + 1, atom = 1;
+  if (c == '\\') {
+    if (i + 1 < p.size()) CheckEscape(p[i + 1]);
+    end = i + 2;
+  } else if (c == '[') {
+    end = SkipBracket(p, i);
+  } else if (c == '(') {
+    outer.push_back(positions);
+    positions = 0;
+    atom = 0;
+  } else if (c == ')' && !outer.empty()) {
+    atom = positions + 1;
+    positions = outer.back();
+    outer.pop_back();
+  } else if (c == '{') {
+    if (size_t count = IntervalCount(p, i, end)) {
+      if (last > ExtendedRegex::kMaxPositions / count) TooManyPositions();
+      positions += last * (count - 1);
+      last *= count;
+      atom = 0;
+    }
+  } else if (c == '*' || c == '+' || c == '?' || c == '|' || c == '^' || c == '$') {
+    atom = 0;
+  }
+  if (atom != 0) last = atom;
+  positions += atom;
+  return end;
+}
+
+// Walks the pattern as regcomp will read it and refuses it past the bounds.
 void CheckBounds(std::string_view p) {
   if (p.size() > ExtendedRegex::kMaxPatternBytes)
     Refuse("longer than " + std::to_string(ExtendedRegex::kMaxPatternBytes) + " bytes");
   if (p.find('\0') != std::string_view::npos) Refuse("a NUL byte in it");
-  std::vector<size_t> outer;  // the positions of each enclosing group so far
-  size_t positions = 0;       // of the group being read
-  size_t last = 0;            // of the last atom read, which a count repeats
-  auto too_many = [] {
-    Refuse("more than " + std::to_string(ExtendedRegex::kMaxPositions) +
-           " positions with its counts expanded: use smaller {m,n} counts");
-  };
+  PositionCount count;
   for (size_t i = 0; i < p.size();) {
-    char c = p[i];
-    size_t end = i + 1, atom = 1;
-    if (c == '\\') {
-      if (i + 1 < p.size()) CheckEscape(p[i + 1]);
-      end = i + 2;
-    } else if (c == '[') {
-      end = SkipBracket(p, i);
-    } else if (c == '(') {
-      outer.push_back(positions);
-      positions = 0;
-      atom = 0;
-    } else if (c == ')' && !outer.empty()) {
-      atom = positions + 1;
-      positions = outer.back();
-      outer.pop_back();
-    } else if (c == '{') {
-      if (size_t count = IntervalCount(p, i, end)) {
-        if (last > ExtendedRegex::kMaxPositions / count) too_many();
-        positions += last * (count - 1);
-        last *= count;
-        atom = 0;
-      }
-    } else if (c == '*' || c == '+' || c == '?' || c == '|' || c == '^' || c == '$') {
-      atom = 0;
-    }
-    if (atom != 0) last = atom;
-    positions += atom;
-    if (positions > ExtendedRegex::kMaxPositions) too_many();
-    i = end;
+    i = count.Step(p, i);
+    if (count.positions > ExtendedRegex::kMaxPositions) TooManyPositions();
   }
 }
 

@@ -35,6 +35,65 @@ void Shape(const PgrLayout& layout, RawSample& s) {
   }
 }
 
+// What the previous line left in the sample and the event.
+void ResetLine(RawSample& s, RecordingEvent& e) {
+  for (MemberRows& m : s.members) m.has = false;
+  s.mono_ns = 0;
+  e.kind.clear();
+  e.label.clear();
+  e.reason.clear();
+  e.clock.reset();
+  e.scan.reset();
+  e.procs.reset();
+}
+
+// The event parts of a scan or procs line, made when a key asks for one.
+struct EventParts {
+  std::shared_ptr<ScanEvent> scan;
+  std::shared_ptr<ProcTableEvent> procs;
+  ScanEvent& Scan();
+  ProcTableEvent& Procs();
+};
+
+ScanEvent& EventParts::Scan() {
+  if (!scan) scan = std::make_shared<ScanEvent>();
+  return *scan;
+}
+
+ProcTableEvent& EventParts::Procs() {
+  if (!procs) procs = std::make_shared<ProcTableEvent>();
+  return *procs;
+}
+
+// An event's member `key` (false: not one), into `e` or its parts.
+bool ReadEventMember(JsonReader& json, std::string_view key, RecordingEvent& e,
+                     EventParts& parts) {
+  using Type = JsonReader::Type;
+  if ((key == "label" || key == "reason") && json.Peek() == Type::kString)
+    (key == "label" ? e.label : e.reason) = json.ReadString();
+  else if (key == "clock") ReadClockState(json, e.clock.emplace());
+  else if (key == "processes") ReadScanProcesses(json, parts.Scan().processes);
+  else if (key == "added") ReadScanNamed(json, parts.Scan().added);
+  else if (key == "sut") ReadScanPids(json, parts.Scan().sut);
+  else if (key == "at" && json.Peek() == Type::kString) parts.Scan().at = json.ReadString();
+  else if (key == "lag_ns" && json.Peek() != Type::kString) parts.Scan().lag_ns = json.ReadInt64();
+  else if (key == "rows") ReadProcTableRows(json, parts.Procs().rows);
+  else if (key == "exited") ReadScanPids(json, parts.Procs().exited);
+  else if (key == "brief") ReadProcTableBrief(json, parts.Procs());
+  else if (key == "since") parts.Procs().since_mono_ns = json.ReadInt64();
+  else return false;
+  return true;
+}
+
+// An event line's time and the parts its kind carries.
+void FinishEvent(std::optional<int64_t> t, int64_t mono_ns, RecordingEvent& e,
+                 EventParts& parts) {
+  e.time_ns = t.value_or(0);
+  e.mono_ns = mono_ns;
+  if (e.kind == "scan") e.scan = std::move(parts.scan);
+  if (e.kind == "procs") e.procs = std::move(parts.procs);
+}
+
 }  // namespace
 
 // Runs `parse` on the current line; a JsonError becomes a FormatError that
@@ -222,26 +281,10 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
                                                RecordingEvent& e) {
   shape_.Begin();
   json_.Reset(line);
-  for (MemberRows& m : s.members) m.has = false;
-  e.kind.clear();
-  e.label.clear();
-  e.reason.clear();
-  e.clock.reset();
-  e.scan.reset();
-  std::shared_ptr<ScanEvent> scan;
-  auto scan_part = [&]() -> ScanEvent& {
-    if (!scan) scan = std::make_shared<ScanEvent>();
-    return *scan;
-  };
-  e.procs.reset();
-  std::shared_ptr<ProcTableEvent> procs;
-  auto procs_part = [&]() -> ProcTableEvent& {
-    if (!procs) procs = std::make_shared<ProcTableEvent>();
-    return *procs;
-  };
+  ResetLine(s, e);
+  EventParts parts;
   bool is_event = false;
   std::optional<int64_t> t;
-  s.mono_ns = 0;
   json_.BeginObject();
   for (std::string_view key; json_.NextKey(key);) {
     if (key == "t") {
@@ -253,39 +296,13 @@ NativeReader::LineKind NativeReader::ParseLine(std::string_view line, RawSample&
     } else if (key == "event") {
       e.kind = json_.ReadString();
       is_event = true;
-    } else if ((key == "label" || key == "reason") &&
-               json_.Peek() == JsonReader::Type::kString) {
-      (key == "label" ? e.label : e.reason) = json_.ReadString();
-    } else if (key == "clock") {
-      ReadClockState(json_, e.clock.emplace());
-    } else if (key == "processes") {
-      ReadScanProcesses(json_, scan_part().processes);
-    } else if (key == "added") {
-      ReadScanNamed(json_, scan_part().added);
-    } else if (key == "sut") {
-      ReadScanPids(json_, scan_part().sut);
-    } else if (key == "at" && json_.Peek() == JsonReader::Type::kString) {
-      scan_part().at = json_.ReadString();
-    } else if (key == "lag_ns" && json_.Peek() != JsonReader::Type::kString) {
-      scan_part().lag_ns = json_.ReadInt64();
-    } else if (key == "rows") {
-      ReadProcTableRows(json_, procs_part().rows);
-    } else if (key == "exited") {
-      ReadScanPids(json_, procs_part().exited);
-    } else if (key == "brief") {
-      ReadProcTableBrief(json_, procs_part());
-    } else if (key == "since") {
-      procs_part().since_mono_ns = json_.ReadInt64();
-    } else if (!ReadSampleMember(key, s)) {
+    } else if (!ReadEventMember(json_, key, e, parts) && !ReadSampleMember(key, s)) {
       json_.SkipValue();  // a member this reader does not know
     }
   }
   json_.ExpectEnd();
   if (is_event) {
-    e.time_ns = t.value_or(0);
-    e.mono_ns = s.mono_ns;
-    if (e.kind == "scan") e.scan = std::move(scan);
-    if (e.kind == "procs") e.procs = std::move(procs);
+    FinishEvent(t, s.mono_ns, e, parts);
     return keep_unknown_ || IsKnownEvent(e.kind) ? LineKind::kEvent : LineKind::kSkip;
   }
   if (!t) throw JsonError("a sample without \"t\"", 0);

@@ -105,14 +105,10 @@ std::vector<SeriesStats> SpanStats::Results() const {
   return out;
 }
 
-void AppendStatsText(std::string& out, const SpanStats& stats) {
-  if (stats.intervals() == 0) return;
-  const std::vector<SeriesStats> all = stats.Results();
-  size_t name_width = 6, unit_width = 4;
-  for (const SeriesStats& s : all) {
-    name_width = std::max(name_width, s.name.size());
-    unit_width = std::max(unit_width, s.unit.size());
-  }
+namespace {
+
+// The block's title: how many intervals, and what the grid left out.
+void AppendStatsTitle(std::string& out, const SpanStats& stats) {
   out.append("* Statistics over ");
   AppendUint(out, stats.intervals());
   out.append(stats.intervals() == 1 ? " interval" : " intervals");
@@ -122,6 +118,36 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
     out.append(stats.left_out() == 1 ? " sample" : " samples");
     out.append(" of marks, pauses and the stop left out\n ");
   }
+}
+
+// One series' row, its name and unit padded to the columns' widths.
+void AppendStatsRow(std::string& out, const SeriesStats& s, size_t name_width,
+                    size_t unit_width) {
+  out.append("  ");
+  AppendPrintable(out, s.name);  // a cgroup's or a device's name as recorded
+  Pad(out, s.name.size(), name_width + 2);
+  out.append(s.unit);
+  Pad(out, s.unit.size(), unit_width);
+  for (double v : {s.mean, s.min, s.max}) Column(out, v, 12);
+  std::string at;
+  AppendFixed(at, s.max_elapsed, 3);
+  Pad(out, at.size(), 12);
+  out.append(at);
+  for (double v : {s.p50, s.p95, s.p99}) Column(out, v, 12);
+  out.push_back('\n');
+}
+
+}  // namespace
+
+void AppendStatsText(std::string& out, const SpanStats& stats) {
+  if (stats.intervals() == 0) return;
+  const std::vector<SeriesStats> all = stats.Results();
+  size_t name_width = 6, unit_width = 4;
+  for (const SeriesStats& s : all) {
+    name_width = std::max(name_width, s.name.size());
+    unit_width = std::max(unit_width, s.unit.size());
+  }
+  AppendStatsTitle(out, stats);
   bool exact = std::all_of(all.begin(), all.end(), [](const SeriesStats& s) { return s.exact; });
   out.append(" (rates time-weighted; p50/p95/p99 nearest rank");
   if (!exact) {
@@ -135,20 +161,7 @@ void AppendStatsText(std::string& out, const SpanStats& stats) {
   Pad(out, 4, unit_width);
   out.append("        mean         min         max  max at (s)         p50         p95"
              "         p99\n");
-  for (const SeriesStats& s : all) {
-    out.append("  ");
-    AppendPrintable(out, s.name);  // a cgroup's or a device's name as recorded
-    Pad(out, s.name.size(), name_width + 2);
-    out.append(s.unit);
-    Pad(out, s.unit.size(), unit_width);
-    for (double v : {s.mean, s.min, s.max}) Column(out, v, 12);
-    std::string at;
-    AppendFixed(at, s.max_elapsed, 3);
-    Pad(out, at.size(), 12);
-    out.append(at);
-    for (double v : {s.p50, s.p95, s.p99}) Column(out, v, 12);
-    out.push_back('\n');
-  }
+  for (const SeriesStats& s : all) AppendStatsRow(out, s, name_width, unit_width);
   out.push_back('\n');
 }
 

@@ -139,11 +139,7 @@ size_t GzipInputStream::Read(std::span<char> buf) {
   if (buf.empty()) return 0;
   buf = buf.first(std::min<size_t>(buf.size(), uInt{1} << 30));  // 32-bit
   for (;;) {
-    if (strm_.avail_in == 0 && !in_.eof()) {
-      std::string_view next = in_.Refill();
-      strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(next.data()));
-      strm_.avail_in = static_cast<uInt>(next.size());
-    }
+    if (strm_.avail_in == 0 && !in_.eof()) Refill();
     if (strm_.avail_in > 0) in_member_ = true;
     strm_.next_out = reinterpret_cast<Bytef*>(buf.data());
     strm_.avail_out = static_cast<uInt>(buf.size());
@@ -151,24 +147,7 @@ size_t GzipInputStream::Read(std::span<char> buf) {
     int rc = inflate(&strm_, Z_NO_FLUSH);
     size_t produced = buf.size() - strm_.avail_out;
     if (deferred_) HandOver(produced);
-    if (rc == Z_STREAM_END) {
-      in_member_ = false;
-      if (!zlib_checks_) {
-        CheckPoint end = Trailer();
-        end.at = out_total_ + produced;
-        points_.Push(end);
-      }
-      inflateReset(&strm_);
-      StartMember();
-    } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
-      std::string error = CorruptMessage(strm_.msg ? strm_.msg : "bad data");
-      if (produced == 0) throw FormatError(error);
-      deferred_error_ = std::move(error);
-    } else if (rc == Z_MEM_ERROR) {
-      throw std::bad_alloc();
-    } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      throw std::logic_error("gzip: inflate state");
-    }
+    AfterInflate(rc, produced);
     out_total_ += produced;
     if (produced > 0) return produced;
     if (strm_.avail_in == 0 && in_.eof()) {
@@ -176,6 +155,36 @@ size_t GzipInputStream::Read(std::span<char> buf) {
       truncated_ = in_member_;
       return 0;
     }
+  }
+}
+
+void GzipInputStream::Refill() {
+  std::string_view next = in_.Refill();
+  strm_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(next.data()));
+  strm_.avail_in = static_cast<uInt>(next.size());
+}
+
+// What inflate's `rc` means, `produced` bytes out: a member's end (its
+// trailer a check point where zlib did not check it), or an error, thrown
+// now or deferred until the bytes before it are read.
+void GzipInputStream::AfterInflate(int rc, size_t produced) {
+  if (rc == Z_STREAM_END) {
+    in_member_ = false;
+    if (!zlib_checks_) {
+      CheckPoint end = Trailer();
+      end.at = out_total_ + produced;
+      points_.Push(end);
+    }
+    inflateReset(&strm_);
+    StartMember();
+  } else if (rc == Z_DATA_ERROR || rc == Z_NEED_DICT) {
+    std::string error = CorruptMessage(strm_.msg ? strm_.msg : "bad data");
+    if (produced == 0) throw FormatError(error);
+    deferred_error_ = std::move(error);
+  } else if (rc == Z_MEM_ERROR) {
+    throw std::bad_alloc();
+  } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+    throw std::logic_error("gzip: inflate state");
   }
 }
 

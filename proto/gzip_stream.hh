@@ -93,6 +93,8 @@ class GzipInputStream final : public DecompressingInput {
   CheckPoint Trailer() const;
   CheckPoint TrailerEndingAt(size_t read) const;
   void CutInTrailer();
+  void Refill();
+  void AfterInflate(int rc, size_t produced);
   std::string CorruptMessage(const char* why) const;
 
   InputBuffer in_;

@@ -60,49 +60,62 @@ size_t Choice(std::string_view option, std::string_view value, std::string_view 
                    std::string(choices));
 }
 
+void Add(Command<DiffArgs>& c, OptionInfo info,
+         std::function<void(DiffArgs&, const Given&)> apply) {
+  c.options.push_back(MakeOption<DiffArgs>(std::move(info), std::move(apply)));
+}
+
+// How the runs are matched, tested and printed.
+void AddComparisonOptions(Command<DiffArgs>& c) {
+  Add(c, {.name = "align", .value = "HOW",
+          .help = "match phases by mark 'label' (default), or by 'time':\n"
+                  "every run cut where the first run's marks were",
+          .brief = "match phases by mark label or by the first run's times",
+          .choices = "label time"},
+         [](DiffArgs& a, const Given& g) {
+           a.align_time = Choice("align", g.value, "label time");
+         });
+  Add(c, {.name = "format", .value = "FMT", .help = "text (default), json or csv",
+          .choices = "text json csv"},
+         [](DiffArgs& a, const Given& g) {
+           a.format = static_cast<DiffFormat>(Choice("format", g.value, "text json csv"));
+         });
+  Add(c, {.name = "json", .help = "one JSON object (--format json)"},
+         [](DiffArgs& a, const Given& g) { if (g.on) a.format = DiffFormat::kJson; });
+  Add(c, {.name = "test", .value = "TEST",
+          .help = "run-level test: welch (Welch's t, default) or mwu\n"
+                  "(Mann-Whitney U); one run a side: the block bootstrap",
+          .brief = "run-level test: Welch's t or Mann-Whitney U",
+          .choices = "welch mwu"},
+         [](DiffArgs& a, const Given& g) {
+           a.test = static_cast<RunTest>(Choice("test", g.value, "welch mwu"));
+         });
+}
+
+// Which series count, and when diff fails.
+void AddSelectionOptions(Command<DiffArgs>& c) {
+  Add(c, {.name = "fdr", .value = "Q", .help = "false discovery rate (default 0.05)"},
+         [](DiffArgs& a, const Given& g) { a.fdr = ParseFdr(g.value); });
+  Add(c, {.name = "series", .value = "GLOB",
+          .help = "compare only the series matching GLOB (repeatable):\n"
+                  "fewer tests, more power for the ones that matter",
+          .brief = "compare only the series matching GLOB (repeatable)"},
+         [](DiffArgs& a, const Given& g) { a.series.emplace_back(g.value); });
+  Add(c, {.name = "fail-on", .value = "RULE",
+          .help = "exit 3 when a significant change passes RULE, e.g.\n"
+                  "'disk.*.wmibps>+10%' or 'cpu.all.usr<-5' (repeatable)",
+          .brief = "exit 3 when a significant change passes RULE"},
+         [](DiffArgs& a, const Given& g) { a.fail_on.push_back(ParseFailOn(g.value)); });
+  Add(c, {.name = "help", .short_name = 'h', .help = "show this help"},
+         [](DiffArgs& a, const Given& g) { a.help = g.on; });
+}
+
 Command<DiffArgs> BuildDiffCommand() {
-  using O = OptionInfo;
   Command<DiffArgs> c{{"diff", "[options] A.pgr B.pgr | A1 A2 ... -- B1 B2 ...", kDiffAbout,
                        kDiffFooter},
                       {}};
-  auto add = [&](O info, std::function<void(DiffArgs&, const Given&)> apply) {
-    c.options.push_back(MakeOption<DiffArgs>(std::move(info), std::move(apply)));
-  };
-  add({.name = "align", .value = "HOW",
-       .help = "match phases by mark 'label' (default), or by 'time':\n"
-               "every run cut where the first run's marks were",
-       .brief = "match phases by mark label or by the first run's times",
-       .choices = "label time"},
-      [](DiffArgs& a, const Given& g) { a.align_time = Choice("align", g.value, "label time"); });
-  add({.name = "format", .value = "FMT", .help = "text (default), json or csv",
-       .choices = "text json csv"},
-      [](DiffArgs& a, const Given& g) {
-        a.format = static_cast<DiffFormat>(Choice("format", g.value, "text json csv"));
-      });
-  add({.name = "json", .help = "one JSON object (--format json)"},
-      [](DiffArgs& a, const Given& g) { if (g.on) a.format = DiffFormat::kJson; });
-  add({.name = "test", .value = "TEST",
-       .help = "run-level test: welch (Welch's t, default) or mwu\n"
-               "(Mann-Whitney U); one run a side: the block bootstrap",
-       .brief = "run-level test: Welch's t or Mann-Whitney U",
-       .choices = "welch mwu"},
-      [](DiffArgs& a, const Given& g) {
-        a.test = static_cast<RunTest>(Choice("test", g.value, "welch mwu"));
-      });
-  add({.name = "fdr", .value = "Q", .help = "false discovery rate (default 0.05)"},
-      [](DiffArgs& a, const Given& g) { a.fdr = ParseFdr(g.value); });
-  add({.name = "series", .value = "GLOB",
-       .help = "compare only the series matching GLOB (repeatable):\n"
-               "fewer tests, more power for the ones that matter",
-       .brief = "compare only the series matching GLOB (repeatable)"},
-      [](DiffArgs& a, const Given& g) { a.series.emplace_back(g.value); });
-  add({.name = "fail-on", .value = "RULE",
-       .help = "exit 3 when a significant change passes RULE, e.g.\n"
-               "'disk.*.wmibps>+10%' or 'cpu.all.usr<-5' (repeatable)",
-       .brief = "exit 3 when a significant change passes RULE"},
-      [](DiffArgs& a, const Given& g) { a.fail_on.push_back(ParseFailOn(g.value)); });
-  add({.name = "help", .short_name = 'h', .help = "show this help"},
-      [](DiffArgs& a, const Given& g) { a.help = g.on; });
+  AddComparisonOptions(c);
+  AddSelectionOptions(c);
   return c;
 }
 

@@ -117,36 +117,45 @@ class Player {
   }
 
   void OnPair(const RawSample& prev, const RawSample& cur) {
-    if (IntervalNs(prev, cur) <= 0) {
-      std::fprintf(stderr,
-                   "warning: %s: sample at %.3f is not later than the one "
-                   "before (%.3f): pair skipped\n",
-                   input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
-      return;
-    }
+    if (!Ordered(prev, cur)) return;
     NoteWallStep(prev, cur);
     const Pair pair(prev, cur, origin_, report_options_);
     if (columns_) {
       columns_->AppendRow(pair);
       return;
     }
+    if (!WriteRow(pair, cur)) WriteJson(pair, cur);
+  }
+
+  // A sample not later than the one before: said, and the pair skipped.
+  bool Ordered(const RawSample& prev, const RawSample& cur) const {
+    if (IntervalNs(prev, cur) > 0) return true;
+    std::fprintf(stderr,
+                 "warning: %s: sample at %.3f is not later than the one "
+                 "before (%.3f): pair skipped\n",
+                 input_.name().c_str(), Seconds(cur.time_ns), Seconds(prev.time_ns));
+    return false;
+  }
+
+  // The pair as a CSV row (of the samples or the process table) or a
+  // table row; false when play writes JSON.
+  bool WriteRow(const Pair& pair, const RawSample& cur) {
     if (args_.proctable) {
       if (procs_.procs && procs_.mono_ns == cur.mono_ns)
         AppendProcTableCsvRows(out_.buffer(), *procs_.procs, cur.mono_ns, pair.time,
                                pair.elapsed_time);
-      out_.MaybeFlush();
-      return;
-    }
-    if (args_.format == PlayFormat::kCsv) {
+    } else if (args_.format == PlayFormat::kCsv) {
       csv_.AppendRow(out_.buffer(), pair);
-      out_.MaybeFlush();
-      return;
-    }
-    if (table_) {
+    } else if (table_) {
       table_->OnPair(pair, out_.buffer());
-      out_.MaybeFlush();
-      return;
+    } else {
+      return false;
     }
+    out_.MaybeFlush();
+    return true;
+  }
+
+  void WriteJson(const Pair& pair, const RawSample& cur) {
     if (styled()) {
       line_.clear();
       AppendPlayJson(line_, pair);

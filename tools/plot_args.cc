@@ -147,6 +147,7 @@ void AddOutputOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.save = g.on; }));
 }
 
+// Which part of the recording and which disks and directions are drawn.
 void AddChartOptions(std::vector<Opt>& t) {
   t.push_back(PlotOpt({.name = "offset-time", .value = "SEC",
                        .help = "start the time axis SEC seconds into the recording"},
@@ -161,6 +162,10 @@ void AddChartOptions(std::vector<Opt>& t) {
   t.push_back(Direction("plot-write-only", "disk charts: writes only", {false, true}));
   t.push_back(Direction("plot-read-write", "disk charts: reads and writes (the default)",
                         {true, true}));
+}
+
+// What the charts draw and how their axes read.
+void AddAxisOptions(std::vector<Opt>& t) {
   t.push_back(PlotOpt({.name = "all-devices",
                        .help = "also draw the devices, interfaces, processes\n"
                                "and groups that were idle throughout",
@@ -201,6 +206,7 @@ Command<PlotArgs> BuildPlotCommand() {
   Command<PlotArgs> c{{"plot", "[options] FILE...|DIR", about, kPlotFooter}, {}};
   AddOutputOptions(c.options);
   AddChartOptions(c.options);
+  AddAxisOptions(c.options);
   for (Opt& o : WindowOptions(&PlotArgs::window)) c.options.push_back(std::move(o));
   return c;
 }

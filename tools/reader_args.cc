@@ -153,88 +153,114 @@ Option<Args> Help() {
                    [](Args& a, const Given& g) { a.help = g.on; });
 }
 
+// play: colour, the table, PerfMonger's layout and the events.
+std::vector<Option<PlayArgs>> PlayLookOptions() {
+  return {
+    Opt<PlayArgs>({.name = "color", .short_name = 'c',
+                   .help = "colour (ANSI escapes): always (-c alone), auto or\n"
+                           "never; JSON lines are plain unless asked, the\n"
+                           "table is coloured on a terminal unless NO_COLOR is\n"
+                           "set",
+                   .brief = "colour: always (alone), auto or never",
+                   .choices = "always auto never"},
+                  [](PlayArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }),
+    Opt<PlayArgs>({.name = "table",
+                   .help = "the recording as live's table (--format table): a\n"
+                           "row per interval, the header every screenful, an\n"
+                           "average row at the end",
+                   .brief = "the recording as live's table (--format table)"},
+                  [](PlayArgs& a, const Given& g) {
+                    if (g.on) a.format = PlayFormat::kTable;
+                  }),
+    Opt<PlayArgs>({.name = "pretty", .short_name = 'p',
+                   .help = "PerfMonger's layout: members wrapped at 80 columns"},
+                  [](PlayArgs& a, const Given& g) { a.pretty = g.on; }),
+    Opt<PlayArgs>(
+        {.name = "events",
+         .help = "interleave pause, resume and mark events, in file\n"
+                 "order, as JSON lines on standard output:\n"
+                 "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
+                 "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
+                 "a recording with the clock's state adds it to the\n"
+                 "marks (\"clock\":{...}) and a start and an end line;\n"
+                 "without --events, marks go to standard error as\n"
+                 "'# mark: LABEL at ELAPSED'",
+         .brief = "interleave pause, resume and mark events as JSON"},
+        [](PlayArgs& a, const Given& g) { a.events = g.on; })
+  };
+}
+
+// play --format and the OpenMetrics labels.
+std::vector<Option<PlayArgs>> PlayFormatOptions() {
+  return {
+    Opt<PlayArgs>({.name = "format", .value = "FORMAT",
+                   .help = "json (the default: the lines above), csv (one\n"
+                           "header row, then one row per line, the same rates;\n"
+                           "columns named by their JSON paths) or openmetrics\n"
+                           "(the raw counters under node_exporter's metric\n"
+                           "names, for promtool tsdb create-blocks-from\n"
+                           "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
+                           "and series), table (as --table) or columns (the\n"
+                           "CSV's columns as binary float64 arrays behind a\n"
+                           "JSON header line, for numpy; spools to $TMPDIR)",
+                   .brief = "json (the default), csv, openmetrics, table or columns",
+                   .choices = "json csv openmetrics table columns"},
+                  [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
+    Opt<PlayArgs>({.name = "instance", .value = "NAME",
+                   .help = "openmetrics: the instance label (default: the\n"
+                           "recording's host)",
+                   .brief = "openmetrics: the instance label (default: the host)"},
+                  [](PlayArgs& a, const Given& g) { a.instance = g.value; }),
+    Opt<PlayArgs>({.name = "job", .value = "NAME",
+                   .help = "openmetrics: a job label on every series"},
+                  [](PlayArgs& a, const Given& g) { a.job = g.value; }),
+    Opt<PlayArgs>({.name = "label", .value = "KEY=VALUE",
+                   .help = "openmetrics: a label on every series (repeatable;\n"
+                           "a --meta key of that name becomes meta_KEY)",
+                   .brief = "openmetrics: a label on every series (repeatable)"},
+                  [](PlayArgs& a, const Given& g) {
+                    a.labels.push_back(ParseLabel(g.value, a));
+                  })
+  };
+}
+
+// play --format csv's leading columns and its process table.
+std::vector<Option<PlayArgs>> PlayCsvOptions() {
+  return {
+    Opt<PlayArgs>({.name = "columns", .value = "LIST",
+                   .help = "csv: leading columns, any of host,run,phase (the\n"
+                           "recording's host; the --run-key meta value; the\n"
+                           "last mark's label), so that recordings of many\n"
+                           "hosts read as one table; table: its groups, as\n"
+                           "perfmonger live --columns takes them",
+                   .brief = "csv: leading columns from host,run,phase; table: its groups"},
+                  [](PlayArgs& a, const Given& g) { a.columns_given = std::string(g.value); }),
+    Opt<PlayArgs>({.name = "run-key", .value = "KEY",
+                   .help = "csv: the meta key the run column shows (default run)"},
+                  [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),
+    Opt<PlayArgs>({.name = "proctable",
+                   .help = "csv: the process table (record --record-procs)\n"
+                           "instead, one row per process and interval:\n"
+                           "time,elapsed_time,pid,comm,cpu,usr,sys,rkbyteps,\n"
+                           "wkbyteps,rss_kb (play's proctable values)",
+                   .brief = "csv: the process table, one row per process and interval"},
+                  [](PlayArgs& a, const Given& g) { a.proctable = g.on; })
+  };
+}
+
+template <class T>
+void Append(std::vector<T>& to, std::vector<T> from) {
+  for (T& item : from) to.push_back(std::move(item));
+}
+
 Command<PlayArgs> BuildPlay() {
   Command<PlayArgs> c{{"play", "[options] [FILE...|DIR]", kPlayAbout, kPlayFooter},
-          {Opt<PlayArgs>({.name = "color", .short_name = 'c',
-                          .help = "colour (ANSI escapes): always (-c alone), auto or\n"
-                                  "never; JSON lines are plain unless asked, the\n"
-                                  "table is coloured on a terminal unless NO_COLOR is\n"
-                                  "set",
-                          .brief = "colour: always (alone), auto or never",
-                          .choices = "always auto never"},
-                         [](PlayArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }),
-           Opt<PlayArgs>({.name = "table",
-                          .help = "the recording as live's table (--format table): a\n"
-                                  "row per interval, the header every screenful, an\n"
-                                  "average row at the end",
-                          .brief = "the recording as live's table (--format table)"},
-                         [](PlayArgs& a, const Given& g) {
-                           if (g.on) a.format = PlayFormat::kTable;
-                         }),
-           Opt<PlayArgs>({.name = "pretty", .short_name = 'p',
-                          .help = "PerfMonger's layout: members wrapped at 80 columns"},
-                         [](PlayArgs& a, const Given& g) { a.pretty = g.on; }),
-           Opt<PlayArgs>(
-               {.name = "events",
-                .help = "interleave pause, resume and mark events, in file\n"
-                        "order, as JSON lines on standard output:\n"
-                        "{\"event\":\"mark\",\"label\":L,\"time\":T,\"elapsed_time\":E}\n"
-                        "({\"event\":\"pause\"|\"resume\",\"time\":..,\"elapsed_time\":..});\n"
-                        "a recording with the clock's state adds it to the\n"
-                        "marks (\"clock\":{...}) and a start and an end line;\n"
-                        "without --events, marks go to standard error as\n"
-                        "'# mark: LABEL at ELAPSED'",
-                .brief = "interleave pause, resume and mark events as JSON"},
-               [](PlayArgs& a, const Given& g) { a.events = g.on; }),
-           DiskOnly<PlayArgs>(),
-           Opt<PlayArgs>({.name = "format", .value = "FORMAT",
-                          .help = "json (the default: the lines above), csv (one\n"
-                                  "header row, then one row per line, the same rates;\n"
-                                  "columns named by their JSON paths) or openmetrics\n"
-                                  "(the raw counters under node_exporter's metric\n"
-                                  "names, for promtool tsdb create-blocks-from\n"
-                                  "openmetrics; spools to $TMPDIR, 8 bytes per sample\n"
-                                  "and series), table (as --table) or columns (the\n"
-                                  "CSV's columns as binary float64 arrays behind a\n"
-                                  "JSON header line, for numpy; spools to $TMPDIR)",
-                          .brief = "json (the default), csv, openmetrics, table or columns",
-                          .choices = "json csv openmetrics table columns"},
-                         [](PlayArgs& a, const Given& g) { a.format = ParseFormat(g.value); }),
-           Opt<PlayArgs>({.name = "instance", .value = "NAME",
-                          .help = "openmetrics: the instance label (default: the\n"
-                                  "recording's host)",
-                          .brief = "openmetrics: the instance label (default: the host)"},
-                         [](PlayArgs& a, const Given& g) { a.instance = g.value; }),
-           Opt<PlayArgs>({.name = "job", .value = "NAME",
-                          .help = "openmetrics: a job label on every series"},
-                         [](PlayArgs& a, const Given& g) { a.job = g.value; }),
-           Opt<PlayArgs>({.name = "label", .value = "KEY=VALUE",
-                          .help = "openmetrics: a label on every series (repeatable;\n"
-                                  "a --meta key of that name becomes meta_KEY)",
-                          .brief = "openmetrics: a label on every series (repeatable)"},
-                         [](PlayArgs& a, const Given& g) {
-                           a.labels.push_back(ParseLabel(g.value, a));
-                         }),
-           Opt<PlayArgs>({.name = "columns", .value = "LIST",
-                          .help = "csv: leading columns, any of host,run,phase (the\n"
-                                  "recording's host; the --run-key meta value; the\n"
-                                  "last mark's label), so that recordings of many\n"
-                                  "hosts read as one table; table: its groups, as\n"
-                                  "perfmonger live --columns takes them",
-                          .brief = "csv: leading columns from host,run,phase; table: its groups"},
-                         [](PlayArgs& a, const Given& g) { a.columns_given = std::string(g.value); }),
-           Opt<PlayArgs>({.name = "run-key", .value = "KEY",
-                          .help = "csv: the meta key the run column shows (default run)"},
-                         [](PlayArgs& a, const Given& g) { a.run_key = g.value; }),
-           Opt<PlayArgs>({.name = "proctable",
-                          .help = "csv: the process table (record --record-procs)\n"
-                                  "instead, one row per process and interval:\n"
-                                  "time,elapsed_time,pid,comm,cpu,usr,sys,rkbyteps,\n"
-                                  "wkbyteps,rss_kb (play's proctable values)",
-                          .brief = "csv: the process table, one row per process and interval"},
-                         [](PlayArgs& a, const Given& g) { a.proctable = g.on; }),
-           Help<PlayArgs>()}};
-  for (Option<PlayArgs>& o : WindowOptions(&PlayArgs::window)) c.options.push_back(std::move(o));
+                      PlayLookOptions()};
+  c.options.push_back(DiskOnly<PlayArgs>());
+  Append(c.options, PlayFormatOptions());
+  Append(c.options, PlayCsvOptions());
+  c.options.push_back(Help<PlayArgs>());
+  Append(c.options, WindowOptions(&PlayArgs::window));
   return c;
 }
 
@@ -247,15 +273,18 @@ size_t TopCount(std::string_view text) {
   return n;
 }
 
-Command<SummaryArgs> BuildSummary() {
-  auto flag = [](std::string_view name, std::string help, std::string_view brief,
-                 bool SummaryArgs::*field) {
-    return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
-                            [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
-  };
-  Command<SummaryArgs> c{{"summary", "[options] FILE...|DIR", kSummaryAbout, kSummaryFooter},
-          {flag("json", "one JSON object instead of text", "", &SummaryArgs::json),
-           flag("phases",
+// summary's flag `name`, setting `field`.
+Option<SummaryArgs> SummaryFlag(std::string_view name, std::string help, std::string_view brief,
+                                bool SummaryArgs::*field) {
+  return Opt<SummaryArgs>({.name = name, .help = std::move(help), .brief = brief},
+                          [field](SummaryArgs& a, const Given& g) { a.*field = g.on; });
+}
+
+// summary: its form (JSON, phases) and the blocks it adds.
+std::vector<Option<SummaryArgs>> SummaryBlockOptions() {
+  return {
+    SummaryFlag("json", "one JSON object instead of text", "", &SummaryArgs::json),
+    SummaryFlag("phases",
                 "one summary per phase: start to the first mark, mark\n"
                 "to mark, last mark to the end, each titled by the\n"
                 "label of the mark that starts it (\"start\" for the\n"
@@ -263,8 +292,8 @@ Command<SummaryArgs> BuildSummary() {
                 "a \"phase\" key; metadata left out",
                 "one summary per phase, phases split at the marks",
                 &SummaryArgs::phases),
-           flag("all", "add network and memory blocks to the text", "", &SummaryArgs::all),
-           flag("stats",
+    SummaryFlag("all", "add network and memory blocks to the text", "", &SummaryArgs::all),
+    SummaryFlag("stats",
                 "add statistics over every pair of consecutive samples:\n"
                 "per series (CPU modes and the busiest core, each\n"
                 "disk's IOPS, MiB/s, await, %util and queue, each\n"
@@ -275,22 +304,28 @@ Command<SummaryArgs> BuildSummary() {
                 "with --phases; with --json a \"stats\" member",
                 "statistics per series: mean, min, max and when, p50/p95/p99",
                 &SummaryArgs::stats),
-           Opt<SummaryArgs>({.name = "top", .value = "N",
-                             .help = "the N busiest processes by CPU and by I/O, from a\n"
-                                     "recording made with --record-procs (per phase\n"
-                                     "with --phases; with --json a \"top\" member)",
-                             .brief = "the N busiest processes by CPU and by I/O"},
-                            [](SummaryArgs& a, const Given& g) { a.top = TopCount(g.value); }),
-           Opt<SummaryArgs>(
-               {.name = "stats-grid",
-                .help = "--stats on the recording's sampling grid: the samples\n"
-                        "marks, pauses and the stop took between two ticks\n"
-                        "left out, so every interval is one tick, as sar's\n"
-                        "are (a peak then compares with sar's at the same\n"
-                        "interval)",
-                .brief = "--stats with every interval one tick, as sar's"},
-               [](SummaryArgs& a, const Given& g) { a.stats = a.grid = g.on; }),
-           flag("use",
+    Opt<SummaryArgs>({.name = "top", .value = "N",
+                      .help = "the N busiest processes by CPU and by I/O, from a\n"
+                              "recording made with --record-procs (per phase\n"
+                              "with --phases; with --json a \"top\" member)",
+                      .brief = "the N busiest processes by CPU and by I/O"},
+                     [](SummaryArgs& a, const Given& g) { a.top = TopCount(g.value); })
+  };
+}
+
+// summary: --stats-grid, --use, --disk-only and the pager.
+std::vector<Option<SummaryArgs>> SummaryMoreOptions() {
+  return {
+    Opt<SummaryArgs>(
+        {.name = "stats-grid",
+         .help = "--stats on the recording's sampling grid: the samples\n"
+                 "marks, pauses and the stop took between two ticks\n"
+                 "left out, so every interval is one tick, as sar's\n"
+                 "are (a peak then compares with sar's at the same\n"
+                 "interval)",
+         .brief = "--stats with every interval one tick, as sar's"},
+        [](SummaryArgs& a, const Given& g) { a.stats = a.grid = g.on; }),
+    SummaryFlag("use",
                 "the USE method per resource (CPU and its busiest core,\n"
                 "memory, each disk and interface, TCP, each cgroup):\n"
                 "utilisation, saturation and errors over every\n"
@@ -299,14 +334,21 @@ Command<SummaryArgs> BuildSummary() {
                 "with --phases; with --json a \"use\" member",
                 "utilisation, saturation, errors and the binding resource",
                 &SummaryArgs::use),
-           DiskOnly<SummaryArgs>(),
-           Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
-                             .help = "page the text through CMD (default $PAGER, else less)",
-                             .completes = Completes::kCommand},
-                            [](SummaryArgs& a, const Given& g) { a.pager = g.value; }),
-           flag("no-pager", "never page", "", &SummaryArgs::no_pager), Help<SummaryArgs>()}};
-  for (Option<SummaryArgs>& o : WindowOptions(&SummaryArgs::window))
-    c.options.push_back(std::move(o));
+    DiskOnly<SummaryArgs>(),
+    Opt<SummaryArgs>({.name = "pager", .short_name = 'p', .value = "CMD",
+                      .help = "page the text through CMD (default $PAGER, else less)",
+                      .completes = Completes::kCommand},
+                     [](SummaryArgs& a, const Given& g) { a.pager = g.value; }),
+    SummaryFlag("no-pager", "never page", "", &SummaryArgs::no_pager),
+    Help<SummaryArgs>()
+  };
+}
+
+Command<SummaryArgs> BuildSummary() {
+  Command<SummaryArgs> c{{"summary", "[options] FILE...|DIR", kSummaryAbout, kSummaryFooter},
+                         SummaryBlockOptions()};
+  Append(c.options, SummaryMoreOptions());
+  Append(c.options, WindowOptions(&SummaryArgs::window));
   for (const Option<NoiseThresholds>& o : NoiseOptions())
     c.options.push_back(Lifted(o, &SummaryArgs::noise));
   for (const Option<UseThresholds>& o : UseOptions())

@@ -143,8 +143,8 @@ std::vector<Opt> CollectorOptions() {
 
 namespace {
 
-std::vector<Opt> RecordingOptions() {
-  std::vector<Opt> t;
+// Where the recording goes, its interval, start and end, and its disks.
+void AddOutputOptions(std::vector<Opt>& t) {
   t.push_back(Front({.name = "logfile", .short_name = 'l', .value = "PATH",
                      .help = "output (default perfmonger.pgr.gz); compressed by\n"
                              "name: .gz gzip, .zst zstd, anything else plain",
@@ -168,12 +168,10 @@ std::vector<Opt> RecordingOptions() {
                         [](RecordArgs& a, const Given& g) {
                           AddDisks(a.config.collectors.disks, g.value);
                         }));
-  for (Opt& o : CollectorOptions()) t.push_back(std::move(o));
-  t.push_back(Recording({.name = "record-procs",
-                         .help = "record every process that ran, each sample (pid,\n"
-                                 "command, cgroup, CPU, run-queue wait, I/O, RSS)",
-                         .brief = "record every process that ran, each sample"},
-                        [](RecordArgs& a, const Given& g) { a.config.process_table = g.on; }));
+}
+
+// The file's form: compression, format version, rotation and retention.
+void AddFileOptions(std::vector<Opt>& t) {
   t.push_back(Recording({.name = "no-gzip", .help = "plain output (default name perfmonger.pgr)"},
                         [](RecordArgs& a, const Given& g) { a.config.no_gzip = g.on; }));
   t.push_back(Recording({.name = "format-version", .value = "N",
@@ -202,6 +200,18 @@ std::vector<Opt> RecordingOptions() {
   t.push_back(Front({.name = "no-interval-backoff",
                      .help = "accepted; the interval never changes anyway"},
                     [](RecordArgs&, const Given&) {}));
+}
+
+std::vector<Opt> RecordingOptions() {
+  std::vector<Opt> t;
+  AddOutputOptions(t);
+  for (Opt& o : CollectorOptions()) t.push_back(std::move(o));
+  t.push_back(Recording({.name = "record-procs",
+                         .help = "record every process that ran, each sample (pid,\n"
+                                 "command, cgroup, CPU, run-queue wait, I/O, RSS)",
+                         .brief = "record every process that ran, each sample"},
+                        [](RecordArgs& a, const Given& g) { a.config.process_table = g.on; }));
+  AddFileOptions(t);
   return t;
 }
 

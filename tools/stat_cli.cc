@@ -240,36 +240,32 @@ int Record(const StatArgs& args, CommandRun& run, std::optional<std::string>& fa
   return failure ? 2 : 0;
 }
 
-int Stat(const StatArgs& args) {
-  CommandRun run;
-  std::optional<std::string> failure;
-  try {
-    Record(args, run, failure);
-  } catch (const std::exception& e) {  // a setup error: CMD not run
-    PrintError(e.what());
-    return 1;
-  }
-  if (!run.pid) {  // CMD not run: it could not be, or the recording failed first
-    if (failure) PrintError(*failure);
-    if (run.spawn_error.empty()) return 2;
-    PrintError(run.spawn_error);
-    return 127;
-  }
-  // A recording that failed early leaves CMD running: wait for it, and
-  // let a signal end us as it would without a recording.
-  if (failure) UnblockStopSignals();
+// CMD not run: it could not be, or the recording failed first.
+int NotRun(const CommandRun& run, const std::optional<std::string>& failure) {
+  if (failure) PrintError(*failure);
+  if (run.spawn_error.empty()) return 2;
+  PrintError(run.spawn_error);
+  return 127;
+}
+
+// CMD's end, said on standard error when it failed. A recording that
+// failed early leaves CMD running: wait for it, and let a signal end us
+// as it would without a recording.
+CommandEnd AwaitCommand(pid_t pid, bool recording_failed) {
+  if (recording_failed) UnblockStopSignals();
   int signo = 0;
-  int status = ReapCommand(*run.pid, &signo);
-  CommandEnd end{status, signo};
+  int status = ReapCommand(pid, &signo);
   if (signo != 0)
     std::fprintf(stderr, "Command failed: exit status %d (killed by signal %d: %s)\n",
                  status, signo, strsignal(signo));
   else if (status != 0)
     std::fprintf(stderr, "Command failed: exit status %d\n", status);
-  if (failure) {
-    PrintError(*failure);
-    return status == 0 ? 2 : status;
-  }
+  return {status, signo};
+}
+
+// The summary on standard output; CMD's status, or why it is not.
+int PrintSummary(const StatArgs& args, const CommandEnd& end) {
+  const int status = end.status;
   try {
     bool noisy = false;
     std::string report = Summary(AbsolutePath(args.record.config.output), args, end, noisy);
@@ -285,6 +281,24 @@ int Stat(const StatArgs& args) {
     return status == 0 ? 2 : status;
   }
   return status;
+}
+
+int Stat(const StatArgs& args) {
+  CommandRun run;
+  std::optional<std::string> failure;
+  try {
+    Record(args, run, failure);
+  } catch (const std::exception& e) {  // a setup error: CMD not run
+    PrintError(e.what());
+    return 1;
+  }
+  if (!run.pid) return NotRun(run, failure);
+  CommandEnd end = AwaitCommand(*run.pid, failure.has_value());
+  if (failure) {
+    PrintError(*failure);
+    return end.status == 0 ? 2 : end.status;
+  }
+  return PrintSummary(args, end);
 }
 
 }  // namespace

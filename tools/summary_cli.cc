@@ -213,6 +213,26 @@ int NothingToSummarize(const SummaryArgs& args, const MetaList& meta,
   return 0;
 }
 
+// --stats' and --use's walk over every pair.
+void StartStats(std::optional<StatsWalk>& stats, const SummaryArgs& args,
+                const RecordingInput& input, const ReportOptions& options) {
+  stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid,
+                                 .use = args.use ? &args.use_thresholds : nullptr,
+                                 .num_core = input.info().num_core},
+                options);
+}
+
+// The report on standard output: JSON as is, text through the pager.
+void Show(const SummaryArgs& args, const std::string& report) {
+  if (args.json) {
+    WriteAll(1, report);
+    return;
+  }
+  std::string pager =
+      args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
+  if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
+}
+
 int Summarize(const SummaryArgs& args) {
   RecordingInput input(args.files, {args.window});
   if (!input.Open())
@@ -225,11 +245,7 @@ int Summarize(const SummaryArgs& args) {
   ClockHistory clocks(input.info());
   const ReportOptions options = StatsOptions(args, input);
   std::optional<StatsWalk> stats;
-  if (every_pair)
-    stats.emplace(StatsWalkOptions{.split = args.phases, .grid = args.grid,
-                                   .use = args.use ? &args.use_thresholds : nullptr,
-                                   .num_core = input.info().num_core},
-                  options);
+  if (every_pair) StartStats(stats, args, input, options);
   std::optional<ProcTop> top;
   if (args.top) top.emplace(args.phases);
   std::optional<std::string> corrupt =
@@ -250,13 +266,7 @@ int Summarize(const SummaryArgs& args) {
   const ProcTop* tops = top ? &*top : nullptr;
   std::string report = args.phases ? PhaseReport(args, input, walk.phases(), with, tops)
                                    : WholeReport(args, input, walk, clocks, with, tops);
-  if (args.json) {
-    WriteAll(1, report);
-    return status;
-  }
-  std::string pager =
-      args.no_pager ? std::string() : PagerCommand(args.pager ? &*args.pager : nullptr);
-  if (std::optional<std::string> why = ShowPaged(report, pager)) Note("summary", *why);
+  Show(args, report);
   return status;
 }
 

@@ -36,51 +36,73 @@ WindowBound LastBound(std::string_view text);
 // A time-of-day --to after a wall-clock --from becomes a wall-clock time.
 void CheckWindow(WindowSpec& spec);
 
-// The three options for a command whose Args hold a WindowSpec at `field`.
+// The options' heading in --help.
+inline constexpr std::string_view kWindowSection = "Time window (default: the whole recording):";
+
+// --from WHEN, into the Args' WindowSpec at `field`.
+template <class Args>
+Option<Args> WindowFromOption(WindowSpec Args::*field) {
+  return MakeOption<Args>(
+      {.name = "from", .value = "WHEN",
+       .help = "start at WHEN: elapsed time since the first sample\n"
+               "(30, 1m30s), a wall-clock time (RFC 3339, or HH:MM:SS\n"
+               "local time on the recording's day) or mark:LABEL;\n"
+               "samples and events at or after it are read",
+       .brief = "start at elapsed time, wall-clock time or mark:LABEL",
+       .section = kWindowSection},
+      [field](Args& a, const Given& g) {
+        if ((a.*field).from.given.starts_with("(--last"))
+          throw UsageError("--last is a start of its own: not with --from");
+        (a.*field).from = ParseWindowBound("from", g.value);
+      });
+}
+
+// --to WHEN.
+template <class Args>
+Option<Args> WindowToOption(WindowSpec Args::*field) {
+  return MakeOption<Args>(
+      {.name = "to", .value = "WHEN",
+       .help = "end at WHEN (as --from; mark:LABEL is the first\n"
+               "such mark from the start on); samples and events\n"
+               "at or before it are read",
+       .brief = "end at elapsed time, wall-clock time or mark:LABEL",
+       .section = kWindowSection},
+      [field](Args& a, const Given& g) { (a.*field).to = ParseWindowBound("to", g.value); });
+}
+
+// --last DUR.
+template <class Args>
+Option<Args> WindowLastOption(WindowSpec Args::*field) {
+  return MakeOption<Args>(
+      {.name = "last", .value = "DUR",
+       .help = "from DUR before now (15m, 2h) to the end: the\n"
+               "recent past of a recording still being written",
+       .brief = "from DUR before now to the end",
+       .section = kWindowSection},
+      [field](Args& a, const Given& g) {
+        if ((a.*field).from.kind != WindowBound::Kind::kOpen)
+          throw UsageError("--last is a start of its own: not with --from");
+        (a.*field).from = LastBound(g.value);
+      });
+}
+
+// --phase LABEL.
+template <class Args>
+Option<Args> WindowPhaseOption(WindowSpec Args::*field) {
+  return MakeOption<Args>(
+      {.name = "phase", .value = "LABEL",
+       .help = "the phase mark LABEL opens: from that mark to the\n"
+               "next mark, or the end",
+       .brief = "from mark LABEL to the next mark",
+       .section = kWindowSection},
+      [field](Args& a, const Given& g) { (a.*field).phase = std::string(g.value); });
+}
+
+// The four options for a command whose Args hold a WindowSpec at `field`.
 template <class Args>
 std::vector<Option<Args>> WindowOptions(WindowSpec Args::*field) {
-  const std::string_view section = "Time window (default: the whole recording):";
-  return {
-      MakeOption<Args>(
-          {.name = "from", .value = "WHEN",
-           .help = "start at WHEN: elapsed time since the first sample\n"
-                   "(30, 1m30s), a wall-clock time (RFC 3339, or HH:MM:SS\n"
-                   "local time on the recording's day) or mark:LABEL;\n"
-                   "samples and events at or after it are read",
-           .brief = "start at elapsed time, wall-clock time or mark:LABEL",
-           .section = section},
-          [field](Args& a, const Given& g) {
-            if ((a.*field).from.given.starts_with("(--last"))
-              throw UsageError("--last is a start of its own: not with --from");
-            (a.*field).from = ParseWindowBound("from", g.value);
-          }),
-      MakeOption<Args>(
-          {.name = "to", .value = "WHEN",
-           .help = "end at WHEN (as --from; mark:LABEL is the first\n"
-                   "such mark from the start on); samples and events\n"
-                   "at or before it are read",
-           .brief = "end at elapsed time, wall-clock time or mark:LABEL",
-           .section = section},
-          [field](Args& a, const Given& g) { (a.*field).to = ParseWindowBound("to", g.value); }),
-      MakeOption<Args>(
-          {.name = "last", .value = "DUR",
-           .help = "from DUR before now (15m, 2h) to the end: the\n"
-                   "recent past of a recording still being written",
-           .brief = "from DUR before now to the end",
-           .section = section},
-          [field](Args& a, const Given& g) {
-            if ((a.*field).from.kind != WindowBound::Kind::kOpen)
-              throw UsageError("--last is a start of its own: not with --from");
-            (a.*field).from = LastBound(g.value);
-          }),
-      MakeOption<Args>(
-          {.name = "phase", .value = "LABEL",
-           .help = "the phase mark LABEL opens: from that mark to the\n"
-                   "next mark, or the end",
-           .brief = "from mark LABEL to the next mark",
-           .section = section},
-          [field](Args& a, const Given& g) { (a.*field).phase = std::string(g.value); }),
-  };
+  return {WindowFromOption(field), WindowToOption(field), WindowLastOption(field),
+          WindowPhaseOption(field)};
 }
 
 }  // namespace pm
