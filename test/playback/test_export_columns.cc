@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "playback/export_columns.hh"
+#include "playback/outputs/export_columns.hh"
 #include "proto/text.hh"
 
 namespace pm {
