@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "common/io.hh"
-#include "playback/delta_decoder.hh"
-#include "playback/line_reader.hh"
+#include "playback/reading/delta_decoder.hh"
+#include "playback/reading/line_reader.hh"
 #include "proto/codec.hh"
 #include "proto/gzip_stream.hh"
 #include "proto/pgr_delta.hh"

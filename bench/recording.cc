@@ -12,8 +12,8 @@
 
 #include "bench/stats.hh"
 #include "common/unique_fd.hh"
-#include "playback/delta_decoder.hh"
-#include "playback/line_reader.hh"
+#include "playback/reading/delta_decoder.hh"
+#include "playback/reading/line_reader.hh"
 #include "proto/codec.hh"
 
 namespace pm::bench {

@@ -1,5 +1,5 @@
 // Reading a recording back with the project's own decoder (proto/codec.hh,
-// playback/line_reader.hh): sample count, each sample's "mono", the trailer.
+// playback/reading/line_reader.hh): sample count, each sample's "mono", the trailer.
 #pragma once
 
 #include <cstdint>

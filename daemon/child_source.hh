@@ -3,7 +3,7 @@
 // other (no SIGCHLD handler, no uv_spawn).
 //
 // Owns the pidfd. Does not reap: the exit status belongs to whoever spawned
-// the process (tools/stat_cli.cc), which waits for it once the recording
+// the process (tools/record/stat_cli.cc), which waits for it once the recording
 // is closed.
 #pragma once
 

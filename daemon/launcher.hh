@@ -8,7 +8,7 @@
 // until a deadline that covers the requested start delay plus the ready
 // timeout. The child writes either the ready line or `error MESSAGE` on the
 // pipe (see RecordMain). Printing the outcome and choosing the exit status
-// are the front end's (tools/background_cli.cc).
+// are the front end's (tools/record/background_cli.cc).
 #pragma once
 
 #include <sys/types.h>

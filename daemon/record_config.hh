@@ -1,5 +1,5 @@
 // Everything `perfmonger record` was asked to do, as parsed from its
-// command line (tools/record_cli.cc) and before any check of the system.
+// command line (tools/record/record_cli.cc) and before any check of the system.
 #pragma once
 
 #include <cstdint>

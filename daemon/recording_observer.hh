@@ -1,5 +1,5 @@
 // Sees the recording's lines as they are written, before compression:
-// `live` turns them into play lines (tools/live_cli.cc). The daemon only
+// `live` turns them into play lines (tools/live/live_cli.cc). The daemon only
 // hands the text on; the readers that make sense of it stay in playback/.
 #pragma once
 

@@ -71,7 +71,7 @@ struct CheckPoint {
 };
 
 // A decompressor's check of its output, made by its reader instead: a
-// reader on another thread (playback/prefetched_input.hh) takes that work
+// reader on another thread (playback/reading/prefetched_input.hh) takes that work
 // off the thread that inflates. Add() every byte Read() returns, in order,
 // and At() each check point where it lies: at an end it throws the
 // FormatError the decompressor would have thrown there.

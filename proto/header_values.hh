@@ -1,7 +1,7 @@
 // The values a recording's header and events carry that a reader keeps
 // as they are: the metadata list and the clock state (pgr_format.hh writes
 // them). Apart from the writer so that what every reader includes
-// (playback/raw_sample.hh) does not rebuild when the writer changes.
+// (playback/reading/raw_sample.hh) does not rebuild when the writer changes.
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 //
 // Here are the walks the writer makes (Split, Advance); the readers' walks
 // over the same state (Follow, Skim, AddDifferences, SumDifferences) are
-// playback/reader_baseline.hh's.
+// playback/reading/reader_baseline.hh's.
 #pragma once
 
 #include <algorithm>

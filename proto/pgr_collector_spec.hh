@@ -2,7 +2,7 @@
 // members (the arrays a sample line carries) and its option. The
 // descriptors themselves are in proto/pgr_collectors.hh, which only the
 // files that join tables to it by position include (collector_set.cc,
-// playback/reports.cc, the collectors and their reports); everything else
+// playback/reports/reports.cc, the collectors and their reports); everything else
 // walks them at run time through the functions below, so adding a
 // collector rebuilds only those.
 #pragma once

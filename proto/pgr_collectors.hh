@@ -1,6 +1,6 @@
 // The collectors, one descriptor each, in the order a sample line carries
 // them, which is the order of every output: the table the recorder's
-// options and their --help lines (tools/record_options.cc; stat, live and
+// options and their --help lines (tools/record/record_options.cc; stat, live and
 // the shell completion take them from there), the background child's
 // arguments, the header the recorder writes and the reader's reading of it
 // are derived from. Part of the format: the keys and column names are what
@@ -8,7 +8,7 @@
 //
 // Three tables follow this one by position, checked at compile time: the
 // recorder's factories (daemon/collect/collector_set.cc), the readers'
-// reports (playback/reports.cc); and so every output reaches every
+// reports (playback/reports/reports.cc); and so every output reaches every
 // collector. Adding one is a line here (with its columns in
 // proto/columns/NAME.hh), its parser and collector in daemon/collect/, its
 // report in playback/, and a line in each list (README, Layout).

@@ -15,7 +15,7 @@
 // the line with the baseline 8 bytes at a time and stops only where an
 // integer changed (most do not): the shape is checked on the way, and the
 // text around unchanged integers is copied in one piece (proto/pgr_baseline.hh).
-// The writer's direction is here; the readers' is playback/delta_decoder.hh.
+// The writer's direction is here; the readers' is playback/reading/delta_decoder.hh.
 #pragma once
 
 #include <cstdint>

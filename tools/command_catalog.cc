@@ -1,14 +1,14 @@
 #include "tools/command_catalog.hh"
 
-#include "tools/cat_cli.hh"
-#include "tools/completion_cli.hh"
-#include "tools/diff_cli.hh"
-#include "tools/fingerprint_cli.hh"
-#include "tools/live_cli.hh"
-#include "tools/plot_args.hh"
-#include "tools/reader_args.hh"
-#include "tools/record_args.hh"
-#include "tools/stat_cli.hh"
+#include "tools/readers/cat_cli.hh"
+#include "tools/completion/completion_cli.hh"
+#include "tools/diff/diff_cli.hh"
+#include "tools/fingerprint/fingerprint_cli.hh"
+#include "tools/live/live_cli.hh"
+#include "tools/plot/plot_args.hh"
+#include "tools/readers/reader_args.hh"
+#include "tools/record/record_args.hh"
+#include "tools/record/stat_cli.hh"
 
 namespace pm {
 namespace {

@@ -5,17 +5,17 @@
 #include <cstring>
 #include <string_view>
 
-#include "tools/cat_cli.hh"
+#include "tools/readers/cat_cli.hh"
 #include "tools/command_catalog.hh"
-#include "tools/completion_cli.hh"
-#include "tools/diff_cli.hh"
-#include "tools/fingerprint_cli.hh"
-#include "tools/live_cli.hh"
-#include "tools/play_cli.hh"
-#include "tools/plot_cli.hh"
-#include "tools/record_cli.hh"
-#include "tools/stat_cli.hh"
-#include "tools/summary_cli.hh"
+#include "tools/completion/completion_cli.hh"
+#include "tools/diff/diff_cli.hh"
+#include "tools/fingerprint/fingerprint_cli.hh"
+#include "tools/live/live_cli.hh"
+#include "tools/readers/play_cli.hh"
+#include "tools/plot/plot_cli.hh"
+#include "tools/record/record_cli.hh"
+#include "tools/record/stat_cli.hh"
+#include "tools/readers/summary_cli.hh"
 #include "tools/version.hh"
 
 int main(int argc, char** argv) {

@@ -18,7 +18,7 @@
 namespace pm {
 
 // What a value or an operand is, for the shell completion scripts
-// (tools/completion_script.hh): what they offer for it.
+// (tools/completion/completion_script.hh): what they offer for it.
 enum class Completes {
   kNothing,     // a number, a duration, a name: nothing to offer
   kFile,

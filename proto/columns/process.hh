@@ -1,7 +1,7 @@
 // The procs collector's columns (member "procs", --pid).
 // Column names of a recording's counter arrays, in recording order: what
 // the recorder declares in the header (daemon/collect) and what the reader
-// matches by name (playback/native_header.cc). Part of the format (pgr(5));
+// matches by name (playback/reading/native_header.cc). Part of the format (pgr(5));
 // the descriptor table (proto/pgr_collectors.hh) points at them.
 #pragma once
 

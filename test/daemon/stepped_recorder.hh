@@ -13,7 +13,7 @@
 
 #include "common/io.hh"
 #include "daemon/recorder.hh"
-#include "playback/delta_decoder.hh"
+#include "playback/reading/delta_decoder.hh"
 #include "test/daemon/manual_clock.hh"
 #include "test/daemon/test_util.hh"
 

@@ -1,6 +1,6 @@
 // A decompressor's checks made by the reader instead of the decompressor
 // (DecompressingInput::DeferChecks: gzip's CRC-32 and length, zstd's
-// content checksum; as playback/prefetched_input.hh makes them for
+// content checksum; as playback/reading/prefetched_input.hh makes them for
 // summary) on arbitrary bytes: the same text, then the same end or the
 // same error, as the decompressor's own checks give, whether the reader
 // takes them over from the start or at an output byte the input chooses

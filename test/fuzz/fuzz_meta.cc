@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "common/error.hh"
-#include "playback/recording_reader.hh"
+#include "playback/reading/recording_reader.hh"
 #include "proto/meta.hh"
 #include "proto/pgr_format.hh"
 #include "proto/stream.hh"

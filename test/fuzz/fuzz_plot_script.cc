@@ -1,4 +1,4 @@
-// The gnuplot script writer of `plot` (tools/plot_scripts.hh) on arbitrary
+// The gnuplot script writer of `plot` (tools/plot/plot_scripts.hh) on arbitrary
 // strings in every field a recording provides (host, metadata keys and
 // values, disk and interface names, mark labels, the rows of pressure,
 // process and cgroup tables) and in the -p and -o file names. gnuplot runs
@@ -24,7 +24,7 @@
 
 #include "common/error.hh"
 #include "proto/pgr_collector_spec.hh"
-#include "tools/plot_scripts.hh"
+#include "tools/plot/plot_scripts.hh"
 #include "test/fuzz/fuzz_check.hh"
 
 using pm::fuzz::Require;

@@ -1,7 +1,7 @@
-// The recording reader (playback/recording_reader.hh) on arbitrary bytes,
-// through the item stream every reader consumes (playback/sample_stream.hh,
+// The recording reader (playback/reading/recording_reader.hh) on arbitrary bytes,
+// through the item stream every reader consumes (playback/reading/sample_stream.hh,
 // zero-width samples left out) and what `play`, `summary` and `summary
-// --phases` do with its items (tools/play_cli.cc, tools/summary_cli.cc),
+// --phases` do with its items (tools/readers/play_cli.cc, tools/readers/summary_cli.cc),
 // the clock's states and summary's warnings of them included: native or
 // gob, plain, gzip or zstd, as detected from the bytes. Garbage may only
 // throw FormatError.
@@ -27,13 +27,13 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/clock_report.hh"
-#include "playback/phases.hh"
-#include "playback/play_json.hh"
-#include "playback/export_csv.hh"
-#include "playback/recording_reader.hh"
-#include "playback/sample_stream.hh"
-#include "playback/summary.hh"
+#include "playback/reports/clock_report.hh"
+#include "playback/outputs/phases.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/reading/recording_reader.hh"
+#include "playback/reading/sample_stream.hh"
+#include "playback/outputs/summary.hh"
 #include "proto/codec.hh"
 #include "proto/pgr_format.hh"
 #include "proto/stream.hh"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "playback/diff_stats.hh"
+#include "playback/statistics/diff_stats.hh"
 
 namespace {
 

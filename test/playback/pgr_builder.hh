@@ -14,7 +14,7 @@
 #include "proto/json.hh"
 #include "proto/pgr_collector_spec.hh"
 #include "proto/pgr_format.hh"
-#include "playback/raw_sample.hh"
+#include "playback/reading/raw_sample.hh"
 #include "test/playback/sample_rows.hh"
 
 namespace pm::test {

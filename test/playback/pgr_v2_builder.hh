@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "playback/delta_decoder.hh"
+#include "playback/reading/delta_decoder.hh"
 #include "proto/pgr_delta.hh"
 #include "test/playback/pgr_builder.hh"
 

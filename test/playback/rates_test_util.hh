@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
-#include "playback/raw_sample.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
+#include "playback/reading/raw_sample.hh"
 #include "test/playback/sample_rows.hh"
 
 namespace pm::test {

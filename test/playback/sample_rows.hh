@@ -1,5 +1,5 @@
 // RawSample members by key, for tests: every member is a table of named
-// rows (playback/raw_sample.hh), found by its descriptor's key.
+// rows (playback/reading/raw_sample.hh), found by its descriptor's key.
 #pragma once
 
 #include <array>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "playback/raw_sample.hh"
+#include "playback/reading/raw_sample.hh"
 #include "proto/pgr_collector_spec.hh"
 
 namespace pm::test {

@@ -4,15 +4,15 @@
 
 #include <string>
 
-#include "playback/phases.hh"
-#include "playback/recording_reader.hh"
-#include "playback/summary.hh"
+#include "playback/outputs/phases.hh"
+#include "playback/reading/recording_reader.hh"
+#include "playback/outputs/summary.hh"
 #include "proto/stream.hh"
 
 namespace pm::test {
 
 // What summary prints, for the whole recording and each phase (as
-// tools/summary_cli.cc assembles it), read one way or the other.
+// tools/readers/summary_cli.cc assembles it), read one way or the other.
 inline std::string Summaries(const std::string& bytes, bool skim) {
   MemoryInputStream in(bytes);
   RecordingReader reader(in);

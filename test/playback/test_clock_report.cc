@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "playback/clock_report.hh"
+#include "playback/reports/clock_report.hh"
 
 using namespace pm;
 

@@ -1,4 +1,4 @@
-// The machine's CPU from the finest recorded source (playback/cpu_report.hh):
+// The machine's CPU from the finest recorded source (playback/reports/cpu_report.hh):
 // hand-built pairs with cpu_fine rows and the header's sources, through
 // play's JSON, CSV and summary; a pair that measured nothing is null in
 // the cpu fields only, and a legacy recording keeps PerfMonger's zeros.
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "playback/cpu_report.hh"
-#include "playback/export_csv.hh"
-#include "playback/play_json.hh"
-#include "playback/span_stats.hh"
-#include "playback/summary.hh"
+#include "playback/reports/cpu_report.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/statistics/span_stats.hh"
+#include "playback/outputs/summary.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/playback/rates_test_util.hh"
 #include "proto/columns/cpu.hh"

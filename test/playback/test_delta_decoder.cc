@@ -7,8 +7,8 @@
 
 #include "common/error.hh"
 #include "proto/json.hh"
-#include "playback/delta_decoder.hh"
-#include "playback/reader_baseline.hh"
+#include "playback/reading/delta_decoder.hh"
+#include "playback/reading/reader_baseline.hh"
 #include "proto/pgr_delta.hh"
 
 namespace {

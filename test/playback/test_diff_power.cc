@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "playback/diff_stats.hh"
+#include "playback/statistics/diff_stats.hh"
 #include "test/playback/ar1_runs.hh"
 
 namespace pm {

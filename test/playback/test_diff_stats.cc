@@ -1,4 +1,4 @@
-// diff's statistics (playback/diff_stats.hh, batch_means.hh) on values
+// diff's statistics (playback/statistics/diff_stats.hh, batch_means.hh) on values
 // whose answer is known by hand or by construction. SciPy's figures are
 // test_diff_scipy.py's; the power and false-flag rates test_diff_power.cc's.
 #include <doctest/doctest.h>
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "playback/batch_means.hh"
-#include "playback/diff_stats.hh"
+#include "playback/statistics/batch_means.hh"
+#include "playback/statistics/diff_stats.hh"
 #include "test/playback/ar1_runs.hh"
 
 namespace pm {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "playback/disk_filter.hh"
-#include "playback/extended_regex.hh"
+#include "playback/reports/disk_filter.hh"
+#include "playback/reports/extended_regex.hh"
 
 namespace {
 

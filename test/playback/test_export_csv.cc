@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "playback/csv_keys.hh"
-#include "playback/export_csv.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
+#include "playback/outputs/csv_keys.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
 #include "test/playback/csv_paths.hh"
 #include "test/playback/pgr_builder.hh"
 

@@ -3,11 +3,11 @@
 // spool's block size; the phase gauge around marks and pauses.
 #include <doctest/doctest.h>
 
-#include "playback/disk_filter.hh"
+#include "playback/reports/disk_filter.hh"
 #include <string>
 #include <vector>
 
-#include "playback/export_openmetrics.hh"
+#include "playback/outputs/export_openmetrics.hh"
 #include "test/playback/openmetrics_check.hh"
 #include "test/playback/pgr_builder.hh"
 #include "proto/columns/disk.hh"

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "playback/column_spool.hh"
-#include "playback/export_csv.hh"
-#include "playback/export_openmetrics.hh"
-#include "playback/openmetrics_text.hh"
+#include "playback/outputs/column_spool.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/outputs/export_openmetrics.hh"
+#include "playback/outputs/openmetrics_text.hh"
 
 namespace pm {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "common/error.hh"
 #include "proto/codec.hh"
-#include "playback/gob_reader.hh"
+#include "playback/reading/gob_reader.hh"
 #include "test/playback/legacy_data.hh"
 #include "test/playback/sample_rows.hh"
 #include "test/positions.hh"

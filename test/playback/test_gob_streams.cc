@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/gob_reader.hh"
+#include "playback/reading/gob_reader.hh"
 #include "test/playback/gob_fixture.hh"
 #include "test/playback/sample_rows.hh"
 #include "test/positions.hh"

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "proto/codec.hh"
-#include "playback/gob_reader.hh"
-#include "playback/play_style.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
-#include "playback/summary.hh"
+#include "playback/reading/gob_reader.hh"
+#include "playback/outputs/play_style.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
+#include "playback/outputs/summary.hh"
 #include "test/playback/legacy_data.hh"
 
 namespace {

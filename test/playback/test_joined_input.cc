@@ -1,4 +1,4 @@
-// Several recordings as one stream (playback/joined_input.hh), on plain
+// Several recordings as one stream (playback/reading/joined_input.hh), on plain
 // files written here: a rotation's shared sample given once, a gap paused
 // over, a reboot's monotonic clock moved on, a mismatch refused.
 #include <doctest/doctest.h>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/joined_input.hh"
+#include "playback/reading/joined_input.hh"
 
 namespace pm {
 namespace {

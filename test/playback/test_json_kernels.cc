@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/native_reader.hh"
+#include "playback/reading/native_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/damage.hh"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "playback/json_reader.hh"
+#include "playback/reading/json_reader.hh"
 
 using pm::JsonError;
 using pm::JsonReader;

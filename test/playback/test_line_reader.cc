@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/line_reader.hh"
+#include "playback/reading/line_reader.hh"
 #include "test/proto/stream_test_util.hh"
 
 using namespace pm::test;

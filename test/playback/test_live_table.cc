@@ -7,9 +7,9 @@
 #include <string>
 
 #include "common/error.hh"
-#include "playback/live_table.hh"
-#include "playback/table_cells.hh"
-#include "playback/table_text.hh"
+#include "playback/outputs/live_table.hh"
+#include "playback/reports/table_cells.hh"
+#include "playback/outputs/table_text.hh"
 #include "test/playback/rates_test_util.hh"
 
 namespace pm::test {

@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "playback/native_reader.hh"
-#include "playback/phases.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
-#include "playback/summary.hh"
+#include "playback/reading/native_reader.hh"
+#include "playback/outputs/phases.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
+#include "playback/outputs/summary.hh"
 #include "proto/stream.hh"
 #include "test/playback/sample_rows.hh"
 

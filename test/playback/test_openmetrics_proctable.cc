@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "playback/export_openmetrics.hh"
-#include "playback/proc_table_event.hh"
+#include "playback/outputs/export_openmetrics.hh"
+#include "playback/reading/proc_table_event.hh"
 #include "proto/stream.hh"
 #include "test/playback/openmetrics_check.hh"
 

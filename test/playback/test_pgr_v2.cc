@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/delta_decoder.hh"
-#include "playback/recording_reader.hh"
+#include "playback/reading/delta_decoder.hh"
+#include "playback/reading/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
 

@@ -4,9 +4,9 @@
 
 #include <memory>
 
-#include "playback/phase_cost.hh"
-#include "playback/phases.hh"
-#include "playback/scan_event.hh"
+#include "playback/outputs/phase_cost.hh"
+#include "playback/outputs/phases.hh"
+#include "playback/reading/scan_event.hh"
 
 namespace pm {
 namespace {

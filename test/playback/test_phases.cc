@@ -2,7 +2,7 @@
 // the plain first->last pair without a gap, phases summing to the whole.
 #include <doctest/doctest.h>
 
-#include "playback/phases.hh"
+#include "playback/outputs/phases.hh"
 #include "test/playback/sample_rows.hh"
 
 namespace pm {

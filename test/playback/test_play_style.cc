@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "playback/play_style.hh"
+#include "playback/outputs/play_style.hh"
 
 namespace {
 

@@ -3,12 +3,12 @@
 // --disk-only.
 #include <doctest/doctest.h>
 
-#include "playback/disk_filter.hh"
+#include "playback/reports/disk_filter.hh"
 #include <string>
 #include <vector>
 
-#include "playback/plot_data.hh"
-#include "playback/recording_reader.hh"
+#include "playback/outputs/plot_data.hh"
+#include "playback/reading/recording_reader.hh"
 #include "proto/stream.hh"
 #include "test/playback/legacy_data.hh"
 #include "test/playback/sample_rows.hh"

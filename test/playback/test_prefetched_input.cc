@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/prefetched_input.hh"
-#include "playback/recording_reader.hh"
+#include "playback/reading/prefetched_input.hh"
+#include "playback/reading/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/positions.hh"
 #include "test/proto/decode_checking.hh"

@@ -1,5 +1,5 @@
 // summary --stats's percentiles in bounded memory
-// (playback/quantile_store.hh): exact up to kExact values, then within
+// (playback/statistics/quantile_store.hh): exact up to kExact values, then within
 // kRelativeError of the exact nearest rank, on a synthetic day at 10 ms.
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "playback/quantile_store.hh"
+#include "playback/statistics/quantile_store.hh"
 
 using pm::QuantileStore;
 

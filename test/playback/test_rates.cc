@@ -10,10 +10,10 @@
 #include <limits>
 #include <string>
 
-#include "playback/cpu_report.hh"
-#include "playback/disk_filter.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
+#include "playback/reports/cpu_report.hh"
+#include "playback/reports/disk_filter.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
 #include "test/process/json.hh"
 #include "test/playback/rates_test_util.hh"
 

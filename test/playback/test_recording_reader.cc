@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/recording_reader.hh"
+#include "playback/reading/recording_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/legacy_data.hh"
 #include "test/playback/damage.hh"

@@ -1,4 +1,4 @@
-// The report list (playback/reports.cc): for every descriptor of
+// The report list (playback/reports/reports.cc): for every descriptor of
 // proto/pgr_collectors.hh, in its order, a report with every output's slot
 // filled — play, summary text and JSON, phases, stats, CSV, OpenMetrics
 // (families and series), plot (files, lines, charts), and live's table
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "playback/openmetrics_catalog.hh"
-#include "playback/plot_chart.hh"
-#include "playback/reports.hh"
+#include "playback/outputs/openmetrics_catalog.hh"
+#include "playback/reports/plot_chart.hh"
+#include "playback/reports/reports.hh"
 #include "proto/pgr_collectors.hh"
 
 namespace pm {

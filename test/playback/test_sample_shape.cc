@@ -1,4 +1,4 @@
-// The native reader's shape fast path (playback/sample_shape.hh): a sample
+// The native reader's shape fast path (playback/reading/sample_shape.hh): a sample
 // line of the shape of the line before is read from the walk's values,
 // not parsed. Whatever the shapes do from line to line, each sample must
 // read exactly as the full parse of its line alone, and each corrupt line
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/native_reader.hh"
+#include "playback/reading/native_reader.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/pgr_v2_builder.hh"
 #include "test/playback/damage.hh"

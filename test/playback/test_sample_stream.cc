@@ -1,4 +1,4 @@
-// The item stream every reader consumes (playback/sample_stream.hh): its
+// The item stream every reader consumes (playback/reading/sample_stream.hh): its
 // time window (sample_window.hh), over recordings built in memory, read in
 // full and skimmed; no sample is ever left out for being close to another.
 #include <doctest/doctest.h>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/sample_stream.hh"
-#include "playback/sample_window.hh"
+#include "playback/reading/sample_stream.hh"
+#include "playback/reading/sample_window.hh"
 #include "proto/pgr_collector_spec.hh"
 #include "proto/stream.hh"
 #include "test/playback/pgr_builder.hh"

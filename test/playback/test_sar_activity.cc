@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "playback/export_csv.hh"
-#include "playback/export_openmetrics.hh"
-#include "playback/summary.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/outputs/export_openmetrics.hh"
+#include "playback/outputs/summary.hh"
 #include "proto/stream.hh"
 #include "test/playback/rates_test_util.hh"
 #include "proto/columns/vmstat.hh"

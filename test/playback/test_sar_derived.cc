@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "playback/export_csv.hh"
-#include "playback/play_json.hh"
-#include "playback/plot_data.hh"
-#include "playback/summary.hh"
+#include "playback/outputs/export_csv.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/outputs/plot_data.hh"
+#include "playback/outputs/summary.hh"
 #include "test/playback/rates_test_util.hh"
 #include "proto/columns/disk.hh"
 

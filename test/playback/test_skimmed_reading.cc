@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "playback/line_reader.hh"
-#include "playback/recording_reader.hh"
-#include "playback/skimmed_lines.hh"
+#include "playback/reading/line_reader.hh"
+#include "playback/reading/recording_reader.hh"
+#include "playback/reading/skimmed_lines.hh"
 #include "test/playback/pgr_builder.hh"
 #include "test/playback/skim_reads.hh"
 #include "test/playback/summary_texts.hh"

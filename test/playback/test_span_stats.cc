@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string>
 
-#include "playback/span_stats.hh"
-#include "playback/stats_walk.hh"
-#include "playback/summary.hh"
+#include "playback/statistics/span_stats.hh"
+#include "playback/statistics/stats_walk.hh"
+#include "playback/outputs/summary.hh"
 #include "proto/columns/mem.hh"
 #include "test/playback/sample_rows.hh"
 #include "test/process/json.hh"

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "playback/summary.hh"
+#include "playback/outputs/summary.hh"
 #include "test/playback/rates_test_util.hh"
 
 using namespace pm;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "playback/use_output.hh"
-#include "playback/use_span.hh"
+#include "playback/statistics/use_output.hh"
+#include "playback/statistics/use_span.hh"
 
 namespace pm {
 namespace {

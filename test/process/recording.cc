@@ -17,8 +17,8 @@
 #include <doctest/doctest.h>
 
 #include "common/io.hh"
-#include "playback/delta_decoder.hh"
-#include "playback/line_reader.hh"
+#include "playback/reading/delta_decoder.hh"
+#include "playback/reading/line_reader.hh"
 #include "proto/stream.hh"
 
 namespace pm::test {

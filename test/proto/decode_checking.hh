@@ -1,6 +1,6 @@
 // Decoding with the decompressor's checks made by the reader
 // (DecompressingInput::DeferChecks: gzip's CRC-32, zstd's checksum), as
-// playback/prefetched_input.hh makes them: the oracle of test_codec.cc,
+// playback/reading/prefetched_input.hh makes them: the oracle of test_codec.cc,
 // test_prefetched_input.cc and fuzz_checks.cc.
 #pragma once
 

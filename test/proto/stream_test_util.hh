@@ -1,6 +1,6 @@
 // Shared by the proto stream tests: recordings built in memory, and readers
 // that decode them the way `play` does (decompress, then complete lines;
-// split here: playback/line_reader.hh is the readers', tested there).
+// split here: playback/reading/line_reader.hh is the readers', tested there).
 #pragma once
 
 #include <algorithm>

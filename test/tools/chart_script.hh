@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/plot_scripts.hh"
+#include "tools/plot/plot_scripts.hh"
 
 namespace pm::test {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "tools/completion_values.hh"
+#include "tools/completion/completion_values.hh"
 
 namespace pm {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "proto/stream.hh"
-#include "tools/fingerprint.hh"
-#include "tools/tar_writer.hh"
+#include "tools/fingerprint/fingerprint.hh"
+#include "tools/fingerprint/tar_writer.hh"
 
 namespace pm {
 namespace {

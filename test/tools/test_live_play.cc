@@ -11,12 +11,12 @@
 
 #include "common/io.hh"
 #include "daemon/collect/collector_set.hh"
-#include "playback/play_json.hh"
-#include "playback/rates.hh"
-#include "playback/recording_reader.hh"
+#include "playback/outputs/play_json.hh"
+#include "playback/reports/rates.hh"
+#include "playback/reading/recording_reader.hh"
 #include "proto/pgr_format.hh"
-#include "playback/play_style.hh"
-#include "tools/live_play.hh"
+#include "playback/outputs/play_style.hh"
+#include "tools/live/live_play.hh"
 
 namespace {
 

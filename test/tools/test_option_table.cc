@@ -14,8 +14,8 @@
 #include "common/error.hh"
 #include "test/tools/args_util.hh"
 #include "tools/command_catalog.hh"
-#include "tools/reader_args.hh"
-#include "tools/record_args.hh"
+#include "tools/readers/reader_args.hh"
+#include "tools/record/record_args.hh"
 
 namespace pm::test {
 namespace {

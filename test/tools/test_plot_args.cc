@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "tools/plot_args.hh"
+#include "tools/plot/plot_args.hh"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "tools/plot_files.hh"
+#include "tools/plot/plot_files.hh"
 
 namespace pm {
 namespace {

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "common/error.hh"
-#include "tools/plot_args.hh"
+#include "tools/plot/plot_args.hh"
 #include "test/playback/sample_rows.hh"
-#include "playback/reports.hh"
+#include "playback/reports/reports.hh"
 #include "test/tools/chart_script.hh"
-#include "tools/plot_scripts.hh"
-#include "tools/plot_series.hh"
+#include "tools/plot/plot_scripts.hh"
+#include "tools/plot/plot_series.hh"
 
 namespace {
 

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "playback/reports.hh"
+#include "playback/reports/reports.hh"
 #include "test/playback/sample_rows.hh"
 #include "test/plot_styles.hh"
-#include "tools/plot_args.hh"
+#include "tools/plot/plot_args.hh"
 #include "test/tools/chart_script.hh"
-#include "tools/plot_scripts.hh"
+#include "tools/plot/plot_scripts.hh"
 #include "proto/columns/vmstat.hh"
 #include "proto/columns/netstat.hh"
 

@@ -8,7 +8,7 @@
 
 #include "common/error.hh"
 #include "test/tools/args_util.hh"
-#include "tools/record_args.hh"
+#include "tools/record/record_args.hh"
 
 namespace pm::test {
 namespace {

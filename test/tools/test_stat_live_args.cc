@@ -7,9 +7,9 @@
 
 #include "common/error.hh"
 #include "test/tools/args_util.hh"
-#include "tools/live_cli.hh"
-#include "tools/record_args.hh"
-#include "tools/stat_cli.hh"
+#include "tools/live/live_cli.hh"
+#include "tools/record/record_args.hh"
+#include "tools/record/stat_cli.hh"
 
 using pm::test::Argv;
 

@@ -1,4 +1,4 @@
-// --from / --to / --phase (tools/window_args.hh): each form of WHEN, and
+// --from / --to / --phase (tools/readers/window_args.hh): each form of WHEN, and
 // the one-line usage errors, on tables.
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "common/error.hh"
-#include "tools/window_args.hh"
+#include "tools/readers/window_args.hh"
 
 using pm::WindowBound;
 using Kind = pm::WindowBound::Kind;

@@ -1,0 +1,102 @@
+#include "tools/readers/cat_cli.hh"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/error.hh"
+#include "tools/output_buffer.hh"
+#include "tools/readers/recording_input.hh"
+#include "tools/readers/window_args.hh"
+
+namespace pm {
+namespace {
+
+constexpr char kCatAbout[] =
+    R"(Print a native recording (.pgr, plain, gzip or zstd; FILE or stdin) as
+version 1 JSON lines: absolute counters, whatever version it was written
+in, so that `perfmonger cat FILE | jq` works for every recording. A
+damaged line is left out with a warning (in version 2, the lines up to
+the next keyframe with it), and every line after it that reads is
+printed. PerfMonger's gob recordings have no lines: use play or summary
+on them.
+)";
+
+constexpr char kCatFooter[] =
+    R"(Exit status: 0 printed (a truncated recording too, with a warning), 1 usage
+error or unreadable input, 2 not a native recording, or lines lost to damage
+(once every line that could be read is printed).
+)";
+
+Command<CatArgs> BuildCatCommand() {
+  Command<CatArgs> c{{"cat", "[options] [FILE]", kCatAbout, kCatFooter}, {}};
+  for (Option<CatArgs>& o : WindowOptions(&CatArgs::window)) c.options.push_back(std::move(o));
+  c.options.push_back(
+      MakeOption<CatArgs>({.name = "help", .short_name = 'h', .help = "show this help"},
+                          [](CatArgs& a, const Given& g) { a.help = g.on; }));
+  return c;
+}
+
+// The header with "version":1: what follows it is v1 text.
+std::string AsV1Header(std::string_view line) {
+  std::string out(line);
+  size_t at = out.find("\"version\":2,");
+  if (at != std::string::npos) out[at + 10] = '1';
+  return out;
+}
+
+// Every item's line, through the window; samples are not paired, so none
+// is left out for its width.
+int Cat(const CatArgs& args) {
+  RecordingInput input(args.file, {args.window, true});
+  if (!input.Open()) return 0;  // nothing at all
+  if (input.info().format == "perfmonger-gob")
+    throw FormatError(input.name() + ": not a native recording (cat prints .pgr files; use "
+                      "play or summary on PerfMonger's gob recordings)");
+  input.KeepUnknownEvents();
+  input.CheckMarksFirst();
+  OutputBuffer out(1);
+  if (!input.header_text().empty())
+    out.buffer().append(AsV1Header(input.header_text())).push_back('\n');
+  RawSample sample;
+  RecordingEvent event;
+  while (input.Next(sample, event) != RecordingReader::Item::kEnd) {
+    out.buffer().append(input.line_text()).push_back('\n');
+    out.MaybeFlush();
+  }
+  out.Flush();
+  input.Finish();
+  return input.ExitStatus();
+}
+
+}  // namespace
+
+const Command<CatArgs>& CatCommand() {
+  static const Command<CatArgs> command = BuildCatCommand();
+  return command;
+}
+
+CatArgs ParseCatArgs(int argc, char** argv) {
+  CatArgs a;
+  std::vector<std::string> files = CatCommand().Parse(argc, argv, a);
+  if (a.help) return a;
+  if (files.size() > 1)
+    throw UsageError("one recording at a time: unexpected '" + files[1] +
+                     "' (see perfmonger cat --help)");
+  CheckWindow(a.window);
+  if (!files.empty()) a.file = files[0];
+  return a;
+}
+
+int CatMain(int argc, char** argv) {
+  return RunReaderCommand("cat", [&] {
+    CatArgs args = ParseCatArgs(argc, argv);
+    if (args.help) {
+      std::fputs(CatCommand().Usage().c_str(), stdout);
+      return 0;
+    }
+    return Cat(args);
+  });
+}
+
+}  // namespace pm
