@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace pm {
 
@@ -138,15 +139,24 @@ char* WriteScaled(char* p, uint64_t n) {
 // every half-integer k+½ is a double: rounding is monotonic, so x < k+½
 // gives s <= k+½, and x > k+½ gives s >= k+½. Unless s lands on a
 // half-integer, s and x round to the same integer. Null when it does.
-char* WriteFixedFast(char* p, double v, int precision) {
-  static constexpr double kScale[] = {1, 10, 100, 1000};
-  if (precision < 0 || precision > 3) return nullptr;
+constexpr double kScale[] = {1, 10, 100, 1000};
+
+// |v|·10^precision rounded as the text shows it (its digits without the
+// point), or false when that needs the general algorithm.
+bool ScaledDigits(double v, int precision, uint64_t& n) {
+  if (precision < 0 || precision > 3) return false;
   double s = std::fabs(v) * kScale[precision];
-  if (!(s < 0x1p52)) return nullptr;
+  if (!(s < 0x1p52)) return false;
   auto whole = static_cast<uint64_t>(s);
   double frac = s - static_cast<double>(whole);  // exact
-  if (frac == 0.5) return nullptr;
-  uint64_t n = whole + (frac > 0.5 ? 1 : 0);
+  if (frac == 0.5) return false;
+  n = whole + (frac > 0.5 ? 1 : 0);
+  return true;
+}
+
+char* WriteFixedFast(char* p, double v, int precision) {
+  uint64_t n = 0;
+  if (!ScaledDigits(v, precision, n)) return nullptr;
   if (std::signbit(v)) *p++ = '-';
   switch (precision) {
     case 1: return WriteScaled<1>(p, n);
@@ -186,6 +196,22 @@ char* WriteFixedNonZero(char* p, double v, int precision) {
   if (char* end = WriteFixedFast(p, v, precision)) return end;
   // Exact (Ryu printf) for everything else.
   return std::to_chars(p, p + kFixedTextMax, v, std::chars_format::fixed, precision).ptr;
+}
+
+// The digits n < 2^52 and 10^precision are exact doubles, so n / 10^p is
+// the decimal value correctly rounded, as from_chars reads the text.
+double FixedValue(double v, int precision) {
+  if (v == 0 || std::isinf(v)) return v;  // "-0.00" reads as -0.0
+  if (std::isnan(v)) return std::numeric_limits<double>::quiet_NaN();
+  uint64_t n = 0;
+  if (ScaledDigits(v, precision, n)) {
+    const double r = static_cast<double>(n) / kScale[precision];
+    return std::signbit(v) ? -r : r;
+  }
+  char buf[kFixedTextMax];
+  double r = 0;
+  std::from_chars(buf, WriteFixedNonZero(buf, v, precision), r);
+  return r;
 }
 
 void AppendFixed(std::string& out, double v, int precision) {

@@ -76,6 +76,10 @@ inline char* WriteFixed(char* p, double v, int precision) {
   return p + (precision == 0 ? 1 : 2 + precision);
 }
 void AppendFixed(std::string& out, double v, int precision);
+// The double that WriteFixed's text reads back as (from_chars): what a
+// reader of the printed number gets, without the text. NaN is the quiet
+// NaN, infinities and zeros keep their sign.
+double FixedValue(double v, int precision);
 
 // Text written at a cursor into a buffer on the stack, then appended to a
 // string at once: one capacity check and one copy per object instead of

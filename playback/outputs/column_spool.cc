@@ -44,6 +44,7 @@ ColumnSpool::ColumnSpool(const std::string& dir, size_t block_bytes)
     : fd_(OpenSpoolFile(dir)), block_bytes_(std::max<size_t>(block_bytes, 64)) {}
 
 void ColumnSpool::Append(std::span<const uint64_t> row) {
+  full_ = full_ && (rows_ == 0 || row.size() == ncols_);
   if (row.size() > ncols_) {
     WriteBlock();  // a block has one width
     ncols_ = row.size();
@@ -72,6 +73,26 @@ void ColumnSpool::WriteBlock() {
   WriteAll(fd_.Get(), bytes);
   size_ += bytes.size();
   staged_rows_ = 0;
+}
+
+bool ColumnSpool::CopyColumn(size_t col, int fd) const {
+  bool copied = false;
+  for (uint64_t offset = 0; offset < size_;) {
+    uint64_t head[2];
+    PreadAll(fd_.Get(), head, sizeof head, offset);
+    const uint64_t ncols = head[0], nrows = head[1];
+    auto from = static_cast<off_t>(offset + 16 + col * nrows * 8);
+    for (size_t left = nrows * 8; left > 0;) {
+      ssize_t n = copy_file_range(fd_.Get(), &from, fd, nullptr, left, 0);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0 && !copied) return false;
+      if (n <= 0) throw SystemError("copying the export spool", n == 0 ? EIO : errno);
+      copied = true;
+      left -= static_cast<size_t>(n);
+    }
+    offset += 16 + ncols * nrows * 8;
+  }
+  return true;
 }
 
 bool ColumnSpool::Cursor::LoadBlock() {

@@ -41,6 +41,14 @@ class ColumnSpool {
   void Finish();  // writes the staged rows; call before reading
 
   uint64_t rows() const { return rows_; }
+  // Every row as wide as the first, so no value was filled in as kAbsent.
+  bool full() const { return full_; }
+  // Column `col`'s values, as stored (native byte order), appended to the
+  // file `fd` by the kernel (copy_file_range: no copy through this
+  // process). False, having written nothing, when the kernel cannot
+  // (`fd` not a file it copies to); throws std::system_error on an error
+  // after the first bytes.
+  bool CopyColumn(size_t col, int fd) const;
 
   // Reads column `col` in row order.
   class Cursor {
@@ -73,6 +81,7 @@ class ColumnSpool {
   std::vector<uint64_t> out_;    // column-major, with the block header
   uint64_t rows_ = 0;
   uint64_t size_ = 0;            // bytes written
+  bool full_ = true;
 };
 
 }  // namespace pm

@@ -1,16 +1,19 @@
 // `play --format columns`: play's rates as binary columns, for programs
 // that want numbers rather than text (the Python package's read(), which
 // maps them with numpy.frombuffer). The columns are the CSV export's,
-// named and ordered as its header (playback/outputs/export_csv.hh: `time`,
-// `elapsed_time`, then JSON paths), with the same values: each row is
-// the CSV row, its cells read back as doubles, so a value equals the one
-// play's JSON prints. There is one implementation of which columns exist.
+// named and ordered as its header (playback/outputs/export_csv.hh:
+// `time`, `elapsed_time`, then JSON paths), with the same values: each
+// cell is the double its CSV text reads as (CsvExport::AppendValues,
+// without the text), so a value equals the one play's JSON prints. There
+// is one implementation of which columns exist.
 //
 // Layout (man/perfmonger-play.1, FORMAT COLUMNS): one JSON line
 //   {"format":"perfmonger-columns","version":1,"dtype":"<f8","rows":N,
 //    "columns":[NAMES],"host":H,"meta":{K:V},"events":[EVENT LINES]}
-// then, for each column in order, N IEEE 754 doubles, little-endian; an
-// empty CSV cell (a device or process absent from that line) is NaN.
+// padded with spaces to a multiple of 64 bytes (newline included), then,
+// for each column in order, N IEEE 754 doubles, little-endian; an empty
+// CSV cell (a device or process absent from that line) is NaN. In a file
+// the arrays start 64-byte aligned: numpy.memmap maps them in place.
 // The events are play --events' lines (marks, pauses, resumes).
 //
 // Rows are spooled column-wise to an unnamed file in `spool_dir`
@@ -28,11 +31,6 @@
 
 namespace pm {
 
-// A CSV cell as the bits of the double it reads as (from_chars' value;
-// play's fixed-point cells by a faster exact path); an empty cell is a
-// quiet NaN. Throws std::logic_error for a cell that is not a number.
-uint64_t ColumnCellBits(std::string_view cell);
-
 class ColumnsExport {
  public:
   explicit ColumnsExport(const std::string& spool_dir);
@@ -40,29 +38,30 @@ class ColumnsExport {
   void AppendRow(const Pair& pair);
   // One event as play --events writes it (a JSON object, no newline).
   void AddEvent(std::string_view event_json) { events_.emplace_back(event_json); }
-  // The header line then the columns, through `write` (called with
-  // pieces of at most a few MiB).
+  // After the last row: the header line.
+  std::string Header(const RecordingInfo& info);
+  // After it, the columns: through `write` (called with pieces of at most
+  // a few MiB), or copied by the kernel into the file `fd` from the spool
+  // (ColumnSpool::CopyColumn; false, having written nothing, when the
+  // kernel cannot, and then through `write`).
   template <class Write>
-  void Finish(const RecordingInfo& info, Write&& write);
+  void WriteColumns(Write&& write) const;
+  bool CopyColumns(int fd) const;
   bool left_out() const { return csv_.left_out(); }
 
  private:
-  void ParseRow(std::string_view row);
-  std::string Header(const RecordingInfo& info) const;
   // Column `col` as little-endian doubles into `out` (appended).
   bool AppendColumn(ColumnSpool::Cursor& cursor, std::string& out, size_t max) const;
 
   CsvExport csv_;
   ColumnSpool spool_;
-  std::string text_;            // the CSV of one row (the first: and its header)
-  std::vector<uint64_t> row_;   // its cells as doubles' bits
+  std::vector<uint64_t> row_;   // one row's cells as doubles' bits
   std::vector<std::string> events_;
 };
 
 template <class Write>
-void ColumnsExport::Finish(const RecordingInfo& info, Write&& write) {
-  spool_.Finish();
-  std::string out = Header(info);
+void ColumnsExport::WriteColumns(Write&& write) const {
+  std::string out;
   for (size_t c = 0; c < row_.size(); ++c) {
     ColumnSpool::Cursor cursor(spool_, c);
     while (AppendColumn(cursor, out, 4 << 20)) {

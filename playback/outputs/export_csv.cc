@@ -1,6 +1,8 @@
 #include "playback/outputs/export_csv.hh"
 
 #include <array>
+#include <bit>
+#include <limits>
 #include <string_view>
 
 #include "playback/outputs/csv_keys.hh"
@@ -11,6 +13,8 @@
 
 namespace pm {
 namespace {
+
+constexpr double kNoCell = std::numeric_limits<double>::quiet_NaN();
 
 // `path` is "a.b" (or "a" when b is empty).
 bool SamePath(std::string_view path, std::string_view a, std::string_view b) {
@@ -41,12 +45,19 @@ void AppendCsvField(std::string& out, std::string_view field) {
   out.push_back('"');
 }
 
-void CsvRow::Start(std::string& out, bool header) {
-  out_ = &out;
+// Into text (`out`) or numbers (`values`), the other null.
+void CsvRow::Start(std::string* out, std::vector<uint64_t>* values, bool header) {
+  out_ = out;
+  values_ = values;
   header_ = header;
   next_ = 0;
   left_ = 0;
   active_ = false;
+}
+
+void CsvRow::Skip(size_t cells) {
+  if (values_) values_->insert(values_->end(), cells, std::bit_cast<uint64_t>(kNoCell));
+  else out_->append(cells, ',');
 }
 
 bool CsvRow::Begin(std::string_view a, std::string_view b, size_t width) {
@@ -62,7 +73,7 @@ bool CsvRow::Begin(std::string_view a, std::string_view b, size_t width) {
     left_out_ = true;
     return active_ = false;
   }
-  for (; next_ < g; ++next_) out_->append(groups_[next_].width, ',');
+  for (; next_ < g; ++next_) Skip(groups_[next_].width);
   left_ = groups_[next_++].width;
   return active_ = true;
 }
@@ -94,25 +105,28 @@ inline char* CsvRow::Room(size_t bytes) {
 }
 
 void CsvRow::Flush() {
+  if (used_ == 0) return;
   out_->append(cells_, used_);
   used_ = 0;
 }
 
 void CsvRow::Fixed(double v, int digits) {
   if (!Cell()) return;
+  if (values_) return values_->push_back(std::bit_cast<uint64_t>(FixedValue(v, digits)));
   char* p = Room(1 + kFixedTextMax);
   used_ = static_cast<size_t>(WriteFixed(Put(p, ','), v, digits) - cells_);
 }
 
 void CsvRow::Int(int64_t v) {
   if (!Cell()) return;
+  if (values_) return values_->push_back(std::bit_cast<uint64_t>(static_cast<double>(v)));
   char* p = Room(1 + kUintTextMax);
   used_ = static_cast<size_t>(WriteInt(Put(p, ','), v) - cells_);
 }
 
 void CsvRow::EndGroup() {
   Flush();
-  if (active_) out_->append(left_, ',');
+  if (active_) Skip(left_);
   left_ = 0;
   active_ = false;
 }
@@ -120,7 +134,7 @@ void CsvRow::EndGroup() {
 void CsvRow::Finish() {
   EndGroup();
   if (header_) return;
-  for (; next_ < groups_.size(); ++next_) out_->append(groups_[next_].width, ',');
+  for (; next_ < groups_.size(); ++next_) Skip(groups_[next_].width);
 }
 
 void CsvExport::AppendRow(std::string& out, const Pair& pair) {
@@ -129,10 +143,8 @@ void CsvExport::AppendRow(std::string& out, const Pair& pair) {
   char times[2 * kFixedTextMax + 1];
   char* end = WriteFixed(Put(WriteFixed(times, pair.time, 3), ','), pair.elapsed_time, 3);
   AppendWritten(cells, times, end);
-  row_.Start(cells, !started_);
-  for (const ReportEntry& e : Reports())
-    if (e.report->csv) e.report->csv(row_, pair);
-  row_.Finish();
+  row_.Start(&cells, nullptr, !started_);
+  Reports(pair);
   cells.append("\r\n");
   if (started_) return;
   started_ = true;
@@ -144,6 +156,20 @@ void CsvExport::AppendRow(std::string& out, const Pair& pair) {
   }
   out.append("\r\n").append(first_);
   first_.clear();
+}
+
+void CsvExport::AppendValues(std::vector<uint64_t>& out, const Pair& pair) {
+  out.push_back(std::bit_cast<uint64_t>(FixedValue(pair.time, 3)));
+  out.push_back(std::bit_cast<uint64_t>(FixedValue(pair.elapsed_time, 3)));
+  row_.Start(nullptr, &out, !started_);
+  Reports(pair);
+  started_ = true;
+}
+
+void CsvExport::Reports(const Pair& pair) {
+  for (const ReportEntry& e : pm::Reports())
+    if (e.report->csv) e.report->csv(row_, pair);
+  row_.Finish();
 }
 
 }  // namespace pm

@@ -14,6 +14,7 @@
 // playback/outputs/csv_keys.hh, when given, come first.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,7 +44,10 @@ class CsvRow {
   };
   bool Begin(std::string_view a, std::string_view b, size_t width);
   void EndGroup();
-  void Start(std::string& out, bool header);
+  // A row of text, or of numbers (`values`): each cell the bits of the
+  // double its text reads as (FixedValue), an empty cell a quiet NaN.
+  void Start(std::string* out, std::vector<uint64_t>* values, bool header);
+  void Skip(size_t cells);  // empty cells
   void Finish();
   bool Cell();  // a cell of the group may be written (and is counted)
   char* Room(size_t bytes);  // where `bytes` more fit in cells_
@@ -52,6 +56,7 @@ class CsvRow {
   std::vector<Columns> groups_;       // the first line's
   std::vector<std::string> names_;    // its column names
   std::string* out_ = nullptr;
+  std::vector<uint64_t>* values_ = nullptr;  // instead of out_: numbers
   bool header_ = false;               // the first line: groups are being learned
   size_t next_ = 0;                   // the group to match next
   size_t left_ = 0;                   // cells the current group still takes
@@ -69,11 +74,17 @@ class CsvExport {
   explicit CsvExport(const CsvKeys* keys = nullptr) : keys_(keys) {}
   // The header first (before the first row), then the row, each ending CRLF.
   void AppendRow(std::string& out, const Pair& pair);
+  // The same row as numbers (CsvRow::Start with values), appended to `out`:
+  // time, elapsed_time, then a value per name (the keys are not numbers
+  // and are left out).
+  void AppendValues(std::vector<uint64_t>& out, const Pair& pair);
   bool left_out() const { return row_.left_out_; }
   // The reports' column names (after `time,elapsed_time`), once a row is in.
   const std::vector<std::string>& names() const { return row_.names_; }
 
  private:
+  void Reports(const Pair& pair);  // every report's cells, then the row's end
+
   const CsvKeys* keys_;
   bool started_ = false;
   CsvRow row_;

@@ -20,6 +20,15 @@
 
 namespace pm {
 
+// A series' name in its parts, joined only when a row needs the text: a
+// walk of every pair compares the parts with the name it already holds.
+struct SeriesKey {
+  std::string_view a, b, field;
+  // "a.b.field" (or "a.field") == name, without joining.
+  bool Is(std::string_view name) const;
+  void AppendTo(std::string& out) const;
+};
+
 class StatRow {
  public:
   // A value the pair does not have (a latency over no I/O): the series is
@@ -30,18 +39,19 @@ class StatRow {
   // `a.b.field` (`a.field` when b is empty); `v` may be kNoValue.
   void Rate(std::string_view a, std::string_view b, std::string_view field,
             std::string_view unit, double v) {
-    Put(Name(a, b, field), unit, false, v);
+    Put({a, b, field}, unit, false, v);
   }
   void Level(std::string_view a, std::string_view b, std::string_view field,
              std::string_view unit, double v) {
-    Put(Name(a, b, field), unit, true, v);
+    Put({a, b, field}, unit, true, v);
   }
 
  protected:
-  virtual void Put(std::string_view name, std::string_view unit, bool level, double v) = 0;
+  virtual void Put(const SeriesKey& key, std::string_view unit, bool level, double v) = 0;
+  // The key joined, in a buffer of the row's (valid until the next call).
+  std::string_view Name(const SeriesKey& key);
 
  private:
-  std::string_view Name(std::string_view a, std::string_view b, std::string_view field);
   std::string name_;
 };
 

@@ -48,8 +48,9 @@ void SpanStats::Walk(const Pair& p) {
   }
 }
 
-SpanStats::Series& SpanStats::Find(std::string_view name, std::string_view unit, bool level) {
-  if (next_ < series_.size() && series_[next_].name == name) return series_[next_++];
+SpanStats::Series& SpanStats::Find(const SeriesKey& key, std::string_view unit, bool level) {
+  if (next_ < series_.size() && key.Is(series_[next_].name)) return series_[next_++];
+  const std::string_view name = Name(key);
   auto [it, added] = index_.try_emplace(std::string(name), series_.size());
   if (added) {
     series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
@@ -59,8 +60,8 @@ SpanStats::Series& SpanStats::Find(std::string_view name, std::string_view unit,
   return series_[it->second];
 }
 
-void SpanStats::Put(std::string_view name, std::string_view unit, bool level, double v) {
-  Series& s = Find(name, unit, level);
+void SpanStats::Put(const SeriesKey& key, std::string_view unit, bool level, double v) {
+  Series& s = Find(key, unit, level);
   if (!std::isfinite(v) || (levels_only_ && !level)) return;
   if (s.values.count() == 0 || v > s.max) {
     s.max = v;

@@ -83,12 +83,12 @@ class SpanStats final : public StatRow {
     double max_elapsed = 0;
     std::shared_ptr<BatchMeans> batches = nullptr;
   };
-  void Put(std::string_view name, std::string_view unit, bool level, double v) override;
+  void Put(const SeriesKey& key, std::string_view unit, bool level, double v) override;
   void Walk(const Pair& p);
   bool levels_only_ = false;
   bool keep_batches_ = false;
   size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
-  Series& Find(std::string_view name, std::string_view unit, bool level);
+  Series& Find(const SeriesKey& key, std::string_view unit, bool level);
 
   std::vector<Series> series_;
   std::unordered_map<std::string, size_t> index_;

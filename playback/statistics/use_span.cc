@@ -47,8 +47,8 @@ UseSpan::Signal& UseSpan::SignalOf(Resource& r, std::string_view label) {
   return r.signals.back();
 }
 
-void UseSpan::Put(std::string_view name, std::string_view unit, bool, double v) {
-  const SeriesName n = SplitSeries(name);
+void UseSpan::Put(const SeriesKey& key, std::string_view unit, bool, double v) {
+  const SeriesName n = SplitSeries(Name(key));
   if (std::find(seen_.begin(), seen_.end(), n.a) == seen_.end()) seen_.emplace_back(n.a);
   const UseRule* rule = FindUseRule(n);
   if (!rule || !std::isfinite(v)) return;

@@ -108,7 +108,7 @@ class UseSpan final : public StatRow {
     double util = -1;  // its U in that interval (a disk's await baseline)
     size_t rank = 0;   // its first rule's: the output's order
   };
-  void Put(std::string_view name, std::string_view unit, bool level, double v) override;
+  void Put(const SeriesKey& key, std::string_view unit, bool level, double v) override;
   Resource& Find(std::string_view name, size_t rank);
   Signal& SignalOf(Resource& r, std::string_view label);
   static void Close(Resource& r);

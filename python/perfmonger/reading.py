@@ -2,16 +2,15 @@
 
 ``perfmonger play --format columns`` hands over play's rates as binary
 float64 columns behind a one-line JSON header (perfmonger-play(1), FORMAT
-COLUMNS); each wanted column is read from the pipe straight into its
-row of one numpy array (no text is parsed, nothing is copied), and the
-DataFrame is built on that array. ``summary --phases --json`` runs beside
-it for the phases' figures.
+COLUMNS), written to an unnamed file in $TMPDIR and mapped with
+numpy.memmap (no text is parsed, no pipe crossed, nothing copied), and
+the DataFrame is built on that mapping. ``summary --phases --json`` runs
+beside it for the phases' figures.
 """
 
 from __future__ import annotations
 
 import datetime
-import fcntl
 import fnmatch
 import json
 import os
@@ -53,7 +52,6 @@ When = Union[str, float, int, datetime.datetime, datetime.timedelta]
 __all__ = ["read", "Columns"]
 
 _FORMAT = "perfmonger-columns"
-_F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 
 
 class Columns(dict):
@@ -107,16 +105,6 @@ def _selected(names: Sequence[str], columns: Optional[Iterable[str]]) -> List[in
             if n != "time" and any(fnmatch.fnmatchcase(n, g) for g in globs)]
 
 
-def _readinto_exactly(stream: IO[bytes], view: memoryview) -> int:
-    got = 0
-    while got < len(view):
-        n = stream.readinto(view[got:])
-        if not n:
-            break
-        got += n
-    return got
-
-
 def _last_line(f: IO[bytes]) -> str:
     f.seek(0)
     lines = [ln for ln in f.read().decode("utf-8", "replace").splitlines() if ln.strip()]
@@ -125,61 +113,58 @@ def _last_line(f: IO[bytes]) -> str:
 
 
 class _Play:
-    """One `play --format columns` run: its header, then its arrays."""
+    """One `play --format columns` run into an unnamed file in $TMPDIR:
+    its header, then its arrays mapped from the file in place."""
 
     def __init__(self, exe: str, path: str, window: List[str]) -> None:
         self.path = path
         self.stderr = tempfile.TemporaryFile()
+        self.out = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([exe, "play", "--format", "columns", *window, path],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL, stdout=self.out,
                                      stderr=self.stderr)
-        try:  # fewer, larger reads: the arrays are most of a recording's bytes
-            fcntl.fcntl(self.proc.stdout.fileno(), _F_SETPIPE_SZ, 1 << 20)
-        except OSError:
-            pass
+        self.rc: Optional[int] = None
+        self.offset = 0
 
     def header(self) -> Optional[Dict[str, Any]]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
+        """Waits for play (it writes the header after the whole walk)."""
+        self.rc = self.proc.wait()
+        self.out.seek(0)
+        line = self.out.readline()
+        if not line or not line.endswith(b"\n"):
             return None
         header = json.loads(line)
         if header.get("format") != _FORMAT or header.get("dtype") != "<f8":
             raise ReadError(self.path, f"unknown columns header {line[:200]!r}", 0)
+        self.offset = len(line)
         return header
 
     def arrays(self, header: Dict[str, Any], keep: List[int]) -> Tuple[Any, Any]:
         """(time, data): data is one (len(keep), rows) float64 array, column
-        `keep[j]` in row j, each read from the pipe straight into its place
-        (numpy.empty: no page is touched twice, no byte copied in Python)."""
-        rows = int(header["rows"])
-        dtype = np.dtype("<f8")
-        time = np.empty(rows, dtype=dtype)
-        data = np.empty((len(keep), rows), dtype=dtype)
-        scratch = memoryview(bytearray(min(rows * 8, 1 << 20)))
-        slot = {c: j for j, c in enumerate(keep)}
-        assert self.proc.stdout is not None
-        for c, name in enumerate(header["columns"]):
-            if name == "time":
-                views = [memoryview(time).cast("B")]
-            elif c in slot:
-                views = [memoryview(data[slot[c]]).cast("B")]
-            else:  # not wanted: read past it
-                views = [scratch[:min(len(scratch), rows * 8 - o)]
-                         for o in range(0, rows * 8, max(len(scratch), 1))]
-            for v in views:
-                if _readinto_exactly(self.proc.stdout, v) != len(v):
-                    self.finish()
-                    raise ReadError(self.path, "play --format columns ended early", 0)
-        return time, data
+        `keep[j]` in row j. The file is mapped copy-on-write: the arrays are
+        its pages (read on first touch, never copied) when `keep` is a run
+        of consecutive columns, else the kept columns are copied out."""
+        rows, width = int(header["rows"]), len(header["columns"])
+        if rows * width * 8 + self.offset > os.fstat(self.out.fileno()).st_size:
+            self.finish()
+            raise ReadError(self.path, "play --format columns ended early", 0)
+        if rows == 0 or width == 0:
+            return np.zeros(rows), np.zeros((len(keep), rows))
+        # asarray: plain ndarray views of the map (numpy's memmap subclass
+        # would leak into every result computed from them).
+        mapped = np.asarray(np.memmap(self.out, dtype="<f8", mode="c", offset=self.offset,
+                                      shape=(width, rows)))
+        time = mapped[header["columns"].index("time")]
+        if keep and keep == list(range(keep[0], keep[0] + len(keep))):
+            return time, mapped[keep[0]:keep[0] + len(keep)]
+        return time, np.take(mapped, keep, axis=0)
 
     def finish(self, complete: bool = False) -> None:
         """Waits for play. Its failure raises ReadError, except exit 2 after
         a complete output (`complete`: the header came, which play writes
         after the whole walk): lines lost to damage, said as a warning."""
-        assert self.proc.stdout is not None
-        self.proc.stdout.close()
         rc = self.proc.wait()
+        self.out.close()  # a mapping keeps its pages
         self.stderr.seek(0)
         text = self.stderr.read().decode("utf-8", "replace")
         message = _last_line(self.stderr)

@@ -3,6 +3,8 @@
 // flat.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <string>
 #include <vector>
 
@@ -152,6 +154,30 @@ TEST_CASE("the column spool gives back every column across blocks and widths") {
     CHECK(r == 300);
     CHECK_MESSAGE(same, "column ", c);
   }
+}
+
+TEST_CASE("the kernel copies a full spool's columns into a file, block after block") {
+  ColumnSpool spool("/tmp", 64);  // 4 rows of 2 per block: many blocks
+  for (uint64_t r = 0; r < 30; ++r) spool.Append(std::vector<uint64_t>{r, 1000 + r});
+  spool.Finish();
+  REQUIRE(spool.full());
+  UniqueFd file = OpenSpoolFile("/tmp");
+  REQUIRE(spool.CopyColumn(1, file.Get()));
+  REQUIRE(spool.CopyColumn(0, file.Get()));
+  std::vector<uint64_t> got(60);
+  REQUIRE(pread(file.Get(), got.data(), 60 * 8, 0) == 60 * 8);
+  for (uint64_t r = 0; r < 30; ++r) {
+    CHECK(got[r] == 1000 + r);
+    CHECK(got[30 + r] == r);
+  }
+  int pipe_fds[2];
+  REQUIRE(pipe(pipe_fds) == 0);
+  UniqueFd read_end = UniqueFd::Adopt(pipe_fds[0]), write_end = UniqueFd::Adopt(pipe_fds[1]);
+  CHECK_FALSE(spool.CopyColumn(0, write_end.Get()));  // not to a pipe: the caller writes
+  ColumnSpool narrow("/tmp", 64);
+  narrow.Append(std::vector<uint64_t>{1, 2});
+  narrow.Append(std::vector<uint64_t>{3});
+  CHECK_FALSE(narrow.full());  // a row filled in with kAbsent
 }
 
 TEST_CASE("a spool directory that cannot be written is a clear error") {

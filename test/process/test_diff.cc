@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "test/process/fake_proc.hh"
 #include "test/process/recording.hh"
 
 namespace pm::test {
@@ -188,6 +189,41 @@ TEST_SUITE("diff") {
     ExitResult self = Run({"diff", "--json", "--align", "time", marked, marked});
     REQUIRE(self.code == 0);
     CHECK(phases(Json(self.out)).count("load") == 1);
+  }
+
+  // The runs are read on a thread per core: what each file says still
+  // comes in the files' order, and the first file's error wins.
+  TEST_CASE("runs read on threads: warnings in the files' order, the first file's error") {
+    FakeProc fake(CountersAt(0));
+    TempDir dir;
+    const std::string path = dir / "r.pgr";
+    // Version 1: a cut line ends the read with a warning.
+    std::vector<FakeCounters> counters;
+    for (uint64_t k = 0; k < 6; ++k) counters.push_back(CountersAt(k));
+    RecordFake(fake, path, counters, {"--format-version", "1"});
+    const std::string bytes = ReadFileBytes(path);
+    size_t cut = 0;  // inside the fourth sample line: 3 samples, a warning
+    for (int i = 0; i < 4; ++i) cut = bytes.find('\n', cut) + 1;
+    std::vector<std::string> args = {"diff"}, names;
+    for (const char* name : {"a1", "a2", "a3", "--", "b1", "b2", "b3"}) {
+      args.push_back(name[0] == '-' ? name : dir / (std::string(name) + ".pgr"));
+      if (name[0] == '-') continue;
+      names.push_back(args.back());
+      WriteFile(args.back(), bytes.substr(0, cut + 20));
+    }
+    const ExitResult r = Run(args);
+    CAPTURE(r.err);
+    CHECK(r.code == 0);
+    size_t at = 0;
+    for (const std::string& name : names) {
+      at = r.err.find("warning: " + name + ": recording truncated after 3 samples", at);
+      CHECK_MESSAGE(at != std::string::npos, name);
+    }
+    const ExitResult missing =
+        Run({"diff", names[0], dir / "gone1.pgr", "--", names[3], dir / "gone2.pgr"});
+    CHECK(missing.code == 1);
+    CHECK(missing.err.find("gone1.pgr") != std::string::npos);
+    CHECK(missing.err.find("gone2.pgr") == std::string::npos);
   }
 
   TEST_CASE("usage errors: one line naming the fix, exit 1") {

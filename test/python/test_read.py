@@ -7,6 +7,7 @@ import os
 import pty
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -170,10 +171,12 @@ def test_a_file_that_cannot_be_read_raises_with_the_readers_message(tmp_path):
 
 
 def test_the_binary_layout(recordings):
-    """One JSON line, then each column's rows as little-endian float64."""
+    """One JSON line padded to 64 bytes, then each column's rows as
+    little-endian float64."""
     path = recordings["v2.pgr.gz"]
     out = run([PERFMONGER, "play", "--format", "columns", path]).stdout
     head, _, body = out.partition(b"\n")
+    assert (len(head) + 1) % 64 == 0 and head.rstrip(b" ").endswith(b"}")
     header = json.loads(head)
     assert header["format"] == "perfmonger-columns" and header["version"] == 1
     assert header["dtype"] == "<f8"
@@ -188,6 +191,15 @@ def test_the_binary_layout(recordings):
         want = flatten(line)
         for j, name in enumerate(names):
             assert same(arrays[j][i], cell(want, name)), (i, name)
+    # In a file the arrays are mapped where they lie, aligned.
+    with tempfile.TemporaryFile() as f:
+        f.write(out)
+        f.flush()
+        mapped = np.memmap(f, dtype="<f8", mode="r", offset=len(head) + 1,
+                           shape=(len(names), rows))
+        assert mapped.ctypes.data % 64 == 0
+        assert np.array_equal(mapped, arrays, equal_nan=True)
+        del mapped
     labels = [e.get("label") for e in header["events"] if e["event"] == "mark"]
     assert labels == ["a", "b"]
     assert [e["event"] for e in header["events"]].count("pause") == 1

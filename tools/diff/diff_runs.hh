@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,16 @@ struct RunReading {
 // Throws InputError (unreadable), FormatError (corrupt), UsageError (empty
 // or without samples). `damaged` is set when lines were lost to damage
 // (diff then exits 2, after its output).
-RunStats ReadRun(const std::string& path, const RunReading& how, bool& damaged);
+// `before_messages`, if given, is called before the file's warnings are
+// printed (ReadRuns keeps them in the files' order).
+RunStats ReadRun(const std::string& path, const RunReading& how, bool& damaged,
+                 const std::function<void()>& before_messages = {});
+
+// ReadRun of each file, in their order, on up to `threads` threads (each
+// reading its own files: a run's walk is most of diff's time). The first
+// file's error, in the files' order, is thrown after every thread ended;
+// the files' warnings come in their order too.
+std::vector<RunStats> ReadRuns(const std::vector<std::string>& paths, const RunReading& how,
+                               bool& damaged, unsigned threads);
 
 }  // namespace pm

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/error.hh"
@@ -209,8 +210,15 @@ class Player {
   }
 
   // The columns' header and arrays, once every row is in.
+  // Into a regular file the kernel copies the arrays from the spool.
   void FinishColumns() {
-    columns_->Finish(input_.info(), [this](std::string_view bytes) {
+    out_.buffer().append(columns_->Header(input_.info()));
+    struct stat st {};
+    if (fstat(1, &st) == 0 && S_ISREG(st.st_mode)) {
+      out_.Flush();
+      if (columns_->CopyColumns(1)) return;
+    }
+    columns_->WriteColumns([this](std::string_view bytes) {
       out_.buffer().append(bytes);
       out_.MaybeFlush();
     });
