@@ -141,6 +141,8 @@ void Recorder::Setup(const RecordConfig& config) {
 
   CheckStdoutFree(config);
   AdoptInheritedFds(config);
+  // Taken before any child can start, so none sees it.
+  if (std::optional<std::string> address = TakeNotifySocket()) notify_.emplace(*address);
   header_.meta = ParseMetaArgs(config.meta_args);
   OpenCollectors(config);
   DescribeHost();
@@ -236,6 +238,7 @@ void Recorder::BeginRecording() {
   Guarded([&] {
     ready_.SendAndClose(EncodeReadyLine(header_.pid, output_path_, header_.start_ns,
                                         cmd_ ? ReplyStateName(state_) : std::string_view()));
+    if (notify_) notify_->Send("READY=1");
     ScanEveryone("start", started_);
     if (spawn_child_) StartChild();
   });
@@ -349,6 +352,7 @@ void Recorder::OnSourceError(const char* what, int err) noexcept {
 void Recorder::Stop(std::string_view reason,
                     const std::function<std::string()>& reply) noexcept {
   if (stopped()) return;
+  if (notify_) notify_->Send("STOPPING=1");
   stop_reason_ = reason;
   if (!Fire(RecorderEvent::kStop, Now())) return;
   if (reply && !Guarded([&] { Acknowledge(reply()); })) return;

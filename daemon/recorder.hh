@@ -40,6 +40,7 @@
 #include "daemon/collect/process_table.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
+#include "daemon/notify_socket.hh"
 #include "daemon/collect/collector_set.hh"
 #include "daemon/ready_fd.hh"
 #include "daemon/recorder_state.hh"
@@ -253,6 +254,7 @@ class Recorder final : SignalSource::Handler,
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;
   ReadyFd ready_;
+  std::optional<NotifySocket> notify_;  // $NOTIFY_SOCKET: systemd Type=notify
   std::optional<SignalSource> signals_;
   std::unique_ptr<Timer> tick_;
   DeadlineHandler deadline_handler_{*this};

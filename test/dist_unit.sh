@@ -1,5 +1,6 @@
 #!/bin/sh
-# dist/perfmonger.service as systemd reads it (`systemd-analyze verify`,
+# dist/perfmonger.service (Type=notify: READY=1 is tested in
+# test/process/test_ready.cc) as systemd reads it (`systemd-analyze verify`,
 # no running systemd needed) with its binary pointed at the build's, then
 # its ExecStart= line run as the unit would run it, into a scratch
 # directory instead of /var/log/perfmonger/, with PERFMONGER_OPTS from an
@@ -25,7 +26,7 @@ if [ $status -ne 0 ] || [ -n "$said" ]; then
 fi
 for key in ProtectSystem=strict ReadWritePaths=/var/log/perfmonger NoNewPrivileges=yes \
            PrivateTmp=yes LogsDirectory=perfmonger StateDirectory=perfmonger \
-           EnvironmentFile=-/etc/default/perfmonger; do
+           EnvironmentFile=-/etc/default/perfmonger Type=notify NotifyAccess=main; do
   grep -qx "$key" "$unit" || { echo "$unit lacks $key"; exit 1; }
 done
 if grep -Eq '^(ProtectProc|ProcSubset)=' "$unit"; then

@@ -2,7 +2,16 @@
 // banner it replaces, and what the recorder may not do to the parent's fds.
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
 
 #include "common/io.hh"
 #include "test/process/recording.hh"
@@ -13,6 +22,34 @@ namespace {
 
 UniqueFd Dup(int fd) { return UniqueFd::Adopt(fcntl(fd, F_DUPFD_CLOEXEC, 0)); }
 int StatusFlags(const UniqueFd& fd) { return fcntl(fd.Get(), F_GETFL); }
+
+// A datagram socket of the test's, bound to `address`: a path, or after
+// '@' an abstract name, as systemd's $NOTIFY_SOCKET names them.
+UniqueFd NotifyListener(const std::string& address) {
+  UniqueFd fd = UniqueFd::Adopt(socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+  REQUIRE(fd.IsValid());
+  sockaddr_un a = {};
+  a.sun_family = AF_UNIX;
+  REQUIRE(address.size() <= sizeof a.sun_path);
+  std::memcpy(a.sun_path, address.data(), address.size());
+  if (address[0] == '@') a.sun_path[0] = '\0';
+  const auto size = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + address.size());
+  REQUIRE(bind(fd.Get(), reinterpret_cast<const sockaddr*>(&a), size) == 0);
+  return fd;
+}
+
+// The next datagram, by the deadline.
+std::string Datagram(const UniqueFd& fd, Deadline deadline = DefaultDeadline()) {
+  pollfd p = {fd.Get(), POLLIN, 0};
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  REQUIRE(poll(&p, 1, static_cast<int>(std::max<int64_t>(left.count(), 0))) == 1);
+  char buf[256];
+  ssize_t n = recv(fd.Get(), buf, sizeof buf, 0);
+  REQUIRE(n >= 0);
+  return std::string(buf, static_cast<size_t>(n));
+}
+
 
 TEST_SUITE("ready") {
   TEST_CASE("the ready line: five fields in order, one line, then the fd closes") {
@@ -117,6 +154,53 @@ TEST_SUITE("ready") {
       CHECK(StatusFlags(ready.write_end) == ready_flags);
       CHECK(StatusFlags(stop_child_end) == stop_flags);
     }
+  }
+
+  TEST_CASE("NOTIFY_SOCKET (systemd Type=notify): READY=1 with a sample on disk, STOPPING=1") {
+    TempDir dir;
+    const std::string path = dir / "out.pgr";
+    std::string address;
+    SUBCASE("a path") { address = dir / "notify"; }
+    SUBCASE("an abstract name") { address = "@perfmonger-test-" + std::to_string(getpid()); }
+    UniqueFd listener = NotifyListener(address);
+    SpawnOptions options;
+    options.args = {"record", "-l", path, "-i", "0.1", "--no-gzip"};
+    options.env = {"NOTIFY_SOCKET=" + address};
+    Child child(std::move(options));
+    CHECK(Datagram(listener) == "READY=1");
+    // READY=1 comes when the ready line would: the first sample is on disk.
+    CHECK(CountSampleLines(ReadRecording(path)) >= 1);
+    child.Signal(SIGTERM);
+    CHECK(Datagram(listener) == "STOPPING=1");
+    ExitResult r = child.Wait();
+    CHECK(r.code == 0);
+    CHECK(r.err.find("warning") == std::string::npos);
+    CHECK(Json(ReadRecording(path).lines.back()).Str("event") == "end");
+  }
+
+  TEST_CASE("NOTIFY_SOCKET: stat's command does not see it; a malformed one is a setup error") {
+    TempDir dir;
+    const std::string address = dir / "notify";
+    UniqueFd listener = NotifyListener(address);
+    SpawnOptions options;
+    options.args = {"stat", "-l", dir / "stat.pgr", "--", "/bin/sh", "-c",
+                    "echo \"[${NOTIFY_SOCKET-unset}]\""};
+    options.env = {"NOTIFY_SOCKET=" + address};
+    Child child(std::move(options));
+    CHECK(Datagram(listener) == "READY=1");
+    CHECK(Datagram(listener) == "STOPPING=1");  // the command's exit stops it
+    ExitResult r = child.Wait();
+    CHECK(r.code == 0);
+    CHECK(r.out.find("[unset]\n") != std::string::npos);
+
+    SpawnOptions bad;
+    bad.args = {"record", "-l", dir / "bad.pgr", "-i", "0.1"};
+    bad.env = {"NOTIFY_SOCKET=notify"};
+    r = Child(std::move(bad)).Wait();
+    CHECK(r.code == 1);
+    CHECK(r.err == "perfmonger record: error: NOTIFY_SOCKET 'notify': not an absolute path or an "
+                   "@abstract name (unset it outside a systemd Type=notify service)\n");
+    CHECK(access((dir / "bad.pgr").c_str(), F_OK) != 0);  // nothing written
   }
 }
 
