@@ -185,6 +185,16 @@ TEST_SUITE("rotation") {
       elapsed = e;
     }
     CHECK(Run({"summary", out}).code == 0);
+    // cat of the directory: one v1 header, every sample once, as each
+    // file's own lines are.
+    ExitResult cat = Run({"cat", out});
+    CHECK(cat.code == 0);
+    std::vector<std::string> cat_lines = SplitLines(cat.out), cat_samples;
+    REQUIRE(!cat_lines.empty());
+    CHECK(Json(cat_lines.front()).Int("version") == 1);
+    for (const std::string& line : cat_lines)
+      if (line.rfind("{\"t\":", 0) == 0) cat_samples.push_back(line);
+    CHECK(cat_samples == joined);
     // A window by wall clock across the files, as sar -s/-e: TIME after a
     // DATE TIME is that night's.
     setenv("TZ", "UTC", 1);
@@ -235,6 +245,15 @@ TEST_SUITE("rotation") {
       CHECK(r.code == 0);
     }
     CHECK(std::filesystem::exists(dir / "charts/cpu.svg"));
+    // cat too: both files' samples, the gap a pause and a resume event.
+    ExitResult cat = Run({"cat", b, a});
+    CHECK(cat.code == 0);
+    CHECK(cat.err.find("no rate spans the gap") != std::string::npos);
+    CHECK(CountSampleLines(DecodeRecording(cat.out)) ==
+          CountSampleLines(ReadRecording(a)) + CountSampleLines(ReadRecording(b)));
+    CHECK(cat.out.find("\"event\":\"pause\"") != std::string::npos);
+    CHECK(cat.out.find("\"event\":\"resume\"") != std::string::npos);
+    CHECK(Run({"cat", a, "-"}).code == 1);
     ExitResult mixed = Run({"play", a, "-"});
     CHECK(mixed.code == 1);
     ExitResult empty = Run({"play", (dir / "none")});

@@ -15,7 +15,9 @@ namespace {
 constexpr char kCatAbout[] =
     R"(Print a native recording (.pgr, plain, gzip or zstd; FILE or stdin) as
 version 1 JSON lines: absolute counters, whatever version it was written
-in, so that `perfmonger cat FILE | jq` works for every recording. A
+in, so that `perfmonger cat FILE | jq` works for every recording. Several
+FILEs or a DIR: one timeline, ordered by start (a rotation's shared sample
+once, a gap between as a pause and a resume event), as play reads them. A
 damaged line is left out with a warning (in version 2, the lines up to
 the next keyframe with it), and every line after it that reads is
 printed. PerfMonger's gob recordings have no lines: use play or summary
@@ -29,7 +31,7 @@ error or unreadable input, 2 not a native recording, or lines lost to damage
 )";
 
 Command<CatArgs> BuildCatCommand() {
-  Command<CatArgs> c{{"cat", "[options] [FILE]", kCatAbout, kCatFooter}, {}};
+  Command<CatArgs> c{{"cat", "[options] [FILE...|DIR]", kCatAbout, kCatFooter}, {}};
   for (Option<CatArgs>& o : WindowOptions(&CatArgs::window)) c.options.push_back(std::move(o));
   c.options.push_back(
       MakeOption<CatArgs>({.name = "help", .short_name = 'h', .help = "show this help"},
@@ -48,7 +50,7 @@ std::string AsV1Header(std::string_view line) {
 // Every item's line, through the window; samples are not paired, so none
 // is left out for its width.
 int Cat(const CatArgs& args) {
-  RecordingInput input(args.file, {args.window, true});
+  RecordingInput input(args.files, {args.window, true});
   if (!input.Open()) return 0;  // nothing at all
   if (input.info().format == "perfmonger-gob")
     throw FormatError(input.name() + ": not a native recording (cat prints .pgr files; use "
@@ -80,11 +82,9 @@ CatArgs ParseCatArgs(int argc, char** argv) {
   CatArgs a;
   std::vector<std::string> files = CatCommand().Parse(argc, argv, a);
   if (a.help) return a;
-  if (files.size() > 1)
-    throw UsageError("one recording at a time: unexpected '" + files[1] +
-                     "' (see perfmonger cat --help)");
   CheckWindow(a.window);
-  if (!files.empty()) a.file = files[0];
+  CheckJoinable(files, "cat");
+  a.files = files;
   return a;
 }
 

@@ -1,8 +1,11 @@
-// `perfmonger cat FILE`: a native recording of any version printed as v1
-// lines (absolute counters), decompressed, so `jq` reads v2 as it read v1.
+// `perfmonger cat FILE...|DIR`: a native recording of any version printed
+// as v1 lines (absolute counters), decompressed, so `jq` reads v2 as it
+// read v1; several (a rotated directory) as one timeline
+// (playback/reading/joined_input.hh).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "playback/reading/sample_window.hh"
 #include "tools/option_table.hh"
@@ -11,7 +14,7 @@ namespace pm {
 
 struct CatArgs {
   bool help = false;
-  std::string file;  // "" or "-": stdin
+  std::vector<std::string> files;  // none or "-": stdin; several or a DIR: joined
   WindowSpec window; // --from, --to, --phase
 };
 
