@@ -70,12 +70,14 @@ void PlotData::OnSample(const RawSample& s) {
 }
 
 void PlotData::OnEvent(const RecordingEvent& e) {
+  if (e.kind == "procs") procs_ = e;  // for the sample that follows
   if (e.kind == "mark") {
     marks_.push_back({e, e.label});
     return;
   }
   if (e.kind != "pause" && e.kind != "resume") return;
   have_prev_ = false;  // no rate spans a pause
+  pair_procs_ = nullptr;
   ++lines_.segment_;
   bool open = pause_edges_.size() % 2 == 1;
   if ((e.kind == "pause") != open) pause_edges_.push_back(e);
@@ -90,12 +92,17 @@ void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
                            : GoSeconds(prev.time_ns - origin_.time_ns);
   lines_.elapsed_text_.clear();
   AppendFixed(lines_.elapsed_text_, last_pair_elapsed_, 6);
+  std::shared_ptr<const ProcTableEvent> procs =
+      procs_.procs && procs_.mono_ns == cur.mono_ns ? procs_.procs : nullptr;
+  lines_.procs_ = procs.get();
+  lines_.prev_procs_ = pair_procs_.get();
   for (size_t i = 0; i < files_.size(); ++i) {
     const PlotSlot* slot = PlotSlotOf(i);
     if (slot == nullptr) continue;
     lines_.files_ = &files_[i];
     slot->pair(lines_, pair);
   }
+  if (procs) pair_procs_ = std::move(procs);  // a pair the table skipped keeps the one before
 }
 
 std::string PlotData::File(size_t report, size_t file) const {

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,7 @@
 namespace pm {
 
 class DiskFilter;
+struct ProcTableEvent;
 
 struct PlotMark {
   double elapsed = 0;  // seconds since the first sample
@@ -65,6 +67,11 @@ class PlotLines {
   std::string& Line(PlotBlock& block);
   // "\t%f" as Go prints it.
   static void Col(std::string& line, double v);
+  // The process table (record --record-procs) written with the pair's
+  // second sample, and the last one before it in its segment; null for
+  // none.
+  const ProcTableEvent* procs() const { return procs_; }
+  const ProcTableEvent* prev_procs() const { return prev_procs_; }
 
  private:
   friend class PlotData;
@@ -73,6 +80,8 @@ class PlotLines {
   std::vector<Blocks>* files_ = nullptr;  // the current report's
   uint64_t segment_ = 0;
   std::string elapsed_text_;  // the current pair's "%f"
+  const ProcTableEvent* procs_ = nullptr;
+  const ProcTableEvent* prev_procs_ = nullptr;
 };
 
 // Report `report`'s plot slot, or null.
@@ -87,7 +96,7 @@ class PlotData {
                     const RecordingInfo* info = nullptr);
 
   void OnSample(const RawSample& s);      // in file order
-  void OnEvent(const RecordingEvent& e);  // pause, resume, mark; others ignored
+  void OnEvent(const RecordingEvent& e);  // pause, resume, mark, procs; others ignored
 
   uint64_t pairs() const { return pairs_; }  // 0: nothing to plot
 
@@ -126,6 +135,8 @@ class PlotData {
   PlotLines lines_;
   std::vector<std::vector<PlotLines::Blocks>> files_;  // per report, per file
 
+  RecordingEvent procs_;  // the last "procs" line
+  std::shared_ptr<const ProcTableEvent> pair_procs_;  // the last a pair had, in its segment
   std::vector<TimedLabel> marks_;
   std::vector<RecordingEvent> pause_edges_;  // pause, resume, pause, ...
 };
