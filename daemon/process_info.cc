@@ -59,24 +59,6 @@ std::string_view BaseName(std::string_view path) {
 
 }  // namespace
 
-std::string ReadSmallFile(const std::string& path) {
-  UniqueFd fd;
-  try {
-    fd = OpenAt(AT_FDCWD, path, O_RDONLY | O_NONBLOCK);
-  } catch (const std::system_error&) {
-    return {};
-  }
-  std::string text;
-  char buf[4096];
-  for (off_t at = 0;;) {
-    ssize_t n = ::pread(fd.Get(), buf, sizeof buf, at);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return text;
-    text.append(buf, static_cast<size_t>(n));
-    at += n;
-  }
-}
-
 std::optional<uint64_t> ProcessStartTime(pid_t pid) {
   std::optional<std::string> field = StatField(pid, 22);
   return field ? Number<uint64_t>(*field) : std::nullopt;

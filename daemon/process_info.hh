@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "common/small_file.hh"
+
 namespace pm {
 
 // /proc/PID/stat field 22 (clock ticks after boot): with the pid, it names
@@ -46,8 +48,5 @@ std::optional<int64_t> StartTimeRealtimeNs(uint64_t start_ticks);
 // behind an interpreter: `ruby /usr/bin/perfmonger record ...`), the index
 // of the program; nullopt for any other argv.
 std::optional<size_t> PerfmongerRecorderProgram(const std::vector<std::string>& argv);
-
-// Reads a small file to its end (pread from 0); "" if it cannot be opened.
-std::string ReadSmallFile(const std::string& path);
 
 }  // namespace pm

@@ -12,6 +12,7 @@
 #include "common/clock.hh"
 #include "common/error.hh"
 #include "common/io.hh"
+#include "common/user_names.hh"
 #include "daemon/process_info.hh"
 
 namespace pm {
@@ -27,24 +28,6 @@ std::string ReadFd(int fd) {
     text.append(buf, static_cast<size_t>(n));
     at += n;
   }
-}
-
-// By hand from /etc/passwd: the static binary has no NSS (tools/no_nss.cc).
-std::string UserName(uid_t uid) {
-  std::string text = ReadSmallFile("/etc/passwd");
-  std::string_view rest = text;
-  while (!rest.empty()) {
-    std::string_view line = rest.substr(0, rest.find('\n'));
-    rest.remove_prefix(std::min(rest.size(), line.size() + 1));
-    size_t c1 = line.find(':'), c2 = line.find(':', c1 + 1), c3 = line.find(':', c2 + 1);
-    if (c3 == std::string_view::npos) continue;
-    std::string_view id = line.substr(c2 + 1, c3 - c2 - 1);
-    uid_t value;
-    auto [ptr, ec] = std::from_chars(id.data(), id.data() + id.size(), value);
-    if (ec == std::errc() && ptr == id.data() + id.size() && value == uid)
-      return std::string(line.substr(0, c1));
-  }
-  return std::to_string(uid);  // no /etc/passwd entry: the number
 }
 
 // One word per argument: "+" then the bytes, with '%', controls and space
@@ -223,7 +206,7 @@ SessionPaths DefaultSessionPaths() {
   const char* env = std::getenv("TMPDIR");
   std::string dir = env && *env ? env : "/tmp";
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  std::string base = dir + "/perfmonger-" + UserName(geteuid()) + "-session";
+  std::string base = dir + "/perfmonger-" + UserNames::Local().Name(geteuid()) + "-session";
   return {base + ".pid", base + ".lock"};
 }
 

@@ -24,19 +24,22 @@
 //   csv      procs.<row>.<play's key>
 //   metrics  perfmonger_process_*{pid,comm} (node_exporter has no
 //            per-process metrics; comm from the header's labels)
-//   plot     process.dat, a block per process; charts process-cpu, process-io
+//   plot     process.dat, a block per process; charts process-cpu, process-io;
+//            and the process table's proctable.dat, chart proctable-cpu
+//            (playback/outputs/proc_table_plot.hh)
 #include <span>
 
 #include "playback/outputs/export_csv.hh"
 #include "playback/outputs/openmetrics_catalog.hh"
-#include "playback/reports/plot_chart.hh"
 #include "playback/outputs/plot_data.hh"
-#include "playback/reports/rates.hh"
-#include "playback/reports/stat_row.hh"
+#include "playback/outputs/proc_table_plot.hh"
 #include "playback/reports/cpu_report.hh"
 #include "playback/reports/disk_report.hh"
+#include "playback/reports/plot_chart.hh"
 #include "playback/reports/process_report.hh"
+#include "playback/reports/rates.hh"
 #include "playback/reports/report.hh"
+#include "playback/reports/stat_row.hh"
 #include "proto/json.hh"
 #include "proto/pgr_collector_spec.hh"
 #include "proto/columns/process.hh"
@@ -368,9 +371,11 @@ constexpr MetricsSlot kMetrics = {Families, kLabels, Series};
 constexpr PlotFileSpec kFiles[] = {
     {"process.dat",
      "# elapsed_time\t%usr\t%sys\t%child_usr\t%child_sys\tread_kB/s\twrite_kB/s\t"
-     "rchar_kB/s\twchar_kB/s\t%run_wait\n"}};
+     "rchar_kB/s\twchar_kB/s\t%run_wait\n"},
+    kProcTableFile};
 
 void PlotPair(PlotLines& out, const Pair& p) {
+  PlotProcTable(out, p, 1);
   if (!p.Both(kMember)) return;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   const double s = p.interval;
@@ -403,6 +408,7 @@ constexpr ChartSpec kCharts[] = {
      .lines = kCpuLines},
     {.name = "process-io", .title = "Process storage I/O", .ylabel = "transfer",
      .lines = kIoLines, .directional = true, .bytes_per_unit = 1024},
+    ProcTableChart(1),
 };
 constexpr PlotSlot kPlot = {kFiles, PlotPair, kCharts};
 

@@ -61,6 +61,7 @@ TEST_SUITE("live") {
     std::vector<std::string> style;
     SUBCASE("compact") {}
     SUBCASE("--pretty --color") { style = {"--pretty", "--color"}; }
+    SUBCASE("--record-procs: the process table's lines too") { style = {"--record-procs"}; }
     TempDir dir;
     std::string out = dir / "live.pgr.gz";
     std::vector<std::string> args = {"live", "-i", "0.1", "-t", "0.35", "-l", out};
@@ -70,11 +71,12 @@ TEST_SUITE("live") {
     REQUIRE(r.code == 0);
     size_t samples = CheckCleanRecording(out, "timeout");
     std::vector<std::string> play = {"play", out};
-    play.insert(play.end(), style.begin(), style.end());
+    if (style.size() == 2) play.insert(play.end(), style.begin(), style.end());
     ExitResult played = Run(play);
     CHECK(played.code == 0);
     CHECK(r.out == played.out);
     if (style.empty()) CHECK(SplitLines(r.out).size() == samples - 1);  // every pair
+    if (style.size() == 1) CHECK(r.out.find("\"proctable\":[{\"pid\":") != std::string::npos);
   }
 
   // A fake /proc whose CPU total moves only when the test writes it: the

@@ -5,6 +5,8 @@
 // counted for it: its usr(s)+sys(s) at their printed resolution, its CPU
 // (schedstat) within 1 % (and a tick). And play --format csv --proctable:
 // a row per process and procs line, each with play's proctable values.
+// And play --table: under each row its interval's busiest processes, their
+// %CPU play's, at most --top N of them.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -13,7 +15,11 @@
 #include <string>
 #include <vector>
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include "test/playback/openmetrics_check.hh"
+#include "test/process/proc_blocks.hh"
 #include "test/process/load_helper.hh"
 #include "test/process/recording.hh"
 
@@ -136,6 +142,63 @@ TEST_CASE("process table CSV: a row per process and interval, play's values") {
   CHECK(r.code == 1);
   CHECK(r.err == "perfmonger play: error: --proctable writes the process table as CSV: add "
                  "--format csv\n");
+}
+
+TEST_CASE("play --table: each row's busiest processes by CPU, as play rates them; --top N") {
+  TempDir dir;
+  const std::string path = dir / "procs.pgr";
+  LoadHelper busy(dir / "unused");
+  RecordBusy(path, busy, 2);
+  const long pid = busy.pid();
+  busy.End();
+
+  ExitResult r = Run({"play", "--table", "--top", "50", path});
+  REQUIRE(r.code == 0);
+  CAPTURE(r.out);
+  const std::vector<std::vector<ProcLine>> blocks = ProcBlocks(SplitLines(r.out));
+  CHECK(blocks.size() >= 4);
+  CheckBlocks(blocks, 50);
+  std::vector<double> shown;  // the busy one's %CPU, interval by interval
+  for (const std::vector<ProcLine>& block : blocks)
+    for (const ProcLine& p : block)
+      if (p.pid == pid) {
+        shown.push_back(p.cpu);
+        CHECK(p.user == getpwuid(geteuid())->pw_name);  // recorded here: names
+        CHECK(p.comm == "load_helper");
+        CHECK(p.rss != "-");
+      }
+  std::vector<double> played;
+  ExitResult json = Run({"play", path});
+  REQUIRE(json.code == 0);
+  for (const std::string& line : SplitLines(json.out)) {
+    const Json parsed(line);
+    for (const JsonValue& p : parsed.root()["proctable"].array())
+      if (int64_t(p["pid"]) == pid) played.push_back(double(p["cpu"]));
+  }
+  REQUIRE(shown.size() == played.size());
+  double most = 0;
+  for (size_t i = 0; i < shown.size(); ++i) {
+    CHECK(std::abs(shown[i] - played[i]) <= 0.051);  // to its 0.1, of play's 0.01
+    most = std::max(most, shown[i]);
+  }
+  CHECK(most >= 20);  // a busy machine shares the core: a fair share of it
+
+  r = Run({"play", "--table", "--top", "2", path});
+  REQUIRE(r.code == 0);
+  const std::vector<std::vector<ProcLine>> two = ProcBlocks(SplitLines(r.out));
+  REQUIRE(two.size() == blocks.size());
+  CheckBlocks(two, 2);
+  for (size_t i = 0; i < two.size(); ++i) CHECK(two[i][0].pid == blocks[i][0].pid);
+  r = Run({"play", "--table", "--top", "0", path});
+  CHECK(r.code == 0);
+  CHECK(r.out.find(kProcHeader) == std::string::npos);
+  r = Run({"play", "--top", "3", path});
+  CHECK(r.code == 1);
+  CHECK(r.err == "perfmonger play: error: --top lists the busiest processes under the table's "
+                 "rows: add --table (summary --top: over the whole recording)\n");
+  r = Run({"play", "--table", "--top", "1001", path});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("write a count from 0 to 1000") != std::string::npos);
 }
 
 }  // namespace

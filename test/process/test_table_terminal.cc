@@ -1,13 +1,16 @@
 // live's table and play --table on a pseudo-terminal, as a person sees them:
 // rows that fit the width, the header again every screenful and after a
 // resize, a CPU hog in the usr column within two rows, Ctrl-C ending with
-// the last row and an average row, exit 0.
+// the last row and an average row, exit 0. With --record-procs, the
+// busiest processes under each row, a CPU hog among them.
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "test/process/proc_blocks.hh"
 #include "test/process/spawn.hh"
 #include "test/process/terminal.hh"
 
@@ -98,6 +101,37 @@ TEST_SUITE("the table on a terminal") {
     t.Type("\x03");
     t.WaitFor("average");
     CHECK(Exited(t.WaitExit()) == 0);
+  }
+
+  TEST_CASE("live --record-procs --top 40: a CPU hog among the busiest under each row") {
+    SpawnOptions hog;
+    hog.program = "/bin/sh";
+    hog.args = {"-c", "while :; do :; done"};
+    Child running(std::move(hog));
+    Terminal t({PerfmongerPath(), "live", "-i", "0.3", "--record-procs", "--top", "40"}, kEnv, 100,
+               60);
+    std::string shown = t.WaitFor(std::string(kProcHeader) + "\n");
+    // Its row in a later block: each one lists every process that ran
+    // but the 40th's lesser ones, and a spinning shell runs in each.
+    const std::string pid = std::to_string(running.pid());
+    shown += t.WaitFor("\n" + std::string(7 - pid.size(), ' ') + pid + " ");
+    shown += t.WaitFor("\n");
+    t.Type("\x03");
+    shown += t.WaitFor("average");
+    CHECK(Exited(t.WaitExit()) == 0);
+    CAPTURE(shown);
+    CheckFits(shown, 100);
+    const std::vector<std::vector<ProcLine>> blocks = ProcBlocks(Lines(shown));
+    REQUIRE(blocks.size() >= 2);
+    CheckBlocks(blocks, 40);
+    double most = -1;
+    for (const std::vector<ProcLine>& block : blocks)
+      for (const ProcLine& p : block)
+        if (p.pid == running.pid()) {
+          CHECK(p.comm == "sh");
+          most = std::max(most, p.cpu);
+        }
+    CHECK(most >= 10);  // a busy machine's fair share of a core, and more
   }
 
   TEST_CASE("live: a resize to 200 columns brings a new header and the groups that now fit") {

@@ -13,6 +13,7 @@
 #include "proto/pgr_collector_spec.hh"
 #include "proto/text.hh"
 #include "tools/live/live_play.hh"
+#include "tools/readers/reader_args.hh"
 #include "tools/record/record_args.hh"
 
 namespace pm {
@@ -42,6 +43,44 @@ Option<LiveArgs> LiveFlag(OptionInfo info, bool LiveArgs::*field) {
                               [field](LiveArgs& a, const Given& g) { a.*field = g.on; });
 }
 
+// live's own options: what the table or the JSON lines show.
+std::vector<Option<LiveArgs>> LiveOwnOptions() {
+  std::vector<Option<LiveArgs>> own;
+  own.push_back(
+      LiveFlag({.name = "table", .help = "the table even into a pipe (default on a terminal)"},
+               &LiveArgs::table));
+  own.push_back(
+      LiveFlag({.name = "json", .help = "JSON lines even on a terminal (default into a pipe)"},
+               &LiveArgs::json));
+  own.push_back(MakeOption<LiveArgs>(
+      {.name = "columns", .value = "LIST",
+       .help = "the table's groups: cpu, cpu:N (core N), intr (interrupts\n"
+               "and context switches), disk, disk:DEV, net, net:IFACE, mem,\n"
+               "load, pressure, procs:PID, cgroups:PATH (default: all\n"
+               "recorded that fit the width)",
+       .brief = "the table's groups: cpu,cpu:N,disk:DEV,net:IFACE,mem,..."},
+      [](LiveArgs& a, const Given& g) { a.columns = g.value; }));
+  own.push_back(MakeOption<LiveArgs>(
+      {.name = "color", .short_name = 'c',
+       .help = "colour (ANSI escapes): always (-c alone), auto or never;\n"
+               "the table's default is auto: on a terminal, unless NO_COLOR\n"
+               "is set; JSON lines are plain unless asked",
+       .brief = "colour: always (alone), auto or never",
+       .choices = "always auto never"},
+      [](LiveArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }));
+  own.push_back(
+      LiveFlag({.name = "pretty", .help = "JSON in PerfMonger's layout: members wrapped at 80 columns"},
+               &LiveArgs::pretty));
+  own.push_back(MakeOption<LiveArgs>(
+      {.name = "top", .value = "N",
+       .help = "table: under each row, the N processes that used the\n"
+               "most CPU in its interval, as top lists them (with\n"
+               "--record-procs; default 5, 0 none)",
+       .brief = "table: the N busiest processes under each row"},
+      [](LiveArgs& a, const Given& g) { a.top = TopCount(g.value, 0); }));
+  return own;
+}
+
 // record's options but the background session's, then live's own.
 Command<LiveArgs> BuildLiveCommand() {
   Command<LiveArgs> c{{"live", "[options]", kLiveAbout, kLiveFooter}, {}};
@@ -51,33 +90,10 @@ Command<LiveArgs> BuildLiveCommand() {
   take(RecordOptions({"interval", "timeout", "logfile"}));
   c.options.back().help = "keep a recording too (default: none)";
   c.options.back().brief = {};
-  c.options.push_back(
-      LiveFlag({.name = "table", .help = "the table even into a pipe (default on a terminal)"},
-               &LiveArgs::table));
-  c.options.push_back(
-      LiveFlag({.name = "json", .help = "JSON lines even on a terminal (default into a pipe)"},
-               &LiveArgs::json));
-  c.options.push_back(MakeOption<LiveArgs>(
-      {.name = "columns", .value = "LIST",
-       .help = "the table's groups: cpu, cpu:N (core N), intr (interrupts\n"
-               "and context switches), disk, disk:DEV, net, net:IFACE, mem,\n"
-               "load, pressure, procs:PID, cgroups:PATH (default: all\n"
-               "recorded that fit the width)",
-       .brief = "the table's groups: cpu,cpu:N,disk:DEV,net:IFACE,mem,..."},
-      [](LiveArgs& a, const Given& g) { a.columns = g.value; }));
-  c.options.push_back(MakeOption<LiveArgs>(
-      {.name = "color", .short_name = 'c',
-       .help = "colour (ANSI escapes): always (-c alone), auto or never;\n"
-               "the table's default is auto: on a terminal, unless NO_COLOR\n"
-               "is set; JSON lines are plain unless asked",
-       .brief = "colour: always (alone), auto or never",
-       .choices = "always auto never"},
-      [](LiveArgs& a, const Given& g) { a.color = ParseColorWhen(g.value, g.on); }));
-  c.options.push_back(
-      LiveFlag({.name = "pretty", .help = "JSON in PerfMonger's layout: members wrapped at 80 columns"},
-               &LiveArgs::pretty));
+  for (Option<LiveArgs>& o : LiveOwnOptions()) c.options.push_back(std::move(o));
   take(RecordOptions({"start-delay", "disk"}));
   take(CollectorOptions());
+  take(RecordOptions({"record-procs"}));
   take(RecordOptions({"no-gzip", "meta", "root", "ready-fd", "stop-fd", "cmd-fd", "ack-fd",
                       "start-paused", "help"}));
   return c;
@@ -111,6 +127,8 @@ LiveArgs ParseLiveArgs(int argc, char** argv) {
   if (l.table && (l.json || l.pretty))
     throw UsageError(std::string(l.json ? "--json" : "--pretty") +
                      " shapes JSON lines: not with --table");
+  if (l.top && (l.json || l.pretty))
+    throw UsageError("--top lists processes under the table's rows: not with --json or --pretty");
   if (!l.columns.empty() && (l.json || l.pretty))
     throw UsageError("--columns chooses the table's columns: not with --json or --pretty");
   LiveTable check(l.columns);  // a wrong --columns is a usage error now, not at the first row
@@ -196,7 +214,8 @@ int Live(const LiveArgs& args) {
   try {
     if (args.table)
       table.emplace(args.columns, UseColor(args.color, true, 1), 1,
-                    args.record.config.interval_ns);
+                    args.record.config.interval_ns,
+                    ProcBlock{args.top.value_or(kTableTop), UserNames::Local()});
     recorder.emplace();
     player.emplace(args, *recorder, table ? &*table : nullptr);
     recorder->SetObserver(*player);

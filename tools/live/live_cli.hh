@@ -3,6 +3,8 @@
 // or a `play` line (into a pipe) as each sample is taken.
 #pragma once
 
+#include <optional>
+
 #include "tools/option_table.hh"
 #include "tools/record/record_args.hh"
 #include "tools/live/table_screen.hh"
@@ -16,6 +18,7 @@ struct LiveArgs {
   bool table = false;   // --table, or a terminal without --json: once parsed, the table
   bool json = false;    // --json: even on a terminal
   std::string columns;  // --columns: the table's (playback/outputs/live_table.hh)
+  std::optional<size_t> top;  // --top N: the busiest processes under each row
 };
 
 // The option table: record's but the session's, then live's own.

@@ -4,6 +4,7 @@
 
 #include "playback/outputs/play_json.hh"
 #include "playback/outputs/play_style.hh"
+#include "playback/outputs/proc_table_json.hh"
 #include "tools/live/table_screen.hh"
 
 namespace pm {
@@ -48,11 +49,15 @@ void LivePlay::Push(std::string_view lines, std::string& out) {
     RecordingReader::Item item = reader_->Next(cur, event);
     if (item == RecordingReader::Item::kSample) {
       OnSample(cur, out);
-    } else if (item == RecordingReader::Item::kEvent &&
-               (event.kind == "pause" || event.kind == "resume")) {
-      have_prev_ = false;  // no rate spans a pause
+    } else if (item == RecordingReader::Item::kEvent) {
+      OnEvent(event);
     }
   }
+}
+
+void LivePlay::OnEvent(const RecordingEvent& event) {
+  if (event.kind == "procs") procs_ = event;  // for the sample that follows
+  if (event.kind == "pause" || event.kind == "resume") have_prev_ = false;  // no rate spans one
 }
 
 void LivePlay::OnSample(const RawSample& cur, std::string& out) {
@@ -65,19 +70,25 @@ void LivePlay::OnSample(const RawSample& cur, std::string& out) {
     ReportOptions options;
     options.recorded = &reader_->info().recorded;
     options.info = &reader_->info();
-    OnPair(Pair(prev, cur, origin_, options), out);
+    const bool procs = procs_.procs && procs_.mono_ns == cur.mono_ns;
+    OnPair(Pair(prev, cur, origin_, options), procs ? procs_.procs.get() : nullptr, out);
   }
   have_prev_ = true;
   cur_ ^= 1;
 }
 
-void LivePlay::OnPair(const Pair& pair, std::string& out) {
+void LivePlay::OnPair(const Pair& pair, const ProcTableEvent* procs, std::string& out) {
   if (table_) {
-    table_->OnPair(pair, out);
+    table_->OnPair(pair, procs, out);
     return;
   }
   line_.clear();
   AppendPlayJson(line_, pair);
+  if (procs) {
+    line_.pop_back();  // into the object
+    AppendProcTablePlay(line_, *procs, pair.cur.mono_ns);
+    line_.push_back('}');
+  }
   if (pretty_ || color_) AppendStyledPlayJson(out, line_, {pretty_, color_});
   else out.append(line_);
   out.push_back('\n');

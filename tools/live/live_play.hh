@@ -28,14 +28,16 @@ class LivePlay {
 
   // `lines`: complete lines, the header first. Appends one play line
   // ("\n"-terminated) to `out` per sample pair they complete; no pair spans
-  // a pause.
+  // a pause. With --record-procs, a play line carries its process table,
+// as play's do, and the table its busiest processes.
   // Throws FormatError if the lines are not a recording.
   void Push(std::string_view lines, std::string& out);
 
  private:
   class Feed;
+  void OnEvent(const RecordingEvent& event);
   void OnSample(const RawSample& cur, std::string& out);
-  void OnPair(const Pair& pair, std::string& out);
+  void OnPair(const Pair& pair, const ProcTableEvent* procs, std::string& out);
 
   bool pretty_ = false;
   bool color_ = false;
@@ -47,6 +49,7 @@ class LivePlay {
   bool have_prev_ = false;
   bool have_first_ = false;
   TimeOrigin origin_;
+  RecordingEvent procs_;  // the last "procs" line (record --record-procs)
   std::string line_;
 };
 

@@ -7,6 +7,9 @@
 
 #include <charconv>
 #include <ctime>
+#include <utility>
+
+#include "playback/outputs/proc_top_rows.hh"
 
 namespace pm {
 namespace {
@@ -34,8 +37,9 @@ size_t ColumnsVariable() {
 
 }  // namespace
 
-TableScreen::TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns)
-    : table_(spec), fd_(fd), terminal_(isatty(fd)) {
+TableScreen::TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns,
+                         ProcBlock procs)
+    : table_(spec), procs_(std::move(procs)), fd_(fd), terminal_(isatty(fd)) {
   style_.color = color;
   style_.time_decimals = TimeDecimals(interval_ns);
   if (terminal_) {
@@ -58,7 +62,7 @@ void TableScreen::Measure() {
   }
 }
 
-void TableScreen::OnPair(const Pair& p, std::string& out) {
+void TableScreen::OnPair(const Pair& p, const ProcTableEvent* procs, std::string& out) {
   if (terminal_ && Resized()) {
     Measure();
     header_due_ = true;
@@ -74,6 +78,8 @@ void TableScreen::OnPair(const Pair& p, std::string& out) {
   }
   AppendTableRow(out, TimeLabel(p.time, style_.time_decimals), table_.groups(), values, style_);
   ++since_header_;
+  if (procs)
+    since_header_ += AppendProcTopRows(out, *procs, p.cur.mono_ns, procs_.top, procs_.users, style_);
 }
 
 void TableScreen::Finish(std::string& out) {

@@ -5,26 +5,40 @@
 // before each row (sigtimedwait), so no work is done in a handler and the
 // recorder's loop needs no watcher: the next row is where a new layout
 // shows anyway.
+//
+// With a process table (record --record-procs) and `top` above 0, each
+// row is followed by its interval's busiest processes
+// (playback/outputs/proc_top_rows.hh), counted in the screenful.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "common/user_names.hh"
 #include "playback/outputs/live_table.hh"
 #include "playback/outputs/table_text.hh"
+#include "playback/reading/proc_table_event.hh"
 #include "tools/output_mode.hh"
 
 namespace pm {
+
+struct ProcBlock {
+  size_t top = 0;   // rows under each table row: --top (0: none)
+  UserNames users;  // USER's names (none: uids)
+};
 
 class TableScreen {
  public:
   // `spec`: --columns. Blocks SIGWINCH when `fd` is a terminal.
   // `interval_ns`: the sampling interval; below a second the time column
   // has the decimals that tell its rows apart (TimeDecimals()).
-  TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns = 0);
+  TableScreen(std::string_view spec, bool color, int fd, int64_t interval_ns = 0,
+              ProcBlock procs = {});
 
-  void OnPair(const Pair& p, std::string& out);
+  // `procs`: the "procs" line written with the pair's second sample, or
+  // null.
+  void OnPair(const Pair& p, const ProcTableEvent* procs, std::string& out);
   // The average row (nothing before a row was written).
   void Finish(std::string& out);
 
@@ -32,6 +46,7 @@ class TableScreen {
   void Measure();
 
   LiveTable table_;
+  ProcBlock procs_;
   TableStyle style_;
   int fd_;
   bool terminal_;

@@ -37,6 +37,14 @@ double Seconds(int64_t ns) { return static_cast<double>(ns) / 1e9; }
 // The meta key the CSV's run column shows.
 std::string RunKey(const PlayArgs& args) { return args.run_key.value_or("run"); }
 
+// The table's user names: this machine's for its own recordings; another
+// host's uids may name other users here, so they stay numbers.
+UserNames UsersOf(const RecordingInfo& info) {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0 || info.host != host) return {};
+  return UserNames::Local();
+}
+
 void PrintMeta(const MetaList& meta) {
   for (const auto& [key, value] : meta)
     std::fprintf(stderr, "# meta: %s = %s\n", Printable(key).c_str(),
@@ -58,7 +66,8 @@ class Player {
     report_options_.info = &input.info();
     if (args.format == PlayFormat::kTable)
       table_.emplace(args.table_columns, UseColor(args.color, true, 1), 1,
-                     input.info().interval_ns);
+                     input.info().interval_ns,
+                     ProcBlock{args.top.value_or(kTableTop), UsersOf(input.info())});
     if (args.format == PlayFormat::kColumns) columns_.emplace(SpoolDir());
     if (keys_.lacks_run())
       std::fprintf(stderr, "warning: %s: no meta key '%s': the run column is empty\n",
@@ -142,13 +151,12 @@ class Player {
   // table row; false when play writes JSON.
   bool WriteRow(const Pair& pair, const RawSample& cur) {
     if (args_.proctable) {
-      if (procs_.procs && procs_.mono_ns == cur.mono_ns)
-        AppendProcTableCsvRows(out_.buffer(), *procs_.procs, cur.mono_ns, pair.time,
-                               pair.elapsed_time);
+      if (const ProcTableEvent* procs = ProcsOf(cur))
+        AppendProcTableCsvRows(out_.buffer(), *procs, cur.mono_ns, pair.time, pair.elapsed_time);
     } else if (args_.format == PlayFormat::kCsv) {
       csv_.AppendRow(out_.buffer(), pair);
     } else if (table_) {
-      table_->OnPair(pair, out_.buffer());
+      table_->OnPair(pair, ProcsOf(cur), out_.buffer());
     } else {
       return false;
     }
@@ -173,12 +181,17 @@ class Player {
 
   bool styled() const { return args_.pretty || color_; }
 
-  // The process table written with `cur` (record --record-procs), into
-  // the object that ends `out`.
+  // The process table written with `cur` (record --record-procs), or null.
+  const ProcTableEvent* ProcsOf(const RawSample& cur) const {
+    return procs_.procs && procs_.mono_ns == cur.mono_ns ? procs_.procs.get() : nullptr;
+  }
+
+  // The process table written with `cur`, into the object that ends `out`.
   void AddProcs(std::string& out, const RawSample& cur) {
-    if (!procs_.procs || procs_.mono_ns != cur.mono_ns) return;
+    const ProcTableEvent* procs = ProcsOf(cur);
+    if (!procs) return;
     out.pop_back();
-    AppendProcTablePlay(out, *procs_.procs, cur.mono_ns);
+    AppendProcTablePlay(out, *procs, cur.mono_ns);
     out.push_back('}');
   }
 

@@ -131,6 +131,9 @@ void CheckFormatOptions(PlayArgs& a) {
   if (a.format != PlayFormat::kOpenMetrics && (a.instance || a.job || !a.labels.empty()))
     throw UsageError(std::string(a.instance ? "--instance" : a.job ? "--job" : "--label") +
                      " labels OpenMetrics series: add --format openmetrics");
+  if (a.top && !table)
+    throw UsageError("--top lists the busiest processes under the table's rows: add --table "
+                     "(summary --top: over the whole recording)");
   if (a.proctable && a.format != PlayFormat::kCsv)
     throw UsageError("--proctable writes the process table as CSV: add --format csv");
   if (a.proctable && a.columns_given)
@@ -244,7 +247,14 @@ std::vector<Option<PlayArgs>> PlayCsvOptions() {
                            "time,elapsed_time,pid,comm,cpu,usr,sys,rkbyteps,\n"
                            "wkbyteps,rss_kb (play's proctable values)",
                    .brief = "csv: the process table, one row per process and interval"},
-                  [](PlayArgs& a, const Given& g) { a.proctable = g.on; })
+                  [](PlayArgs& a, const Given& g) { a.proctable = g.on; }),
+    Opt<PlayArgs>({.name = "top", .value = "N",
+                   .help = "table: under each row, the N processes that used\n"
+                           "the most CPU in its interval, as top lists them\n"
+                           "(a recording made with --record-procs; default 5,\n"
+                           "0 none)",
+                   .brief = "table: the N busiest processes under each row"},
+                  [](PlayArgs& a, const Given& g) { a.top = TopCount(g.value, 0); })
   };
 }
 
@@ -262,15 +272,6 @@ Command<PlayArgs> BuildPlay() {
   c.options.push_back(Help<PlayArgs>());
   Append(c.options, WindowOptions(&PlayArgs::window));
   return c;
-}
-
-// summary --top N: 1 to 1000.
-size_t TopCount(std::string_view text) {
-  size_t n = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc() || end != text.data() + text.size() || n == 0 || n > 1000)
-    throw UsageError("--top '" + std::string(text) + "': write a count from 1 to 1000 (e.g. --top 5)");
-  return n;
 }
 
 // summary's flag `name`, setting `field`.
@@ -309,7 +310,7 @@ std::vector<Option<SummaryArgs>> SummaryBlockOptions() {
                               "recording made with --record-procs (per phase\n"
                               "with --phases; with --json a \"top\" member)",
                       .brief = "the N busiest processes by CPU and by I/O"},
-                     [](SummaryArgs& a, const Given& g) { a.top = TopCount(g.value); })
+                     [](SummaryArgs& a, const Given& g) { a.top = TopCount(g.value, 1); })
   };
 }
 
@@ -357,6 +358,15 @@ Command<SummaryArgs> BuildSummary() {
 }
 
 }  // namespace
+
+size_t TopCount(std::string_view text, size_t least) {
+  size_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < least || n > 1000)
+    throw UsageError("--top '" + std::string(text) + "': write a count from " +
+                     std::to_string(least) + " to 1000 (e.g. --top 5)");
+  return n;
+}
 
 const Command<PlayArgs>& PlayCommand() {
   static const Command<PlayArgs> command = BuildPlay();

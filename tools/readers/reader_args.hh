@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct PlayArgs {
   std::optional<std::string> columns_given;  // --columns as written: its format reads it
   std::optional<std::string> run_key;     // --run-key (csv, with the run column)
   bool proctable = false;  // --proctable (csv): the process table, long form
+  std::optional<size_t> top;  // --top N (table): the busiest processes per row
   std::optional<DiskFilter> disk_only;
   WindowSpec window;  // --from, --to, --phase
   std::string file;  // "" or "-": stdin
@@ -61,6 +63,12 @@ struct SummaryArgs {
 // The option tables (data: tools/command_catalog.hh walks them).
 const Command<PlayArgs>& PlayCommand();
 const Command<SummaryArgs>& SummaryCommand();
+
+// The table's process rows under each row, unless --top says otherwise.
+constexpr size_t kTableTop = 5;
+
+// --top N: a count from `least` to 1000; throws UsageError naming the fix.
+size_t TopCount(std::string_view text, size_t least);
 
 // Both throw UsageError naming the fix (exit 1).
 PlayArgs ParsePlayArgs(int argc, char** argv);
