@@ -105,6 +105,16 @@ void Heading(std::string& out, const UseSpan& span) {
 
 }  // namespace
 
+std::string UseVerdict(const UseSpan& span) {
+  return VerdictOf(span.Results(), span.thresholds().share);
+}
+
+std::string UseBinding(const UseSpan& span) {
+  const std::vector<UseResource> all = span.Results();  // outlives the pointers to it
+  const std::vector<const UseResource*> hot = Saturated(all, span.thresholds().share);
+  return hot.empty() ? std::string() : hot[0]->name;
+}
+
 void AppendUseText(std::string& out, const UseSpan& span) {
   if (span.intervals() == 0) return;
   Heading(out, span);
@@ -185,9 +195,9 @@ void AppendUseJson(std::string& out, const UseSpan& span) {
     ResourceJson(list, all[i]);
   }
   list.push_back(']');
-  const std::vector<const UseResource*> hot = Saturated(all, t.share);
-  if (hot.empty()) o.Raw("binding", "null");
-  else o.Str("binding", hot[0]->name);
+  const std::string binding = UseBinding(span);
+  if (binding.empty()) o.Raw("binding", "null");
+  else o.Str("binding", binding);
   o.Str("verdict", VerdictOf(all, t.share));
   o.Close();
 }

@@ -26,6 +26,11 @@ namespace pm {
 class UseSpan;
 
 void AppendUseText(std::string& out, const UseSpan& span);
+// The verdict line's text after "USE verdict: ", and the binding resource's
+// name ("CPU", "disk vda"; "" when none is saturated), as the text and
+// JSON give them (plot --report, tools/plot/plot_report_use.hh).
+std::string UseVerdict(const UseSpan& span);
+std::string UseBinding(const UseSpan& span);
 // ,"use":{"intervals":N,"interval_max":S,"thresholds":{..},
 //   "resources":[{"name":..,"saturated":%,"bursts":{"count":..,"longest":S,
 //   "shortest":S},"signals":[{"letter":..,"label":..,"unit":..,"mean":..,

@@ -30,7 +30,7 @@ const UseResource* Named(const std::vector<UseResource>& all, std::string_view n
 }
 
 // The verdict as the text block ends with it, without "USE verdict: ".
-std::string UseVerdict(const UseSpan& span) {
+std::string VerdictInText(const UseSpan& span) {
   std::string text;
   AppendUseText(text, span);
   const std::string_view tag = "USE verdict: ";
@@ -62,7 +62,9 @@ TEST_CASE("disk bursts: count, longest, shortest, and the verdict names them") {
   CHECK(vda->saturated == doctest::Approx(100.0 * 7 / 22));
   CHECK(Row(*vda, "busy")->over == doctest::Approx(100.0 * 7 / 22));
   CHECK(Row(*vda, "aqu-sz")->over == 0);  // 1 is not past --use-queue 1
-  CHECK(UseVerdict(span) ==
+  CHECK(UseVerdict(span) == VerdictInText(span));  // plot --report's, the text's
+  CHECK(UseBinding(span) == "disk vda");
+  CHECK(VerdictInText(span) ==
         "disk vda: saturated 31.8 % of the time, in 3 bursts of 20 to 30 ms; busy p99 100.00 %");
 }
 
@@ -102,7 +104,9 @@ TEST_CASE("thresholds: PSI, busy, queue and share are the options'") {
   CHECK(Named(all, "CPU")->saturated == doctest::Approx(50));
   CHECK(Named(all, "memory")->saturated == doctest::Approx(50));
   CHECK(Named(all, "disk sda")->saturated == doctest::Approx(50));
-  CHECK(UseVerdict(span) == "no resource saturated (CPU 47.50 %)");  // 50 % < --use-share 60
+  CHECK(UseVerdict(span) == VerdictInText(span));  // plot --report's, the text's
+  CHECK(UseBinding(span).empty());
+  CHECK(VerdictInText(span) == "no resource saturated (CPU 47.50 %)");  // 50 % < --use-share 60
 }
 
 TEST_CASE("memory: swapping and direct reclaim saturate, OOM kills are counted, in use does not") {
