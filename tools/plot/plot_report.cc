@@ -160,13 +160,15 @@ std::string PdfHeaderPage(const RecordingInfo& info, const PlotData& data,
 }  // namespace
 
 std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
-                       const std::string& summary, const std::vector<ReportChart>& charts) {
+                       const std::string& summary, const ReportUse& use,
+                       const std::vector<ReportChart>& charts) {
   std::string title = Text(ReportTitle(info, data));
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<link rel=\"icon\" href=\"data:,\">\n<title>" + title + "</title>\n<style>" +
                     kStyle + "</style>\n</head>\n<body>\n<h1>" + title + "</h1>\n";
   out += Header(info, data);
   out += Events(data);
+  out += ReportUseHtml(use);
   out += "<h2>Charts</h2>\n";
   for (const ReportChart& c : charts)
     out += "<figure>\n" + Inline(c.svg) + "\n</figure>\n";
@@ -175,8 +177,8 @@ std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
 }
 
 std::string ReportPdfScript(const RecordingInfo& info, const PlotData& data,
-                            const std::string& summary, const std::vector<ChartScript>& charts,
-                            const std::string& output) {
+                            const std::string& summary, const ReportUse& use,
+                            const std::vector<ChartScript>& charts, const std::string& output) {
   std::string terminal, body;
   for (const ChartScript& c : charts) {
     for (size_t begin = 0; begin < c.script.size();) {
@@ -194,7 +196,7 @@ std::string ReportPdfScript(const RecordingInfo& info, const PlotData& data,
   }
   if (terminal.empty()) terminal = "set terminal pdfcairo";
   return terminal + "\nset output " + gp::Path(output) + "\n" + PdfHeaderPage(info, data, summary) +
-         body;
+         ReportUsePdfPage(use) + body;
 }
 
 }  // namespace pm
