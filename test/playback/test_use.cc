@@ -123,6 +123,19 @@ TEST_CASE("gap: the saturated share counts saturated intervals only, not the gap
   CHECK(Named(all, "disk vda")->bursts.longest == doctest::Approx(0.030));
 }
 
+TEST_CASE("gap: the heading says how stretches join") {
+  for (auto [gap, text] : {std::pair{0.05, "; saturated stretches under 50 ms apart are one burst)"},
+                           {0.0025, "; saturated stretches under 2.5 ms apart are one burst)"},
+                           {0.0, "; each saturated stretch is a burst)"}}) {
+    const std::string want = text;
+    UseSpan span(Gap(gap), 1);
+    Interval(span, {{"cpu", "all", "busy", "%", 100}});
+    std::string out;
+    AppendUseText(out, span);
+    CHECK(out.find(want) != std::string::npos);
+  }
+}
+
 TEST_CASE("gap: a pause ends a burst whatever the gap") {
   UseSpan span(Gap(10), 1);
   Interval(span, {{"cpu", "all", "busy", "%", 100}});
