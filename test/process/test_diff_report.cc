@@ -43,9 +43,10 @@ std::string MarkedRecording(const TempDir& dir, const std::string& name, uint64_
 
 bool Installed(const std::string& path) { return access(path.c_str(), X_OK) == 0; }
 
-ExitResult RunDiff(std::vector<std::string> args) {
+ExitResult RunDiff(std::vector<std::string> args, std::vector<std::string> env = {}) {
   SpawnOptions options;
   options.args = std::move(args);
+  options.env = std::move(env);
   options.args.insert(options.args.begin(), "diff");
   return Child(std::move(options)).Wait(After(std::chrono::seconds(120)));
 }
@@ -121,9 +122,17 @@ TEST_CASE("diff --report: the changes, then a chart per family with both runs ti
   CHECK(Count(charts.front(), ">load<") >= 1);
   CHECK(Count(charts.front(), ">drain<") >= 1);
   CheckInChromium(dir, dir / "diff.html", charts.size());
+
+  // By time: the same charts, A's marks on the axis.
+  ExitResult by_time = RunDiff({"--align", "time", "--report", dir / "time.html", a, b});
+  CAPTURE(by_time.err);
+  REQUIRE(by_time.code == 0);
+  const std::vector<std::string> timed = Charts(ReadFileBytes(dir / "time.html"));
+  CHECK(timed.size() == families.size());
+  CHECK(Count(timed.front(), ">load<") >= 1);
 }
 
-TEST_CASE("diff --report into a place that cannot be written: one line, exit 1, no output") {
+TEST_CASE("diff --report that cannot be written or drawn: one line, exit 1") {
   TempDir dir;
   const std::string a = dir / "a.pgr";
   REQUIRE(Run({"stat", "-i", "10ms", "-l", a, "--", "true"}).code == 0);
@@ -137,6 +146,18 @@ TEST_CASE("diff --report into a place that cannot be written: one line, exit 1, 
     CHECK(r.err.find('\n') == r.err.size() - 1);
     CHECK(r.out.empty());
   }
+  // No gnuplot: one line naming the package, exit 1, nothing else.
+  ExitResult no_gnuplot = RunDiff({"--report", dir / "diff.html", a, a}, {"PATH=" + dir.path()});
+  CHECK(no_gnuplot.code == 1);
+  CHECK(no_gnuplot.err == "perfmonger diff: error: --report: gnuplot is not on PATH: install "
+                          "Debian's gnuplot-nox (apt-get install gnuplot-nox)\n");
+  CHECK(no_gnuplot.out.empty());  // before any work
+  CHECK(access((dir / "diff.html").c_str(), F_OK) != 0);
+  // Standard input cannot be read a second time for the charts.
+  ExitResult piped = RunDiff({"--report", dir / "diff.html", "-", a});
+  CHECK(piped.code == 1);
+  CHECK(piped.err == "perfmonger diff: error: --report reads the runs a second time: "
+                     "name files, not standard input\n");
 }
 
 }  // namespace pm::test

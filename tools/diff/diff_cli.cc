@@ -183,7 +183,7 @@ std::vector<RunStats> ReadSides(const DiffArgs& args, const RunReading& first,
 // Every run of both sides; with --align time the first run of A is cut at
 // its own marks, and gives their times to cut the others at.
 int Compare(const DiffArgs& args) {
-  if (!args.report.empty()) CheckReportPath(args.report);
+  if (!args.report.empty()) CheckReport(args.report, args.a.front(), args.b.front());
   const bool keep = args.a.size() < 2 || args.b.size() < 2;
   std::vector<TimeCut> cuts;
   const RunReading first{keep, nullptr, args.align_time ? &cuts : nullptr};

@@ -91,8 +91,11 @@ std::string Page(const DiffReportRequest& request, const std::string& alignment,
 
 }  // namespace
 
-void CheckReportPath(const std::string& path) {
+void CheckReport(const std::string& path, const std::string& a, const std::string& b) {
   if (path.empty()) throw UsageError("--report '': name a file, e.g. --report diff.html");
+  for (const std::string& run : {a, b})
+    if (run.empty() || run == "-")
+      throw UsageError("--report reads the runs a second time: name files, not standard input");
   struct stat st;
   const bool existed = lstat(path.c_str(), &st) == 0;
   try {
@@ -102,6 +105,7 @@ void CheckReportPath(const std::string& path) {
                      " (name a file in a writable directory)");
   }
   if (!existed) unlink(path.c_str());
+  Gnuplot();
 }
 
 void WriteDiffReport(const DiffReportRequest& request) {

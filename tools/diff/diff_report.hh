@@ -18,11 +18,12 @@ struct DiffReportRequest {
   std::string table;        // the ranked changes, as diff prints them
 };
 
-// Before any work: `path` can be opened for writing as
+// Before any work: the runs overlaid, `a` and `b`, are files (not stdin,
+// which cannot be read twice), and `path` can be opened for writing as
 // common/output_file.hh opens it (made and removed again when it was not
 // there; an existing file is not truncated). Throws UsageError naming the
-// fix.
-void CheckReportPath(const std::string& path);
+// fix, or ChartError when gnuplot is not on PATH.
+void CheckReport(const std::string& path, const std::string& a, const std::string& b);
 
 // Reads the two runs again (their warnings were given by diff's reading),
 // draws the charts in a private scratch directory and writes the page.
