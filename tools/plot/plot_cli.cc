@@ -6,8 +6,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,6 +28,7 @@
 #include "tools/plot/plot_gnuplot.hh"
 #include "tools/plot/plot_report.hh"
 #include "tools/plot/plot_report_use.hh"
+#include "tools/plot/plot_scratch.hh"
 #include "tools/plot/plot_scripts.hh"
 #include "tools/plot/plot_stop.hh"
 #include "tools/plot/plot_svg.hh"
@@ -138,30 +137,6 @@ void MakeDirectories(const std::string& path) {
   if (stat(path.c_str(), &st) < 0 || !S_ISDIR(st.st_mode))
     throw UsageError("--output-dir " + path + ": not a directory");
 }
-
-// gnuplot's working directory, private (mkdtemp: 0700): the data files,
-// scripts and charts, each chart then written to -o (tools/plot/plot_files.hh).
-class ScratchDir {
- public:
-  ScratchDir() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/perfmonger-plot.XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-      throw SystemError("cannot create a scratch directory " + pattern);
-    path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;  // nothing to report it to: best effort
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 // -o made absolute, "." as the working directory itself: messages name
 // the files as they are.

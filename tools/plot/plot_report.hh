@@ -17,6 +17,9 @@
 
 namespace pm {
 
+// The page's style sheet (also `diff --report`'s).
+extern const char kReportStyle[];
+
 struct ReportChart {
   std::string title;  // ChartScript::title
   std::string svg;    // gnuplot's file
