@@ -287,7 +287,24 @@ TEST_SUITE("windows") {
         bool csv = reader.size() == 3;
         CheckLinesOf(Output(reader, window, path), Output(reader, {}, path), csv);
       }
+      std::vector<std::string> plot = window;
+      plot.push_back(path);
+      CheckLinesOf(PlotData(plot), PlotData({path}), false);
     }
+    // The chart's time axis starts at the window's first point, in the
+    // recording's time.
+    TempDir out, bin;
+    ExitResult r = Run({"plot", "-s", "-o", out.path(), "--with-gnuplot", BlankGnuplot(bin),
+                        "--from", "50ms", path});
+    REQUIRE(r.code == 0);
+    std::vector<std::string> cpu = SplitLines(ReadFileBytes(out / "cpu.dat"));
+    REQUIRE(cpu.size() > 3);
+    double first = std::stod(cpu[2]);  // under the block's title and columns
+    CHECK(first >= 0.05);
+    std::string script = ReadFileBytes(out / "cpu.gp");
+    size_t at = script.find("set xrange [");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stod(script.substr(at + 12)) == doctest::Approx(first).epsilon(1e-6));
   }
 
   TEST_CASE("summary's max at in a window is the whole recording's for the same peak") {
