@@ -20,6 +20,7 @@ std::string EveryoneScan::Line(std::string_view at, int64_t t_ns, int64_t mono_n
   sut.push_back(']');
   scan_.Append(event.Key("processes"));
   named_.Append(out);
+  named_.ForgetClosedGone();  // each gone one in the scan of the phase it died in, then no more
   event.Close();
   out.push_back('\n');
   return out;

@@ -83,7 +83,7 @@ void NamedProcesses::ReadRow(Row& r) {
 
 void NamedProcesses::ClosePhase(SutCost& cost) {
   for (Row& r : rows_) {
-    if (r.closed_gone) continue;  // gone before this phase: nothing more
+    if (r.closed_gone) continue;  // gone in a phase closed already, its scan not written
     auto delta = [&](size_t f) { return r.now[f] - std::min(r.phase_start[f], r.now[f]); };
     cost.cpu_ns += delta(pf::kCpuNs), cost.run_wait_ns += delta(pf::kRunWaitNs);
     cost.read_bytes += delta(pf::kReadBytes), cost.write_bytes += delta(pf::kWriteBytes);
@@ -93,6 +93,10 @@ void NamedProcesses::ClosePhase(SutCost& cost) {
     r.phase_start = r.now;
     r.closed_gone = !r.files;
   }
+}
+
+void NamedProcesses::ForgetClosedGone() {
+  std::erase_if(rows_, [](const Row& r) { return r.closed_gone; });
 }
 
 void NamedProcesses::Append(std::string& out) const {

@@ -5,8 +5,11 @@
 // the instant it is named, or from its birth when it was born inside the
 // phase it is named in (its counters started at zero then; its start time
 // counts in 10 ms ticks, so one born in the tick before the phase began
-// counts from its birth too); it is read at
-// every sample and, once reaped, keeps its last reading. An exited process
+// counts from its birth too); it is read at every sample and, once reaped,
+// keeps its last reading until the scan line of the phase it died in has
+// carried it, then is forgotten: a DBMS naming every parallel worker of
+// every query keeps a bounded list, and later scans do not repeat the dead
+// (a pid the kernel hands out again is a new process). An exited process
 // still reads until its parent reaps it (process_reader.hh): a `sample`
 // sent after a worker exits and before its reaping catches its final
 // counters; what it did after the last read before its reaping is lost.
@@ -50,6 +53,9 @@ class NamedProcesses {
   void ClosePhase(SutCost& cost);
   // `,"added":[...]`; nothing when none was named.
   void Append(std::string& out) const;
+  // After the scan line of a closed phase: forgets those gone in it (their
+  // final counters counted by ClosePhase() and written by Append()).
+  void ForgetClosedGone();
 
  private:
   using Values = ProcessReader::Values;

@@ -5,7 +5,12 @@
 #     (this machine's own /proc is never idle: other builds run on it);
 #   stress-ng --cpu on every core            -> CPU (all, or the busiest core) binds;
 #   four O_DIRECT write bursts (dd) with idle gaps between them -> the disk
-#     holding the test's directory shows saturated bursts.
+#     holding the test's directory shows saturated bursts;
+#   a loopback TCP pump in Python at full speed -> the CPU binds, and lo
+#     carries the bytes unsaturated: lo has no link speed to fill (no U
+#     share) and TCP's flow control keeps it from dropping (no S), so the
+#     CPUs copying the bytes are what a pump over lo runs out of.
+# use_bursty_disk.sh and use_root_workloads.sh hold the other workloads.
 # Usage: use_workloads.sh PERFMONGER SOURCE_ROOT
 pm=${1:?usage: use_workloads.sh PERFMONGER SOURCE_ROOT}
 root=${2:?usage: use_workloads.sh PERFMONGER SOURCE_ROOT}
@@ -21,7 +26,35 @@ fail() { echo "FAIL: $*"; failed=1; }
 verdict=$("$pm" summary --use --no-pager "$dir/idle.pgr" 2>/dev/null | grep '^USE verdict:')
 [ "$verdict" = "USE verdict: no resource saturated" ] || fail "idle: '$verdict'"
 
-# 2. Every core busy: CPU binds.
+# 2. A loopback pump: a sender and a receiver process, 1 MiB writes for 3 s.
+"$pm" stat -i 10ms -l "$dir/lo.pgr" -- "$py" -c '
+import os, socket, time
+server = socket.socket()
+server.bind(("127.0.0.1", 0))
+server.listen(1)
+if os.fork() == 0:
+    peer, _ = server.accept()
+    while peer.recv(1 << 20):
+        pass
+    os._exit(0)
+out = socket.create_connection(server.getsockname())
+buf, end = b"x" * (1 << 20), time.monotonic() + 3
+while time.monotonic() < end:
+    out.sendall(buf)
+out.close()
+os.wait()
+' >/dev/null 2>&1 || fail "stat on the loopback pump"
+"$pm" summary --use --json "$dir/lo.pgr" 2>/dev/null | "$py" -c '
+import json, sys
+use = json.load(sys.stdin)["use"]
+lo = next(r for r in use["resources"] if r["name"] == "net lo")
+received = next(s for s in lo["signals"] if s["label"] == "received")
+assert received["mean"] > 10 * 1024, received  # KiB/s: the pump ran
+assert lo["saturated"] == 0, lo                  # nothing to fill, nothing dropped
+assert use["binding"] in ("CPU", "CPU busiest core"), use["verdict"]
+' || fail "lo: the CPU not named, or lo saturated"
+
+# 3. Every core busy: CPU binds.
 if ! command -v stress-ng >/dev/null 2>&1; then
   echo "SKIP: stress-ng not installed (apt-get install stress-ng)"; exit 77
 fi
@@ -38,7 +71,7 @@ busy = next(s for s in cpu["signals"] if s["label"] == "busy")
 assert busy["p99"] >= 95, busy
 ' || fail "cpu: CPU not named binding"
 
-# 3. Four O_DIRECT write bursts: the disk under $dir shows saturated bursts.
+# 4. Four O_DIRECT write bursts: the disk under $dir shows saturated bursts.
 dev=$("$py" -c '
 import os, sys
 st = os.stat(sys.argv[1])

@@ -14,15 +14,10 @@ namespace {
 
 constexpr double kNaN = __builtin_nan("");
 
-// Each phase's key: its label, and "#k" for a label's k-th phase (k > 1).
 std::vector<std::string> PhaseKeys(const RunStats& run) {
-  std::map<std::string, int> seen;
-  std::vector<std::string> keys;
-  for (const RunPhase& p : run.phases) {
-    const int k = ++seen[p.label];
-    keys.push_back(k == 1 ? p.label : p.label + "#" + std::to_string(k));
-  }
-  return keys;
+  std::vector<std::string> labels;
+  for (const RunPhase& p : run.phases) labels.push_back(p.label);
+  return pm::PhaseKeys(labels);
 }
 
 const RunPhase* FindPhase(const RunStats& run, const std::string& key) {
@@ -236,6 +231,16 @@ DiffResult Differ::Run() {
 }
 
 }  // namespace
+
+std::vector<std::string> PhaseKeys(const std::vector<std::string>& labels) {
+  std::map<std::string, int> seen;
+  std::vector<std::string> keys;
+  for (const std::string& label : labels) {
+    const int k = ++seen[label];
+    keys.push_back(k == 1 ? label : label + "#" + std::to_string(k));
+  }
+  return keys;
+}
 
 DiffResult Diff(const std::vector<RunStats>& a, const std::vector<RunStats>& b,
                 const DiffOptions& options) {

@@ -64,6 +64,10 @@ struct DiffResult {
   std::vector<std::pair<std::string, std::string>> series_not_compared;
 };
 
+// The phases' keys, how they are matched: each label, and "#k" for a
+// label's k-th phase (k > 1). Also `diff --report`'s overlay's.
+std::vector<std::string> PhaseKeys(const std::vector<std::string>& labels);
+
 DiffResult Diff(const std::vector<RunStats>& a, const std::vector<RunStats>& b,
                 const DiffOptions& options);
 

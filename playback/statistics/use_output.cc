@@ -99,11 +99,23 @@ void Heading(std::string& out, const UseSpan& span) {
   out.append(Fixed(t.psi, 0)).append(" %, aqu-sz > ").append(Fixed(t.queue, 0));
   out.append(", any run queue beyond the CPUs, drop, swap, direct reclaim or throttling;\n");
   out.append("   named when saturated >= ").append(Fixed(t.share, 0)).append(" % of the time");
+  if (t.gap > 0) out.append("; saturated stretches under ").append(Fixed(t.gap * 1000.0, t.gap < 0.01 ? 1 : 0));
+  out.append(t.gap > 0 ? " ms apart are one burst" : "; each saturated stretch is a burst");
   if (span.max_interval() >= 1.0) out.append("; bursts shorter than an interval are averaged away");
   out.append(")\n");
 }
 
 }  // namespace
+
+std::string UseVerdict(const UseSpan& span) {
+  return VerdictOf(span.Results(), span.thresholds().share);
+}
+
+std::string UseBinding(const UseSpan& span) {
+  const std::vector<UseResource> all = span.Results();  // outlives the pointers to it
+  const std::vector<const UseResource*> hot = Saturated(all, span.thresholds().share);
+  return hot.empty() ? std::string() : hot[0]->name;
+}
 
 void AppendUseText(std::string& out, const UseSpan& span) {
   if (span.intervals() == 0) return;
@@ -177,6 +189,7 @@ void AppendUseJson(std::string& out, const UseSpan& span) {
   for (auto [key, v] : {std::pair{"busy", t.busy}, {"psi", t.psi}, {"queue", t.queue},
                         {"share", t.share}})
     AppendFixed(th.Key(key), v, 2);
+  AppendFixed(th.Key("gap"), t.gap, 3);
   th.Close();
   std::string& list = o.Key("resources");
   list.push_back('[');
@@ -185,9 +198,9 @@ void AppendUseJson(std::string& out, const UseSpan& span) {
     ResourceJson(list, all[i]);
   }
   list.push_back(']');
-  const std::vector<const UseResource*> hot = Saturated(all, t.share);
-  if (hot.empty()) o.Raw("binding", "null");
-  else o.Str("binding", hot[0]->name);
+  const std::string binding = UseBinding(span);
+  if (binding.empty()) o.Raw("binding", "null");
+  else o.Str("binding", binding);
   o.Str("verdict", VerdictOf(all, t.share));
   o.Close();
 }

@@ -3,7 +3,8 @@
 //
 //   * USE: utilisation, saturation, errors over N intervals (saturated:
 //     busy >= 95 %, PSI > 10 %, aqu-sz > 1, any run queue beyond the CPUs,
-//     drop, swap, direct reclaim or throttling)
+//     drop, swap, direct reclaim or throttling; named when saturated >= 5 %
+//     of the time; saturated stretches under 50 ms apart are one burst)
 //     RESOURCE: saturated P % of the time, in N bursts of A to B ms
 //       U busy: mean 45.20 %, p99 100.00 %, max 100.00 %; over 12.0 % of the time
 //       S aqu-sz: mean ..; over ..      (await: "; at low load 0.51 ms")
@@ -15,7 +16,8 @@
 //
 // A resource is named when saturated for at least --use-share % of the
 // span; the binding one is the most saturated, others follow ("also
-// saturated"). Burst lengths are sums of whole intervals: they are as
+// saturated"). Burst lengths are sums of whole intervals (a quiet
+// stretch shorter than --use-gap inside one included): they are as
 // precise as the recording's interval, which the block's heading names.
 #pragma once
 
@@ -26,7 +28,12 @@ namespace pm {
 class UseSpan;
 
 void AppendUseText(std::string& out, const UseSpan& span);
-// ,"use":{"intervals":N,"interval_max":S,"thresholds":{..},
+// The verdict line's text after "USE verdict: ", and the binding resource's
+// name ("CPU", "disk vda"; "" when none is saturated), as the text and
+// JSON give them (plot --report, tools/plot/plot_report_use.hh).
+std::string UseVerdict(const UseSpan& span);
+std::string UseBinding(const UseSpan& span);
+// ,"use":{"intervals":N,"interval_max":S,"thresholds":{..,"gap":S},
 //   "resources":[{"name":..,"saturated":%,"bursts":{"count":..,"longest":S,
 //   "shortest":S},"signals":[{"letter":..,"label":..,"unit":..,"mean":..,
 //   "p99":..,"max":..,"total":..,"over":%,"low_load":..}],"missing":[..]}],

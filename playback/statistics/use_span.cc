@@ -32,7 +32,7 @@ void UseSpan::AddInterval(double seconds, const std::function<void(StatRow& row)
 UseSpan::Resource& UseSpan::Find(std::string_view name, size_t rank) {
   for (Resource& r : resources_)
     if (r.name == name) return r;
-  resources_.push_back({std::string(name), {}, 0, 0, {}, false, -1, rank});
+  resources_.push_back({std::string(name), {}, 0, 0, 0, {}, false, -1, rank});
   std::stable_sort(resources_.begin(), resources_.end(),
                    [](const Resource& a, const Resource& b) { return a.rank < b.rank; });
   for (Resource& r : resources_)
@@ -81,6 +81,21 @@ void UseSpan::Close(Resource& r) {
   b.longest = std::max(b.longest, r.run);
   ++b.count;
   r.run = 0;
+  r.quiet = 0;
+}
+
+// A saturated interval opens a burst or extends the open one over the
+// quiet time since its last saturated interval; a quiet stretch as long
+// as the gap closes it (gap 0: the first quiet interval does).
+void UseSpan::Walk(Resource& r) const {
+  if (r.hot) {
+    r.saturated_time += interval_;
+    r.run += r.quiet + interval_;
+    r.quiet = 0;
+  } else if (r.run > 0) {
+    r.quiet += interval_;
+    if (r.quiet >= t_.gap - 1e-9) Close(r);  // 5 x 0.01 s: 0.05 s
+  }
 }
 
 // A disk's await at low load needs its %util, which comes after it.
@@ -93,12 +108,7 @@ void UseSpan::EndInterval() {
       }
       s.now = StatRow::kNoValue;
     }
-    if (r.hot) {
-      r.saturated_time += interval_;
-      r.run += interval_;
-    } else {
-      Close(r);
-    }
+    Walk(r);
     r.hot = false;
     r.util = -1;
   }

@@ -2,7 +2,10 @@
 // recording, a window, a phase), per resource: its Utilisation, its
 // Saturation and its Errors over every interval, and its saturated
 // bursts (runs of consecutive saturated intervals), which only a
-// sub-second recording can show.
+// sub-second recording can show. Saturated stretches less than
+// UseThresholds::gap apart are one burst (a 200 ms burst with one quiet
+// 10 ms sample inside counts once); a burst's length runs from its first
+// saturated interval's start to its last one's end.
 //
 // It reads the same per-interval series as `summary --stats` (each
 // report's `stats` slot, playback/reports/stat_row.hh), so a figure here is the
@@ -44,6 +47,7 @@ struct UseThresholds {
   double psi = 10;    // --use-psi: % of the interval some task stalled
   double queue = 1;   // --use-queue: a disk's aqu-sz (Gregg: wait queue > 0)
   double share = 5;   // --use-share: % of the span saturated to name a resource
+  double gap = 0.05;  // --use-gap: seconds; saturated stretches closer are one burst
 };
 
 // A disk's await "at low load": over the intervals it was under this % busy.
@@ -102,7 +106,9 @@ class UseSpan final : public StatRow {
   struct Resource {
     std::string name;
     std::vector<Signal> signals;
-    double saturated_time = 0, run = 0;
+    double saturated_time = 0;
+    double run = 0;    // the open burst's length so far, quiet gaps inside it too
+    double quiet = 0;  // unsaturated time since its last saturated interval
     UseBursts bursts;
     bool hot = false;  // saturated in the interval being walked
     double util = -1;  // its U in that interval (a disk's await baseline)
@@ -113,6 +119,7 @@ class UseSpan final : public StatRow {
   Signal& SignalOf(Resource& r, std::string_view label);
   static void Close(Resource& r);
   void EndInterval();
+  void Walk(Resource& r) const;
 
   UseThresholds t_;
   int num_core_;

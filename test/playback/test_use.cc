@@ -30,7 +30,7 @@ const UseResource* Named(const std::vector<UseResource>& all, std::string_view n
 }
 
 // The verdict as the text block ends with it, without "USE verdict: ".
-std::string UseVerdict(const UseSpan& span) {
+std::string VerdictInText(const UseSpan& span) {
   std::string text;
   AppendUseText(text, span);
   const std::string_view tag = "USE verdict: ";
@@ -62,8 +62,89 @@ TEST_CASE("disk bursts: count, longest, shortest, and the verdict names them") {
   CHECK(vda->saturated == doctest::Approx(100.0 * 7 / 22));
   CHECK(Row(*vda, "busy")->over == doctest::Approx(100.0 * 7 / 22));
   CHECK(Row(*vda, "aqu-sz")->over == 0);  // 1 is not past --use-queue 1
-  CHECK(UseVerdict(span) ==
+  CHECK(UseVerdict(span) == VerdictInText(span));  // plot --report's, the text's
+  CHECK(UseBinding(span) == "disk vda");
+  CHECK(VerdictInText(span) ==
         "disk vda: saturated 31.8 % of the time, in 3 bursts of 20 to 30 ms; busy p99 100.00 %");
+}
+
+// A disk busy (1) or quiet (0) in each 10 ms interval.
+UseBursts DiskBursts(const UseThresholds& t, std::string_view pattern) {
+  UseSpan span(t, 1);
+  for (char c : pattern) Interval(span, {{"disk", "vda", "util", "%", c == '1' ? 100.0 : 0.0}});
+  const auto all = span.Results();
+  const UseResource* vda = Named(all, "disk vda");
+  REQUIRE(vda);
+  return vda->bursts;
+}
+
+UseThresholds Gap(double seconds) {
+  UseThresholds t;
+  t.gap = seconds;
+  return t;
+}
+
+TEST_CASE("gap: a 200 ms burst with one quiet sample inside counts once, its length whole") {
+  const std::string burst = std::string(10, '1') + "0" + std::string(9, '1');
+  const UseBursts b = DiskBursts(UseThresholds{}, std::string(10, '0') + burst + std::string(10, '0'));
+  CHECK(b.count == 1);
+  CHECK(b.longest == doctest::Approx(0.200));
+  CHECK(b.shortest == doctest::Approx(0.200));
+  const UseBursts split = DiskBursts(Gap(0), "00" + burst + "00");
+  CHECK(split.count == 2);
+  CHECK(split.longest == doctest::Approx(0.100));
+  CHECK(split.shortest == doctest::Approx(0.090));
+}
+
+TEST_CASE("gap: a quiet stretch as long as the gap ends the burst, a shorter one does not") {
+  CHECK(DiskBursts(UseThresholds{}, "11" "00000" "11").count == 2);  // 50 ms: not under 50 ms
+  const UseBursts joined = DiskBursts(UseThresholds{}, "11" "0000" "11");
+  CHECK(joined.count == 1);
+  CHECK(joined.longest == doctest::Approx(0.080));
+  CHECK(DiskBursts(Gap(0.1), "11" "000000000" "11").count == 1);
+  CHECK(DiskBursts(Gap(0.1), "11" "0000000000" "11").count == 2);
+}
+
+TEST_CASE("gap: bursts at the start and at the end; trailing quiet time is no part of one") {
+  const UseBursts b = DiskBursts(UseThresholds{}, "111" "0000000000" "11" "00");
+  CHECK(b.count == 2);
+  CHECK(b.longest == doctest::Approx(0.030));
+  CHECK(b.shortest == doctest::Approx(0.020));
+  const UseBursts end = DiskBursts(UseThresholds{}, "0000000" "1" "000");  // still open at the end
+  CHECK(end.count == 1);
+  CHECK(end.longest == doctest::Approx(0.010));
+  CHECK(DiskBursts(Gap(0), "1").count == 1);
+  CHECK(DiskBursts(Gap(0), "0000").count == 0);
+}
+
+TEST_CASE("gap: the saturated share counts saturated intervals only, not the gap inside a burst") {
+  UseSpan span(UseThresholds{}, 1);
+  for (double v : {100.0, 0.0, 100.0, 0.0}) Interval(span, {{"disk", "vda", "util", "%", v}});
+  const auto all = span.Results();
+  CHECK(Named(all, "disk vda")->saturated == doctest::Approx(50));
+  CHECK(Named(all, "disk vda")->bursts.longest == doctest::Approx(0.030));
+}
+
+TEST_CASE("gap: the heading says how stretches join") {
+  for (auto [gap, text] : {std::pair{0.05, "; saturated stretches under 50 ms apart are one burst)"},
+                           {0.0025, "; saturated stretches under 2.5 ms apart are one burst)"},
+                           {0.0, "; each saturated stretch is a burst)"}}) {
+    const std::string want = text;
+    UseSpan span(Gap(gap), 1);
+    Interval(span, {{"cpu", "all", "busy", "%", 100}});
+    std::string out;
+    AppendUseText(out, span);
+    CHECK(out.find(want) != std::string::npos);
+  }
+}
+
+TEST_CASE("gap: a pause ends a burst whatever the gap") {
+  UseSpan span(Gap(10), 1);
+  Interval(span, {{"cpu", "all", "busy", "%", 100}});
+  Interval(span, {{"cpu", "all", "busy", "%", 0}});
+  span.First();
+  Interval(span, {{"cpu", "all", "busy", "%", 100}});
+  CHECK(Named(span.Results(), "CPU")->bursts.count == 2);
 }
 
 TEST_CASE("a pause or a segment start ends a burst") {
@@ -102,7 +183,9 @@ TEST_CASE("thresholds: PSI, busy, queue and share are the options'") {
   CHECK(Named(all, "CPU")->saturated == doctest::Approx(50));
   CHECK(Named(all, "memory")->saturated == doctest::Approx(50));
   CHECK(Named(all, "disk sda")->saturated == doctest::Approx(50));
-  CHECK(UseVerdict(span) == "no resource saturated (CPU 47.50 %)");  // 50 % < --use-share 60
+  CHECK(UseVerdict(span) == VerdictInText(span));  // plot --report's, the text's
+  CHECK(UseBinding(span).empty());
+  CHECK(VerdictInText(span) == "no resource saturated (CPU 47.50 %)");  // 50 % < --use-share 60
 }
 
 TEST_CASE("memory: swapping and direct reclaim saturate, OOM kills are counted, in use does not") {

@@ -217,6 +217,67 @@ TEST_SUITE("phase cost") {
     CHECK(FindPid(work["everyone"]["top_cpu"], worker.pid()) == nullptr);  // not everyone else
   }
 
+  TEST_CASE("pid PID: a named process gone is counted in its phase, then forgotten") {
+    TempDir dir;
+    const std::string path = dir / "gone.pgr";
+    LoadHelper sut(dir / "unused");
+    CommandSession s({"record", "-i", "0.2", "-l", path, "--pid", std::to_string(sut.pid())});
+    s.ReadReadyLine();
+    REQUIRE(bool(s.Command("mark work").root()["ok"]));
+    LoadHelper worker(dir / "worker");
+    const pid_t worker_pid = worker.pid();
+    REQUIRE(bool(s.Command("pid " + std::to_string(worker_pid)).root()["ok"]));
+    REQUIRE(worker.Do('c') == 'c');
+    const double worker_cpu = KernelCpuSeconds(worker_pid);
+    REQUIRE(bool(s.Command("sample").root()["ok"]));  // its counters, before it exits
+    worker.End();                                      // exited and reaped
+    Json died = s.Command("mark after");
+    REQUIRE(bool(died.root()["ok"]));
+    CHECK(int64_t(died.root()["cost"]["processes"]) == 2);
+    const double died_cpu = int64_t(died.root()["cost"]["cpu_ns"]) / 1e9;
+    CHECK(died_cpu >= worker_cpu);
+    // Many short-lived ones, three a phase: the list stays as short as a phase's.
+    for (int phase = 0; phase < 8; ++phase) {
+      for (int i = 0; i < 3; ++i) {
+        LoadHelper brief(dir / "brief");
+        REQUIRE(bool(s.Command("pid " + std::to_string(brief.pid())).root()["ok"]));
+        brief.End();
+      }
+      Json mark = s.Command("mark brief" + std::to_string(phase));
+      REQUIRE(bool(mark.root()["ok"]));
+      CHECK(int64_t(mark.root()["cost"]["processes"]) == 4);
+    }
+    REQUIRE(bool(s.Command("stop").root()["ok"]));
+    REQUIRE(s.Wait().code == 0);
+    sut.End();
+    std::vector<size_t> added;  // each scan's "added" rows; whether the worker is one
+    std::vector<bool> has_worker;
+    for (const std::string& line : ReadRecording(path).lines) {
+      if (!line.starts_with("{\"event\":\"scan\"")) continue;
+      Json scan(line);
+      const JsonValue& rows = scan.root()["added"];
+      added.push_back(rows.exists() ? rows.array().size() : 0);
+      bool found = false;
+      if (rows.exists())
+        for (const JsonValue& row : rows.array()) found = found || int64_t(row.at(0)) == worker_pid;
+      has_worker.push_back(found);
+    }
+    // start, mark work, mark after, 8 brief marks, stop.
+    REQUIRE(added.size() == 12);
+    CHECK(has_worker[2]);  // the scan of the phase it died in
+    for (size_t i = 3; i < added.size(); ++i) {
+      CAPTURE(i);
+      CHECK_FALSE(has_worker[i]);
+      CHECK(added[i] <= 3);
+    }
+    CHECK(added.back() == 0);
+    // A reader counts it in that phase from that scan, as the reply did.
+    ExitResult r = Run({"summary", "--phases", "--json", path});
+    REQUIRE(r.code == 0);
+    Json all(r.out);
+    CHECK(std::abs(double(PhaseNamed(all, "work")["everyone"]["sut_cpu_sec"]) - died_cpu) <= 2e-6);
+  }
+
   TEST_CASE("pid PID without a system under test: refused, the recording goes on") {
     TempDir dir;
     CommandSession s({"record", "-i", "0.2", "-l", dir / "none.pgr"});

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "test/process/fake_proc.hh"
+#include "test/process/load_helper.hh"
 #include "test/process/plot_checks.hh"
 
 namespace pm::test {
@@ -51,6 +52,51 @@ std::string IdleLoRecording(const TempDir& dir) {
   std::string path = dir / "idle-lo.pgr";
   RecordFake(fake, path, counters, {"--no-gzip"});
   return path;
+}
+
+// A recording whose disk vda is busy and queued throughout: far over any
+// threshold, however long the commands between its samples take.
+std::string BusyDiskRecording(const TempDir& dir) {
+  std::vector<FakeCounters> counters;
+  for (uint64_t k = 0; k < 4; ++k) {
+    counters.push_back(CountersAt(k));
+    counters.back().vda[9] += k * 1'000'000;    // io_ms
+    counters.back().vda[10] += k * 10'000'000;  // weighted io_ms: aqu-sz
+  }
+  FakeProc fake(counters[0]);
+  std::string path = dir / "busy-disk.pgr";
+  RecordFake(fake, path, counters, {"--no-gzip"});
+  return path;
+}
+
+// Recorded here at 100 ms while the load helper burns 1 s of one core's CPU.
+std::string CpuBurnRecording(const TempDir& dir) {
+  std::string path = dir / "burn.pgr";
+  LoadHelper burn(dir / "unused");
+  CommandSession s({"record", "-i", "0.1", "--no-disk", "--no-net", "-l", path});
+  s.ReadReadyLine();
+  for (int i = 0; i < 2; ++i) REQUIRE(burn.Do('c') == 'c');
+  REQUIRE(bool(s.Command("stop").root()["ok"]));
+  REQUIRE(s.Wait().code == 0);
+  burn.End();
+  return path;
+}
+
+// Page `page` of a PDF as Debian's pdftotext (poppler-utils) reads it; ""
+// (and a message) without pdftotext.
+std::string PdfPage(const std::string& pdf, int page) {
+  const char* pdftotext = "/usr/bin/pdftotext";
+  if (access(pdftotext, X_OK) != 0) {
+    MESSAGE("skipped: no pdftotext (Debian package poppler-utils) to read the PDF");
+    return "";
+  }
+  SpawnOptions read;
+  read.program = pdftotext;
+  read.args = {"-f", std::to_string(page), "-l", std::to_string(page), "-layout", pdf, "-"};
+  ExitResult r = Child(std::move(read)).Wait(After(std::chrono::seconds(60)));
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  return r.out;
 }
 
 // Debian's chromium on PATH, or "".
@@ -178,13 +224,72 @@ TEST_CASE("plot -T pdf --report: one PDF, a page per chart; PNG refused") {
   CHECK(r.out.ends_with(dir / "report/report.gp\n" + dir / "report/report.pdf\n"));
   CheckChartFile(dir / "report/report.pdf", "pdf");
   std::string pdf = ReadFileBytes(dir / "report/report.pdf");
-  CHECK(pdf.find("/Count " + std::to_string(n + 1) + "\n") != std::string::npos);  // + the header
+  // + the header and the USE page
+  CHECK(pdf.find("/Count " + std::to_string(n + 2) + "\n") != std::string::npos);
   CheckHeaderPage(dir / "report/report.pdf");
+  std::string use = PdfPage(dir / "report/report.pdf", 2);
+  if (!use.empty()) {
+    CHECK(use.find("* USE: utilisation, saturation, errors over ") != std::string::npos);
+    CHECK(use.find("USE verdict per phase:") != std::string::npos);
+    CHECK(use.find("  load <a>: ") != std::string::npos);
+  }
 
   ExitResult png = RunPlot({"-T", "png", "--report", "-o", dir / "png", path});
   CHECK(png.code == 1);
   CHECK(png.err.find("--report: an HTML page (-T svg, or no -T) or a PDF (-T pdf)") !=
         std::string::npos);
+}
+
+TEST_CASE("plot --report: a CPU burn's USE table above the charts, the CPU chart first") {
+  TempDir dir;
+  std::string path = CpuBurnRecording(dir);
+  ExitResult summary = Run({"summary", "--use", path});
+  REQUIRE(summary.code == 0);
+  size_t verdict = summary.out.find("\nUSE verdict: ");
+  REQUIRE(verdict != std::string::npos);
+  std::string verdict_line = summary.out.substr(verdict + 1, summary.out.find('\n', verdict + 1) - verdict);
+  CAPTURE(summary.out);
+  CHECK(verdict_line.starts_with("USE verdict: CPU"));  // CPU, or its busiest core
+
+  ExitResult r = RunPlot({"--report", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  std::string html = ReadFileBytes(dir / "report/report.html");
+  // summary --use's block as it prints it, escaped, above the first chart.
+  size_t table = html.find("<h2>USE: utilisation, saturation, errors</h2>\n<pre>* USE: ");
+  REQUIRE(table != std::string::npos);
+  CHECK(html.find(verdict_line) > table);
+  CHECK(html.find(verdict_line) < html.find("<svg"));
+  size_t first_title = html.find("<title>", html.find("<svg"));
+  CHECK(html.compare(first_title, 28, "<title>CPU usage, all cores ") == 0);
+
+  r = RunPlot({"-T", "pdf", "--report", "-o", dir / "pdf", path});
+  REQUIRE(r.code == 0);
+  std::string use = PdfPage(dir / "pdf/report.pdf", 2);
+  if (use.empty()) return;
+  CHECK(use.find("USE verdict: CPU") != std::string::npos);
+  CHECK(PdfPage(dir / "pdf/report.pdf", 3).find("CPU usage, all cores") != std::string::npos);
+}
+
+TEST_CASE("plot --report: a saturated disk's charts first, the others in their order") {
+  TempDir dir;
+  std::string path = BusyDiskRecording(dir);
+  ExitResult r = RunPlot({"--report", "-o", dir / "report", path});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  std::string html = ReadFileBytes(dir / "report/report.html");
+  CHECK(html.find("USE verdict: disk vda: saturated ") != std::string::npos);
+  std::vector<std::string> titles;  // each chart's, in the page's order
+  for (size_t svg = html.find("<svg"); svg != std::string::npos; svg = html.find("<svg", svg + 1)) {
+    size_t at = html.find("<title>", svg) + 7;
+    titles.push_back(html.substr(at, html.find(" \u2014", at) - at));
+  }
+  REQUIRE(titles.size() >= 6);
+  CHECK(titles[0] == "Disk utilization (iostat's %util)");
+  CHECK(titles[1] == "Disk await (iostat's r_await, w_await)");
+  CHECK(titles[2] == "Disk IOPS");
+  CHECK(titles[3] == "Disk transfer");
+  CHECK(titles[4] == "CPU usage, all cores");
 }
 
 }  // namespace pm::test

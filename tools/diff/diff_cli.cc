@@ -9,7 +9,11 @@
 #include "common/error.hh"
 #include "common/io.hh"
 #include "playback/statistics/diff_output.hh"
+#include "tools/diff/diff_report.hh"
 #include "tools/diff/diff_runs.hh"
+#include "proto/text.hh"
+#include "tools/plot/plot_gnuplot.hh"
+#include "tools/plot/plot_stop.hh"
 #include "tools/readers/recording_input.hh"
 
 namespace pm {
@@ -107,6 +111,11 @@ void AddSelectionOptions(Command<DiffArgs>& c) {
                   "'disk.*.wmibps>+10%' or 'cpu.all.usr<-5' (repeatable)",
           .brief = "exit 3 when a significant change passes RULE"},
          [](DiffArgs& a, const Given& g) { a.fail_on.push_back(ParseFailOn(g.value)); });
+  Add(c, {.name = "report", .value = "FILE",
+          .help = "also write an HTML page: the changes, then a chart per\n"
+                  "family with B's first run overlaid on A's first",
+          .brief = "an HTML page: the changes and the runs' charts overlaid"},
+         [](DiffArgs& a, const Given& g) { a.report = std::string(g.value); });
   Add(c, {.name = "help", .short_name = 'h', .help = "show this help"},
          [](DiffArgs& a, const Given& g) { a.help = g.on; });
 }
@@ -174,6 +183,7 @@ std::vector<RunStats> ReadSides(const DiffArgs& args, const RunReading& first,
 // Every run of both sides; with --align time the first run of A is cut at
 // its own marks, and gives their times to cut the others at.
 int Compare(const DiffArgs& args) {
+  if (!args.report.empty()) CheckReport(args.report, args.a.front(), args.b.front());
   const bool keep = args.a.size() < 2 || args.b.size() < 2;
   std::vector<TimeCut> cuts;
   const RunReading first{keep, nullptr, args.align_time ? &cuts : nullptr};
@@ -189,6 +199,9 @@ int Compare(const DiffArgs& args) {
     case DiffFormat::kJson: WriteAll(1, DiffJson(result, sides)); break;
     case DiffFormat::kCsv: WriteAll(1, DiffCsv(result)); break;
   }
+  if (!args.report.empty())
+    WriteDiffReport({args.report, args.a.front(), args.b.front(), args.align_time,
+                     DiffText(result, sides)});
   const std::vector<std::string> failed = FailedRules(result, args.fail_on);
   for (const std::string& line : failed) Note("diff", "fail: " + line);
   if (damaged) return 2;
@@ -204,7 +217,14 @@ int DiffMain(int argc, char** argv) {
       std::fputs(DiffCommand().Usage().c_str(), stdout);
       return 0;
     }
-    return Compare(args);
+    try {
+      return Compare(args);
+    } catch (const ChartError& e) {  // gnuplot's own message: escaped whole
+      std::fprintf(stderr, "perfmonger diff: error: %s\n", Printable(e.what()).c_str());
+      return 1;
+    } catch (const PlotStopped& e) {
+      DieBy(e.signo());  // the scratch directory is gone
+    }
   });
 }
 

@@ -24,6 +24,7 @@ struct DiffArgs {
   double fdr = 0.05;
   std::vector<std::string> series;  // --series GLOB
   std::vector<FailOn> fail_on;      // --fail-on RULE
+  std::string report;               // --report FILE.html; "": none
 };
 
 // The option table (data: tools/command_catalog.hh walks it).

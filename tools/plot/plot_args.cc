@@ -131,9 +131,10 @@ void AddOutputOptions(std::vector<Opt>& t) {
   t.push_back(PlotOpt({.name = "report",
                        .help = "every chart in one file: DIR/PREFIXreport.html, a\n"
                                "self-contained page with the recording's header,\n"
-                               "marks and phases, charts, then the summary\n"
+                               "marks and phases, summary --use's table, charts\n"
+                               "(the binding resource's first), then the summary\n"
                                "(all-zero rows left out); -T pdf: report.pdf,\n"
-                               "a header page, then a page per chart",
+                               "a header page, a USE page, then a page per chart",
                        .brief = "every chart in one HTML page (-T pdf: one PDF)"},
                       [](PlotArgs& a, const Given& g) { a.report = g.on; }));
   t.push_back(PlotOpt({.name = "prefix", .short_name = 'p', .value = "PREFIX",

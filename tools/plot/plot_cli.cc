@@ -7,8 +7,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,6 +28,8 @@
 #include "tools/plot/plot_files.hh"
 #include "tools/plot/plot_gnuplot.hh"
 #include "tools/plot/plot_report.hh"
+#include "tools/plot/plot_report_use.hh"
+#include "tools/plot/plot_scratch.hh"
 #include "tools/plot/plot_scripts.hh"
 #include "tools/plot/plot_stop.hh"
 #include "tools/plot/plot_svg.hh"
@@ -61,7 +61,8 @@ void NoteDisks(const RawSample& s, std::set<std::string>& disks) {
 struct Walked {
   std::set<std::string> disks;
   ActiveSpan span;
-  std::optional<StatsWalk> stats;  // --report: the summary's statistics
+  UseThresholds use;               // summary --use's defaults
+  std::optional<StatsWalk> stats;  // --report: the summary's statistics and USE
 };
 
 void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
@@ -141,30 +142,6 @@ void MakeDirectories(const std::string& path) {
   if (stat(path.c_str(), &st) < 0 || !S_ISDIR(st.st_mode))
     throw UsageError("--output-dir " + path + ": not a directory");
 }
-
-// gnuplot's working directory, private (mkdtemp: 0700): the data files,
-// scripts and charts, each chart then written to -o (tools/plot/plot_files.hh).
-class ScratchDir {
- public:
-  ScratchDir() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/perfmonger-plot.XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-      throw SystemError("cannot create a scratch directory " + pattern);
-    path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;  // nothing to report it to: best effort
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
 
 // -o made absolute, "." as the working directory itself: messages name
 // the files as they are.
@@ -253,11 +230,11 @@ struct Work {
 
 // --report: every chart as SVG into one HTML page, or (-T pdf) one PDF.
 void DrawReport(const RecordingInfo& info, const PlotData& data, const std::string& summary,
-                const std::vector<ChartScript>& charts, const Work& work) {
+                const ReportUse& use, const std::vector<ChartScript>& charts, const Work& work) {
   const PlotArgs& args = work.args;
   std::string report = args.prefix + "report." + (args.type == ChartType::kPdf ? "pdf" : "html");
   if (args.type == ChartType::kPdf) {
-    std::string script = ReportPdfScript(info, data, summary, charts, report);
+    std::string script = ReportPdfScript(info, data, summary, use, charts, report);
     WriteFile(work.scratch / (args.prefix + "report.gp"), script);
     if (args.save) work.Keep(args.prefix + "report.gp", script);
     return work.Keep(report, work.Draw("report.gp", report, ChartType::kPdf));
@@ -269,15 +246,16 @@ void DrawReport(const RecordingInfo& info, const PlotData& data, const std::stri
                                                       ChartType::kSvg), chart.title)});
     if (args.save) work.Keep(file, drawn.back().svg);
   }
-  work.Keep(report, ReportHtml(info, data, summary, drawn));
+  work.Keep(report, ReportHtml(info, data, summary, use, drawn));
 }
 
 // The data files and scripts into a scratch directory (and DIR, --save),
 // then one gnuplot run per chart (or the report) there.
 void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData& data,
-                const std::string& summary) {
+                const std::string& summary, const ReportUse& use) {
   // Made first: a name gnuplot cannot open is refused before anything is created.
   std::vector<ChartScript> charts = MakeChartScripts(data, SetupFor(args, info, data));
+  if (args.report) BindingChartsFirst(charts, use.binding);
   Work work{args, OutputDir(args.output_dir), {}, {}, {}};
   MakeDirectories(args.output_dir);
   if (args.save) WriteInputs(work.out_dir, args.prefix, data, charts, &args.output_dir);
@@ -285,7 +263,7 @@ void DrawCharts(const PlotArgs& args, const RecordingInfo& info, const PlotData&
   work.gnuplot = GnuplotOrThrow(
       args, args.save ? " (the data files and scripts are in " + work.out_dir + ")" : "");
   work.stop.ThrowIfStopped();
-  if (args.report) return DrawReport(info, data, summary, charts, work);
+  if (args.report) return DrawReport(info, data, summary, use, charts, work);
   for (const ChartScript& chart : charts) {
     std::string file = args.prefix + chart.name + "." + ChartExtension(args.type);
     std::string bytes = work.Draw(chart.name + ".gp", file, args.type);
@@ -308,7 +286,10 @@ int Plot(const PlotArgs& args) {
   stats_options.recorded = &input.info().recorded;
   stats_options.info = &input.info();
   stats_options.disk_only = args.disk_only ? &*args.disk_only : nullptr;
-  if (args.report) walked.stats.emplace(StatsWalkOptions{}, stats_options);
+  if (args.report)
+    walked.stats.emplace(StatsWalkOptions{.split = true, .use = &walked.use,
+                                          .num_core = input.info().num_core},
+                         stats_options);
   Walk(input, data, walked);
   input.Finish();
   WarnIfNoDiskKept(args, input.name(), data, walked.disks);
@@ -320,7 +301,8 @@ int Plot(const PlotArgs& args) {
     throw UsageError("--offset-time " + Seconds(args.offset_time) + ": " + input.name() +
                      "'s last point is at " + Seconds(data.end()) + " s");
   DrawCharts(args, input.info(), data,
-             args.report ? SummaryOf(args, input, walked) : std::string());
+             args.report ? SummaryOf(args, input, walked) : std::string(),
+             args.report ? ReportUseOf(*walked.stats) : ReportUse{});
   return input.ExitStatus();
 }
 

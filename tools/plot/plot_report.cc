@@ -9,15 +9,16 @@
 #include "tools/plot/plot_svg.hh"
 
 namespace pm {
-namespace {
 
-constexpr char kStyle[] =
+const char kReportStyle[] =
     "body{font-family:sans-serif;margin:1.5em auto;max-width:1320px;color:#202020}"
     "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
     "table{border-collapse:collapse}th,td{text-align:left;padding:.15em .8em .15em 0;"
     "vertical-align:top}th{color:#505050;font-weight:normal}"
     "pre{background:#f6f6f6;padding:.8em;overflow-x:auto}"
     "figure{margin:1em 0}svg{max-width:100%;height:auto}";
+
+namespace {
 
 std::string Text(const std::string& s) { return XmlEscaped(s); }
 
@@ -160,13 +161,15 @@ std::string PdfHeaderPage(const RecordingInfo& info, const PlotData& data,
 }  // namespace
 
 std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
-                       const std::string& summary, const std::vector<ReportChart>& charts) {
+                       const std::string& summary, const ReportUse& use,
+                       const std::vector<ReportChart>& charts) {
   std::string title = Text(ReportTitle(info, data));
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<link rel=\"icon\" href=\"data:,\">\n<title>" + title + "</title>\n<style>" +
-                    kStyle + "</style>\n</head>\n<body>\n<h1>" + title + "</h1>\n";
+                    kReportStyle + "</style>\n</head>\n<body>\n<h1>" + title + "</h1>\n";
   out += Header(info, data);
   out += Events(data);
+  out += ReportUseHtml(use);
   out += "<h2>Charts</h2>\n";
   for (const ReportChart& c : charts)
     out += "<figure>\n" + Inline(c.svg) + "\n</figure>\n";
@@ -175,8 +178,8 @@ std::string ReportHtml(const RecordingInfo& info, const PlotData& data,
 }
 
 std::string ReportPdfScript(const RecordingInfo& info, const PlotData& data,
-                            const std::string& summary, const std::vector<ChartScript>& charts,
-                            const std::string& output) {
+                            const std::string& summary, const ReportUse& use,
+                            const std::vector<ChartScript>& charts, const std::string& output) {
   std::string terminal, body;
   for (const ChartScript& c : charts) {
     for (size_t begin = 0; begin < c.script.size();) {
@@ -194,7 +197,7 @@ std::string ReportPdfScript(const RecordingInfo& info, const PlotData& data,
   }
   if (terminal.empty()) terminal = "set terminal pdfcairo";
   return terminal + "\nset output " + gp::Path(output) + "\n" + PdfHeaderPage(info, data, summary) +
-         body;
+         ReportUsePdfPage(use) + body;
 }
 
 }  // namespace pm

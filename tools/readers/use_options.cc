@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "tools/duration.hh"
 #include "tools/readers/noise_options.hh"
 
 namespace pm {
@@ -33,6 +34,15 @@ std::vector<Option<UseThresholds>> Build() {
                 "the verdict names a resource saturated PCT % of the\n"
                 "span or more (default 5)",
                 "name a resource saturated PCT % of the span (5)", &UseThresholds::share),
+      MakeOption<UseThresholds>(
+          {.name = "use-gap", .value = "DUR",
+           .help = "saturated stretches less than DUR apart are one\n"
+                   "burst (default 50ms; 0: each stretch is one)",
+           .brief = "one burst: saturated stretches under DUR apart (50ms)",
+           .section = "USE (with --use):"},
+          [](UseThresholds& t, const Given& g) {
+            t.gap = static_cast<double>(DurationArgument("use-gap", g.value)) / 1e9;
+          }),
   };
 }
 

@@ -1,5 +1,5 @@
 // summary --use's thresholds (playback/statistics/use_span.hh) as options:
-// --use-busy, --use-psi, --use-queue, --use-share (summary(1)).
+// --use-busy, --use-psi, --use-queue, --use-share, --use-gap (summary(1)).
 #pragma once
 
 #include <vector>
