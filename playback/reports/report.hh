@@ -68,9 +68,10 @@ inline int64_t WallStepNs(const RawSample& prev, const RawSample& cur) {
 inline constexpr int64_t kWallStepNs = 100'000'000;
 
 // What elapsed time is measured from: the recording's first sample or
-// event, on both clocks, also in a window of it (SampleStream::origin). It runs on the monotonic clock where the
-// recording has it, so a step of the wall clock moves no elapsed time; on
-// the wall clock in PerfMonger's (PerfMonger's rounding either way).
+// event, on both clocks, also in a window of it (SampleStream::origin).
+// It runs on the monotonic clock where the recording has it, so a step of
+// the wall clock moves no elapsed time; on the wall clock in PerfMonger's
+// (PerfMonger's rounding either way).
 struct TimeOrigin {
   int64_t time_ns = 0;
   int64_t mono_ns = 0;  // 0: none (legacy)

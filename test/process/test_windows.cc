@@ -1,7 +1,9 @@
 // Time windows, damaged recordings and zero-width intervals, end to end on
 // real recordings: a window's output is the output of the recording cut to
 // the items inside it (by elapsed time, wall-clock time, time of day, mark
-// and phase, in every reader); a damaged file gives what the file without
+// and phase, in every reader), its header keeping the recording's origin,
+// so that its elapsed times are the whole recording's (and `cat` writes
+// that cut); a damaged file gives what the file without
 // the lost lines gives, and exit 2; no output pairs two samples within one
 // CPU tick.
 #include <doctest/doctest.h>
