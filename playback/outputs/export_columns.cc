@@ -7,6 +7,7 @@
 
 #include "common/error.hh"
 #include "proto/json.hh"
+#include "proto/text.hh"
 
 namespace pm {
 namespace {
@@ -25,6 +26,12 @@ uint64_t LittleEndian(uint64_t v) {
 ColumnsExport::ColumnsExport(const std::string& spool_dir) : spool_(spool_dir, 8 << 20) {}
 
 void ColumnsExport::AppendRow(const Pair& pair) {
+  if (first_.empty()) {
+    JsonObjectWriter first(first_);
+    AppendFixed(first.Key("time"), static_cast<double>(pair.prev.time_ns) / 1e9, 3);
+    AppendFixed(first.Key("elapsed_time"), pair.origin.Elapsed(pair.prev), 3);
+    first.Close();
+  }
   row_.clear();
   csv_.AppendValues(row_, pair);
   size_t width = 2 + csv_.names().size();  // time, elapsed_time, ...
@@ -55,6 +62,7 @@ std::string ColumnsExport::Header(const RecordingInfo& info) {
   events.push_back('[');
   for (size_t i = 0; i < events_.size(); ++i) (i ? events.append(",") : events).append(events_[i]);
   events.push_back(']');
+  if (!first_.empty()) o.Raw("first", first_);
   o.Close();
   // Spaces up to a multiple of kAlign with the newline: the arrays start
   // aligned in a file, where numpy.memmap maps them in place.

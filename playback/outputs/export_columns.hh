@@ -9,12 +9,15 @@
 //
 // Layout (man/perfmonger-play.1, FORMAT COLUMNS): one JSON line
 //   {"format":"perfmonger-columns","version":1,"dtype":"<f8","rows":N,
-//    "columns":[NAMES],"host":H,"meta":{K:V},"events":[EVENT LINES]}
+//    "columns":[NAMES],"host":H,"meta":{K:V},"events":[EVENT LINES]
+//    [,"first":{"time":T,"elapsed_time":E}]}
 // padded with spaces to a multiple of 64 bytes (newline included), then,
 // for each column in order, N IEEE 754 doubles, little-endian; an empty
 // CSV cell (a device or process absent from that line) is NaN. In a file
 // the arrays start 64-byte aligned: numpy.memmap maps them in place.
-// The events are play --events' lines (marks, pauses, resumes).
+// The events are play --events' lines (marks, pauses, resumes); "first"
+// is the first row's earlier sample (where a window starts: its elapsed
+// time counts from the recording's origin), when there is a row.
 //
 // Rows are spooled column-wise to an unnamed file in `spool_dir`
 // (column_spool.hh) until the end, when the row count is known: memory
@@ -57,6 +60,7 @@ class ColumnsExport {
   ColumnSpool spool_;
   std::vector<uint64_t> row_;   // one row's cells as doubles' bits
   std::vector<std::string> events_;
+  std::string first_;  // "first"'s object, once a row came
 };
 
 template <class Write>

@@ -56,10 +56,22 @@ PlotData::PlotData(const DiskFilter* disk_only, bool legacy, const RecordingInfo
     if (const PlotSlot* slot = PlotSlotOf(i)) files_[i].resize(slot->files.size());
 }
 
+// A line's stamp when `s` is its pair's first sample: Go's Duration.Seconds().
+double PlotData::LineElapsed(const RawSample& s) const {
+  return origin_.mono_ns > 0 && s.mono_ns > 0 ? GoSeconds(s.mono_ns - origin_.mono_ns)
+                                              : GoSeconds(s.time_ns - origin_.time_ns);
+}
+
+void PlotData::SetOrigin(TimeOrigin origin) {
+  origin_ = origin;
+  have_origin_ = true;
+}
+
 void PlotData::OnSample(const RawSample& s) {
   if (!have_first_) {
+    if (!have_origin_) SetOrigin(TimeOrigin::Of(s));
     first_ns_ = s.time_ns;
-    origin_ = TimeOrigin::Of(s);
+    first_elapsed_ = LineElapsed(s);
     have_first_ = true;
   }
   // A sample not later than the one before cannot make a rate (`play`
@@ -87,9 +99,7 @@ void PlotData::Pair(const RawSample& prev, const RawSample& cur) {
   const pm::Pair pair(prev, cur, origin_, options_);
   ++pairs_;
   // PerfMonger stamps a pair's line with its first sample's time.
-  last_pair_elapsed_ = origin_.mono_ns > 0 && prev.mono_ns > 0
-                           ? GoSeconds(prev.mono_ns - origin_.mono_ns)
-                           : GoSeconds(prev.time_ns - origin_.time_ns);
+  last_pair_elapsed_ = LineElapsed(prev);
   lines_.elapsed_text_.clear();
   AppendFixed(lines_.elapsed_text_, last_pair_elapsed_, 6);
   std::shared_ptr<const ProcTableEvent> procs =

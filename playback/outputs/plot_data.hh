@@ -95,6 +95,9 @@ class PlotData {
   explicit PlotData(const DiskFilter* disk_only = nullptr, bool legacy = false,
                     const RecordingInfo* info = nullptr);
 
+  // Elapsed time 0 (RecordingInput::origin: also in a window, the
+  // recording's), before the first item; without it, the first sample.
+  void SetOrigin(TimeOrigin origin);
   void OnSample(const RawSample& s);      // in file order
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark, procs; others ignored
 
@@ -113,7 +116,9 @@ class PlotData {
   std::vector<PlotMark> marks() const;
   std::vector<PlotSpan> pauses() const;    // one still open ends at end()
   double end() const;                      // the last line's elapsed time
-  int64_t first_ns() const { return first_ns_; }  // elapsed time 0, Unix ns
+  double start() const { return first_elapsed_; }  // the first line's elapsed time
+  int64_t origin_ns() const { return origin_.time_ns; }  // elapsed time 0, Unix ns
+  int64_t first_ns() const { return first_ns_; }     // the first sample's, Unix ns
   int64_t last_ns() const { return prev_.time_ns; }  // the last sample's
 
  private:
@@ -123,12 +128,15 @@ class PlotData {
   };
 
   void Pair(const RawSample& prev, const RawSample& cur);
+  double LineElapsed(const RawSample& s) const;
 
   ReportOptions options_;
   RawSample prev_;
   bool have_prev_ = false;
   bool have_first_ = false;
+  bool have_origin_ = false;
   int64_t first_ns_ = 0;
+  double first_elapsed_ = 0;
   TimeOrigin origin_;       // elapsed time 0 (TimeOrigin: the monotonic clock where recorded)
   double last_pair_elapsed_ = 0;
   uint64_t pairs_ = 0;

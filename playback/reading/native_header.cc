@@ -206,6 +206,16 @@ void ReadMeta(JsonReader& r, MetaList& meta) {
   }
 }
 
+// {"t":NS,"mono":NS}: a cut recording's origin.
+void ReadOrigin(JsonReader& r, ItemTime& out) {
+  r.BeginObject();
+  for (std::string_view key; r.NextKey(key);) {
+    if (key == "t") out.time_ns = r.ReadInt64();
+    else if (key == "mono") out.mono_ns = ReadNonNegative(r);
+    else r.SkipValue();
+  }
+}
+
 }  // namespace
 
 PgrLayout::PgrLayout() : members(MemberCount()) {}
@@ -259,6 +269,8 @@ void ParsePgrHeader(JsonReader& r, std::string_view line, RecordingInfo& info,
       ReadMeta(r, info.meta);
     } else if (key == "clock") {
       ReadClockState(r, info.clock.emplace());
+    } else if (key == "origin") {
+      ReadOrigin(r, info.origin.emplace());
     } else {
       r.SkipValue();
     }

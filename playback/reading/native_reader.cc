@@ -124,6 +124,7 @@ NativeReader::NativeReader(InputStream& in) : lines_(in) {
       if (to >= 0) recorded[static_cast<size_t>(to)] = true;
   }
   Shape(layout_, state_);
+  if (info_.origin) first_ns_ = info_.origin->time_ns;  // a cut: the whole's elapsed times
 }
 
 RecordingReader::Item NativeReader::Next(RawSample& sample, RecordingEvent& event) {
@@ -243,7 +244,7 @@ void NativeReader::StartLoss(const FormatError& error) {
                 std::to_string(line_offset_) + ": " + lost_why_;
 }
 
-// Seconds since the first item read, as play's elapsed_time.
+// Seconds since the first item read (a cut's origin), as play's elapsed_time.
 std::string NativeReader::Elapsed(int64_t t_ns) const {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f s",

@@ -72,6 +72,13 @@ struct SeriesSource {
   bool Covers(std::string_view field, std::string_view rows_word) const;
 };
 
+// An item's instant on the clocks a recording carries (mono 0: none, as
+// in PerfMonger's).
+struct ItemTime {
+  int64_t time_ns = 0;
+  int64_t mono_ns = 0;
+};
+
 // The recording as a whole, from its header.
 struct RecordingInfo {
   RecordingInfo();
@@ -94,6 +101,9 @@ struct RecordingInfo {
   std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> row_labels;
   std::optional<ClockState> clock;  // at the start; older recordings have none
   std::vector<SeriesSource> sources;  // in header order; older recordings have none
+  // A window cut from a recording (perfmonger cat --from/--to): the whole
+  // recording's first item, from which its elapsed times still count.
+  std::optional<ItemTime> origin;
 
   bool legacy() const { return format == "perfmonger-gob"; }
   bool Recorded(size_t member, size_t field) const {

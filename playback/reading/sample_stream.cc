@@ -5,8 +5,10 @@
 namespace pm {
 
 SampleStream::SampleStream(RecordingReader& reader, Options options)
-    : reader_(reader), texts_(options.texts) {
-  if (!options.window.whole()) window_.emplace(std::move(options.window));
+    : reader_(reader), texts_(options.texts), origin_(reader.info().origin) {
+  std::optional<int64_t> origin_ns;
+  if (origin_) origin_ns = origin_->time_ns;
+  if (!options.window.whole()) window_.emplace(std::move(options.window), origin_ns);
 }
 
 SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) {
@@ -19,6 +21,9 @@ SampleStream::Item SampleStream::Next(RawSample& sample, RecordingEvent& event) 
   for (;;) {
     Item item = reader_.Next(sample, event);
     if (item == Item::kEnd) return item;
+    if (!origin_)
+      origin_ = item == Item::kSample ? ItemTime{sample.time_ns, sample.mono_ns}
+                                      : ItemTime{event.time_ns, event.mono_ns};
     if (item == Item::kSample) {
       if (!Windowed(sample)) continue;
       return Sample();

@@ -6,7 +6,9 @@
 // collector's to leave undefined (null), the others' stand.
 //
 // Items come in file order, as from the reader, less those outside the
-// window. The one exception
+// window. Every reader's elapsed times count from one origin(), window or
+// not: the recording's first item, whether the window keeps it or not
+// (or the origin a cut's header keeps, sample_window.hh). The one exception
 // to order-preserving pass-through: while the window waits for a mark, the
 // latest sample is held back and, once the mark opens the window at that
 // sample's instant (a mark's own sample), given just before the mark.
@@ -45,6 +47,9 @@ class SampleStream {
     return giving_held_ ? std::string_view(held_text_) : reader_.line_text();
   }
   uint64_t samples() const { return samples_; }  // given out
+  // Elapsed time 0: the header's origin (RecordingInfo::origin), else the
+  // first item read, sample or event; none before it is read.
+  const std::optional<ItemTime>& origin() const { return origin_; }
   // After kEnd: SampleWindow::Finish (throws UsageError).
   void Finish() const {
     if (window_) window_->Finish();
@@ -62,6 +67,7 @@ class SampleStream {
   bool holding_ = false;
   bool giving_held_ = false;  // the item given last is the held sample
   std::optional<RecordingEvent> pending_;  // given after the held sample
+  std::optional<ItemTime> origin_;
   uint64_t samples_ = 0;
 };
 

@@ -41,15 +41,15 @@ int64_t NextTimeOfDay(int64_t origin_ns, int64_t of_day_ns) {
 }
 
 // Time bounds are known from the first item on: elapsed ones count from
-// it, times of day take its day.
+// the origin (that item, or a cut's), times of day take its day.
 void SampleWindow::Start(int64_t t_ns) {
   started_ = true;
-  origin_ns_ = t_ns;
-  auto resolve = [t_ns](const WindowBound& b) -> std::optional<int64_t> {
+  const int64_t origin = origin_ns_ = given_origin_ns_.value_or(t_ns);
+  auto resolve = [origin](const WindowBound& b) -> std::optional<int64_t> {
     switch (b.kind) {
-      case WindowBound::Kind::kElapsed: return t_ns + b.ns;
+      case WindowBound::Kind::kElapsed: return origin + b.ns;
       case WindowBound::Kind::kWallClock: return b.ns;
-      case WindowBound::Kind::kTimeOfDay: return NextTimeOfDay(t_ns, b.ns);
+      case WindowBound::Kind::kTimeOfDay: return NextTimeOfDay(origin, b.ns);
       default: return std::nullopt;
     }
   };

@@ -1,16 +1,18 @@
 // A time window over a recording (`--from`, `--to`, `--phase` on every
-// reader): which of its items, in file order, a reader sees. The result is
-// what a recording of just that window would give: the samples and events
-// whose time lies in [from, to], both ends included, and nothing else —
-// so every elapsed time a reader prints counts from the window's first
-// item, as it would in such a recording.
+// reader): which of its items, in file order, a reader sees: the samples
+// and events whose time lies in [from, to], both ends included, and
+// nothing else. Elapsed times still count from the recording's origin
+// (SampleStream::origin: its first item, or the origin a cut's header
+// keeps), so a window lines up with the whole recording and with any
+// other window of it; what it gives is what the recording cut there by
+// `perfmonger cat --from/--to` gives.
 //
 // Bounds:
-//   elapsed     seconds after the recording's first item (sample or event,
-//               play's elapsed_time origin)
+//   elapsed     seconds after the recording's origin (play's elapsed_time
+//               0)
 //   wall clock  an absolute instant (RFC 3339)
 //   time of day the first instant with that local time of day at or after
-//               the recording's first item (a recording past midnight
+//               the recording's origin (a recording past midnight
 //               reaches the next day)
 //   mark        the instant of the first mark with that label; for `to`,
 //               the first such mark at or after `from`
@@ -53,7 +55,10 @@ struct WindowSpec {
 
 class SampleWindow {
  public:
-  explicit SampleWindow(WindowSpec spec) : spec_(std::move(spec)) {}
+  // `origin_ns`: a cut's header origin (RecordingInfo::origin); none: the
+  // first item's time.
+  explicit SampleWindow(WindowSpec spec, std::optional<int64_t> origin_ns = std::nullopt)
+      : spec_(std::move(spec)), given_origin_ns_(origin_ns) {}
 
   enum class Verdict { kDrop, kKeep, kHold };
   // Each item in file order. kHold: `from` waits for a mark; keep the
@@ -87,6 +92,7 @@ class SampleWindow {
   bool started_ = false;
   bool from_known_ = false;
   bool to_known_ = false;
+  std::optional<int64_t> given_origin_ns_;
   int64_t origin_ns_ = 0;
   std::optional<int64_t> first_sample_ns_, last_sample_ns_;
   uint64_t kept_ = 0;

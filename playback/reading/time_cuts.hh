@@ -3,7 +3,8 @@
 // skimmed_deltas.hh): a run of samples that crosses one is split there, so
 // that the samples on both sides of the cut are parsed and the window gets
 // its first and last sample exactly. The window sets them once it knows
-// them (at the first item: elapsed times count from it); the skim only
+// them (at the first item: elapsed times count from the recording's
+// origin, known then); the skim only
 // reads them. A window bounded by marks needs no cut: a mark is an event,
 // and events end runs already.
 #pragma once

@@ -68,15 +68,17 @@ inline int64_t WallStepNs(const RawSample& prev, const RawSample& cur) {
 inline constexpr int64_t kWallStepNs = 100'000'000;
 
 // What elapsed time is measured from: the recording's first sample or
-// event, on both clocks. It runs on the monotonic clock where the
-// recording has it, so a step of the wall clock moves no elapsed time; on
-// the wall clock in PerfMonger's (PerfMonger's rounding either way).
+// event, on both clocks, also in a window of it (SampleStream::origin).
+// It runs on the monotonic clock where the recording has it, so a step of
+// the wall clock moves no elapsed time; on the wall clock in PerfMonger's
+// (PerfMonger's rounding either way).
 struct TimeOrigin {
   int64_t time_ns = 0;
   int64_t mono_ns = 0;  // 0: none (legacy)
 
   static TimeOrigin Of(const RawSample& s) { return {s.time_ns, s.mono_ns}; }
   static TimeOrigin Of(const RecordingEvent& e) { return {e.time_ns, e.mono_ns}; }
+  static TimeOrigin Of(const ItemTime& t) { return {t.time_ns, t.mono_ns}; }
   double Elapsed(int64_t t_ns, int64_t mono) const;
   double Elapsed(const RawSample& s) const { return Elapsed(s.time_ns, s.mono_ns); }
   double Elapsed(const RecordingEvent& e) const { return Elapsed(e.time_ns, e.mono_ns); }

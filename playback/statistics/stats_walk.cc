@@ -17,9 +17,8 @@ void StatsWalk::NewPhase(const std::string& label) {
   if (how_.use) use_phases_.emplace_back(*how_.use, how_.num_core);
 }
 
-// play's origin: the first sample or event, so "max at" reads as play's
-// elapsed_time.
-void StatsWalk::Origin(TimeOrigin o) {
+// play's origin, so "max at" reads as play's elapsed_time.
+void StatsWalk::SetOrigin(TimeOrigin o) {
   if (have_origin_) return;
   have_origin_ = true;
   whole_.set_origin(o);
@@ -36,7 +35,7 @@ void StatsWalk::First(const RawSample& s) {
 // On the grid a sample waits for the next item, which tells whether a
 // mark, a pause or the stop took it.
 void StatsWalk::OnSample(const RawSample& s) {
-  Origin(TimeOrigin::Of(s));
+  SetOrigin(TimeOrigin::Of(s));
   if (!how_.grid) return Take(s);
   if (held_) Take(*held_);
   held_ = s;
@@ -73,7 +72,7 @@ void StatsWalk::Finish() {
 void StatsWalk::OnEvent(const RecordingEvent& e) {
   if (e.kind == "end") return Drop();  // the stop's sample
   if (e.kind != "pause" && e.kind != "resume" && e.kind != "mark") return;
-  Origin(TimeOrigin::Of(e));
+  SetOrigin(TimeOrigin::Of(e));
   Drop();  // a pause's closing sample, a mark's
   if (e.kind != "mark") {
     have_prev_ = false;

@@ -40,6 +40,10 @@ class StatsWalk {
  public:
   // `options` must outlive the walk.
   StatsWalk(StatsWalkOptions how, const ReportOptions& options);
+  // "max at" counts from `o` (RecordingInput::origin: also in a window,
+  // the recording's); before the first item. Without it, from the first
+  // sample or pause, resume or mark.
+  void SetOrigin(TimeOrigin o);
   void OnSample(const RawSample& s);
   void OnEvent(const RecordingEvent& e);  // pause, resume, mark, end; others ignored
   // After the last item: on the grid, the last sample of a recording
@@ -57,7 +61,6 @@ class StatsWalk {
  private:
   void Take(const RawSample& s);
   void Drop();
-  void Origin(TimeOrigin o);
   void First(const RawSample& s);
   void NewPhase(const std::string& label);
 

@@ -268,7 +268,11 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
     if summary is not None and summary_out is not None:
         if summary.wait() == 0 and len(time) > 0:
             summary_out.seek(0)
-            first = (float(time[0]) - (float(elapsed[0]) if elapsed is not None else 0.0), 0.0)
+            # The first row's earlier sample: a window's start (its
+            # elapsed time the recording's); play before "first", the origin.
+            given = header.get("first")
+            first = ((given["time"], given["elapsed_time"]) if given is not None else
+                     (float(time[0]) - (float(elapsed[0]) if elapsed is not None else 0.0), 0.0))
             last = (float(time[-1]), float(elapsed[-1]) if elapsed is not None else float("nan"))
             phases = _phases(json.load(summary_out), header.get("events", []), first, last)
         summary_out.close()

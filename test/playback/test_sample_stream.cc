@@ -209,4 +209,42 @@ TEST_CASE("a sample 0.25 ms after the one before, counters unchanged, is given a
   CHECK(Read(lines, WindowSpec()).items == Seconds({0, 0, 2}));
 }
 
+TEST_CASE("the origin is the recording's first item, or the one a cut's header keeps") {
+  TwoVersions rec = Recording();
+  WindowSpec w;
+  w.from = Elapsed(2 * kSec);
+  w.to = Elapsed(4 * kSec);
+  for (std::vector<std::string> lines : {rec.v1, rec.v2}) {
+    // A window leaves the first sample out; the origin is still it.
+    std::string bytes = Compress(Compression::kPlain, lines);
+    MemoryInputStream in(bytes);
+    RecordingReader reader(in);
+    SampleStream stream(reader, {w});
+    CHECK_FALSE(stream.origin());
+    RawSample s;
+    RecordingEvent e;
+    REQUIRE(stream.Next(s, e) == SampleStream::Item::kSample);
+    CHECK(s.time_ns == T(2));
+    REQUIRE(stream.origin());
+    CHECK(stream.origin()->time_ns == T(0));
+    CHECK(stream.origin()->mono_ns == MakeSample(kShape, 0).mono_ns);
+    // A cut's header: its origin 3 s before the first item, from which
+    // the elapsed bounds count (the header parser skips what it does not
+    // know, so older readers read the line as before).
+    std::string& header = lines[0];
+    const size_t end = header.rfind('}');
+    REQUIRE(end != std::string::npos);
+    header.insert(end, ",\"origin\":{\"t\":" + std::to_string(T(0) - 3 * kSec) +
+                                         ",\"mono\":7,\"later\":[1]}");
+    std::string cut = Compress(Compression::kPlain, lines);
+    MemoryInputStream cut_in(cut);
+    RecordingReader cut_reader(cut_in);
+    REQUIRE(cut_reader.info().origin);
+    CHECK(cut_reader.info().origin->mono_ns == 7);
+    SampleStream cut_stream(cut_reader, {});
+    CHECK(cut_stream.origin()->time_ns == T(0) - 3 * kSec);
+    CHECK(Read(lines, w).items == Seconds({0, 1}));
+  }
+}
+
 }  // TEST_SUITE

@@ -1,7 +1,9 @@
 // Time windows, damaged recordings and zero-width intervals, end to end on
 // real recordings: a window's output is the output of the recording cut to
 // the items inside it (by elapsed time, wall-clock time, time of day, mark
-// and phase, in every reader); a damaged file gives what the file without
+// and phase, in every reader), its header keeping the recording's origin,
+// so that its elapsed times are the whole recording's (and `cat` writes
+// that cut); a damaged file gives what the file without
 // the lost lines gives, and exit 2; no output pairs two samples within one
 // CPU tick.
 #include <doctest/doctest.h>
@@ -68,7 +70,8 @@ bool NoDifferenceBeforeKeyframe(const std::vector<std::string>& raw, size_t from
 struct Lines {
   std::vector<std::string> text;
   std::vector<int64_t> t;
-  int64_t origin = 0;  // the first item's time
+  int64_t origin = 0;       // the first item's time
+  int64_t origin_mono = 0;  // and its monotonic time
 };
 
 Lines LinesOf(const std::string& path) {
@@ -77,6 +80,7 @@ Lines LinesOf(const std::string& path) {
   for (size_t i = 0; i < out.text.size(); ++i)
     out.t.push_back(i == 0 ? 0 : Json(out.text[i]).Int("t"));
   out.origin = out.t.at(1);
+  out.origin_mono = Json(out.text.at(1)).Int("mono");
   return out;
 }
 
@@ -89,9 +93,15 @@ int64_t MarkTime(const Lines& lines, const std::string& label) {
   return 0;
 }
 
-// The recording cut to the items in [from, to], written as a v1 file.
+// The recording cut to the items in [from, to], written as a v1 file
+// whose header keeps the recording's origin (pgr(5)): its elapsed times
+// are the recording's.
 std::string Cut(const TempDir& dir, const Lines& lines, int64_t from, int64_t to) {
-  std::string bytes = lines.text[0] + "\n";
+  const std::string& header = lines.text[0];
+  REQUIRE(header.ends_with('}'));
+  std::string bytes = header.substr(0, header.size() - 1) + ",\"origin\":{\"t\":" +
+                      std::to_string(lines.origin) + ",\"mono\":" +
+                      std::to_string(lines.origin_mono) + "}}\n";
   size_t items = 0;
   for (size_t i = 1; i < lines.text.size(); ++i)
     if (lines.t[i] >= from && lines.t[i] <= to) {
@@ -131,7 +141,8 @@ std::string PlotData(std::vector<std::string> args) {
 }
 
 // Every reader's standard output, `window` over `path` and none over `cut`,
-// byte for byte (summary's text names its file: its JSON is compared).
+// byte for byte (summary's text names its file: its JSON is compared);
+// `cat` with the window writes the cut.
 void CheckSameAsCut(const std::string& path, const std::vector<std::string>& window,
                     const std::string& cut) {
   const std::vector<std::vector<std::string>> readers = {
@@ -141,6 +152,7 @@ void CheckSameAsCut(const std::string& path, const std::vector<std::string>& win
       {"play", "--format", "openmetrics"},
       {"summary", "--json", "--all"},
       {"summary", "--json", "--phases"},
+      {"summary", "--json", "--stats"},
       {"cat"}};
   for (const std::vector<std::string>& reader : readers) {
     std::vector<std::string> windowed = reader;
@@ -173,6 +185,54 @@ std::string TimeOfDayUtc(int64_t ns) {
 }
 
 int64_t FloorMicros(int64_t ns) { return ns / 1000 * 1000; }
+
+// `reader` over `path` with `window` (inserted before the path): its
+// output; exit 0 required.
+std::string Output(std::vector<std::string> reader, const std::vector<std::string>& window,
+                   const std::string& path) {
+  reader.insert(reader.end(), window.begin(), window.end());
+  reader.push_back(path);
+  CAPTURE(Joined(reader));
+  ExitResult r = Run(reader);
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  return r.out;
+}
+
+// Each line of `part` is a line of `whole` (a CSV's header row aside).
+void CheckLinesOf(const std::string& part, const std::string& whole, bool csv) {
+  std::vector<std::string> lines = SplitLines(part), all = SplitLines(whole);
+  REQUIRE(lines.size() > (csv ? 2u : 1u));
+  for (size_t i = csv ? 1 : 0; i < lines.size(); ++i) {
+    CAPTURE(lines[i]);
+    CHECK(std::find(all.begin(), all.end(), lines[i]) != all.end());
+  }
+}
+
+// The sample before the one at `rfc3339` (summary's max_time), by its time.
+int64_t SampleBefore(const Lines& lines, const std::string& rfc3339) {
+  int64_t prev = -1;
+  for (size_t i = 1; i < lines.text.size(); ++i) {
+    if (Json(lines.text[i]).Has("event")) continue;
+    if (FormatRfc3339(lines.t[i]) == rfc3339) return prev;
+    prev = lines.t[i];
+  }
+  FAIL("no sample at " << rfc3339);
+  return -1;
+}
+
+// summary's "max at (s)" column of the row of `series`.
+std::string MaxAtText(const std::string& summary, const std::string& series) {
+  for (const std::string& line : SplitLines(summary)) {
+    std::vector<std::string> words;
+    for (size_t b = line.find_first_not_of(' '); b != std::string::npos;
+         b = line.find_first_not_of(' ', line.find(' ', b)))
+      words.push_back(line.substr(b, line.find(' ', b) - b));
+    if (words.size() > 5 && words[0] == series) return words[5];
+  }
+  FAIL("no row " << series);
+  return "";
+}
 
 }  // namespace
 
@@ -215,6 +275,92 @@ TEST_SUITE("windows") {
         CHECK(utc.out == Run({"play", cut}).out);
       }
     }
+  }
+
+  TEST_CASE("a window's elapsed times are the whole recording's") {
+    TempDir dir;
+    std::string path = RecordPhases(dir, "e.pgr", "2");
+    for (const std::vector<std::string>& window : std::vector<std::vector<std::string>>{
+             {"--from", "50ms", "--to", "0.15"}, {"--from", "mark:q1-begin", "--to", "mark:q2-end"},
+             {"--phase", "q1-end"}}) {
+      CAPTURE(Joined(window));
+      for (const std::vector<std::string>& reader : std::vector<std::vector<std::string>>{
+               {"play"}, {"play", "--events"}, {"play", "--format", "csv"}}) {
+        bool csv = reader.size() == 3;
+        CheckLinesOf(Output(reader, window, path), Output(reader, {}, path), csv);
+      }
+      std::vector<std::string> plot = window;
+      plot.push_back(path);
+      CheckLinesOf(PlotData(plot), PlotData({path}), false);
+    }
+    // The chart's time axis starts at the window's first point, in the
+    // recording's time.
+    TempDir out, bin;
+    ExitResult r = Run({"plot", "-s", "-o", out.path(), "--with-gnuplot", BlankGnuplot(bin),
+                        "--from", "50ms", path});
+    REQUIRE(r.code == 0);
+    std::vector<std::string> cpu = SplitLines(ReadFileBytes(out / "cpu.dat"));
+    REQUIRE(cpu.size() > 3);
+    double first = std::stod(cpu[2]);  // under the block's title and columns
+    CHECK(first >= 0.05);
+    std::string script = ReadFileBytes(out / "cpu.gp");
+    size_t at = script.find("set xrange [");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stod(script.substr(at + 12)) == doctest::Approx(first).epsilon(1e-6));
+  }
+
+  TEST_CASE("summary's max at in a window is the whole recording's for the same peak") {
+    TempDir dir;
+    std::string path = RecordPhases(dir, "s.pgr", "1");
+    Lines lines = LinesOf(path);
+    Json whole(Output({"summary", "--stats", "--json"}, {}, path));
+    std::string whole_text = Output({"summary", "--stats"}, {}, path);
+    size_t tried = 0;
+    for (const auto& entry : whole.root()["stats"]["series"].object()) {
+      const std::string& series = entry.first;
+      const JsonValue& stats = entry.second;
+      // A peak well after the start (one at the first pair proves nothing).
+      if (double(stats["max_elapsed"]) < 0.1 || tried == 3) continue;
+      ++tried;
+      CAPTURE(series);
+      // From the peak's pair on: the window's first pair is the peak, and
+      // its first (as the whole's).
+      int64_t before = SampleBefore(lines, std::string(std::string_view(stats["max_time"])));
+      REQUIRE(before > 0);
+      std::vector<std::string> window = {"--from", Rfc3339Micros(FloorMicros(before))};
+      Json part(Output({"summary", "--stats", "--json"}, window, path));
+      const JsonValue& in = part.root()["stats"]["series"][series];
+      CHECK(double(in["max"]) == double(stats["max"]));
+      CHECK(double(in["max_elapsed"]) == double(stats["max_elapsed"]));
+      if (std::string_view(stats["unit"]).find(' ') == std::string_view::npos)
+        CHECK(MaxAtText(Output({"summary", "--stats"}, window, path), series) ==
+              MaxAtText(whole_text, series));
+    }
+    CHECK(tried > 0);
+  }
+
+  TEST_CASE("cat --from/--to keeps the origin: its cut plays as the window does") {
+    TempDir dir;
+    std::string path = RecordPhases(dir, "c.pgr.zst", "2");
+    std::string cut = dir / "cut.pgr";
+    WriteFile(cut, Output({"cat"}, {"--from", "40ms", "--to", "300ms"}, path));
+    std::string header = SplitLines(ReadFileBytes(cut)).at(0);
+    CHECK(Json(header).root()["origin"]["t"].exists());
+    CHECK(Json(header).root()["origin"]["mono"].exists());
+    for (const std::vector<std::string>& reader : std::vector<std::vector<std::string>>{
+             {"play"}, {"play", "--events"}, {"play", "--format", "csv"},
+             {"summary", "--json", "--stats"}}) {
+      CHECK(Output(reader, {}, cut) == Output(reader, {"--from", "40ms", "--to", "300ms"}, path));
+      // A window of the cut counts from the same origin.
+      CHECK(Output(reader, {"--from", "0.1", "--to", "200ms"}, cut) ==
+            Output(reader, {"--from", "0.1", "--to", "200ms"}, path));
+    }
+    // A cut of the cut keeps the first origin; a whole recording's cat
+    // has none.
+    std::string again = dir / "again.pgr";
+    WriteFile(again, Output({"cat"}, {"--from", "0.1"}, cut));
+    CHECK(Output({"play"}, {}, again) == Output({"play"}, {"--from", "0.1", "--to", "300ms"}, path));
+    CHECK_FALSE(Json(SplitLines(Output({"cat"}, {}, path)).at(0)).Has("origin"));
   }
 
   TEST_CASE("a mark that is not there, a window without a sample: one line naming what is") {

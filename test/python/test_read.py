@@ -103,6 +103,12 @@ def test_windows_equal_plays(recordings):
     cut = whole["elapsed_time"].iloc[len(whole) // 2]
     frame = check_equals_play(path, "--from", repr(cut), start=float(cut))
     assert 0 < len(frame) < len(whole)
+    # The window's elapsed times are the recording's; its first phase
+    # starts at its first sample, not at the recording's start.
+    assert list(frame["elapsed_time"]) == list(whole["elapsed_time"].iloc[-len(frame):])
+    first = frame.attrs["phases"].iloc[0]
+    assert first["phase"] == "start"
+    assert 0 < first["start_elapsed"] <= frame["elapsed_time"].iloc[0]
 
 
 def test_phases_carry_summarys_figures(recordings):

@@ -174,7 +174,7 @@ void AddAxisOptions(std::vector<Opt>& t) {
                       [](PlotArgs& a, const Given& g) { a.all_devices = g.on; }));
   t.push_back(PlotOpt({.name = "wall-clock",
                        .help = "time axis in wall-clock time, UTC (default:\n"
-                               "seconds since the first sample)",
+                               "seconds since the recording's start)",
                        .brief = "time axis in wall-clock time (UTC)"},
                       [](PlotArgs& a, const Given& g) { a.wall_clock = g.on; }));
   t.push_back(PlotOpt({.name = "bits",

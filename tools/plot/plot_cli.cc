@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -67,9 +68,13 @@ struct Walked {
 void Walk(RecordingInput& input, PlotData& data, Walked& walked) {
   RawSample sample;
   RecordingEvent event;
-  for (;;) {
+  for (bool first = true;; first = false) {
     Item item = input.Next(sample, event);
     if (item == Item::kEnd) return;
+    if (first) {  // the recording's origin, also in a window
+      data.SetOrigin(TimeOrigin::Of(*input.origin()));
+      if (walked.stats) walked.stats->SetOrigin(TimeOrigin::Of(*input.origin()));
+    }
     if (item == Item::kSample) {
       NoteDisks(sample, walked.disks);
       walked.span.Sample(sample);
@@ -158,15 +163,17 @@ ChartSetup SetupFor(const PlotArgs& args, const RecordingInfo& info, const PlotD
   // Relative: drawn in the scratch directory, and a saved script draws
   // again with `gnuplot cpu.gp` in its own.
   setup.output_prefix = args.prefix;
-  setup.offset_time = args.offset_time;
+  // The axis starts at the first point, in the recording's time (a
+  // window's, or a cut's, is later than 0).
+  setup.offset_time = std::max(args.offset_time, data.start());
   setup.directions = args.directions;
   setup.numkey_threshold = args.numkey_threshold;
   setup.iops_max = args.iops_max;
   setup.all_devices = args.all_devices;
   setup.bits = args.bits;
   if (args.wall_clock) {
-    setup.wall_clock = static_cast<double>(data.first_ns()) / 1e9;
-    setup.clock_tenths = data.end() - args.offset_time < 30;  // ticks a second apart or less
+    setup.wall_clock = static_cast<double>(data.origin_ns()) / 1e9;
+    setup.clock_tenths = data.end() - setup.offset_time < 30;  // ticks a second apart or less
   }
   return setup;
 }

@@ -86,10 +86,10 @@ std::vector<PhaseRow> Phases(const PlotData& data) {
   std::vector<PlotMark> marks = data.marks();
   std::vector<PhaseRow> out;
   auto row = [&](const std::string& label, double from, double to) {
-    out.push_back({label, Utc(data.first_ns() + static_cast<int64_t>(from * 1e9)), Seconds(from),
+    out.push_back({label, Utc(data.origin_ns() + static_cast<int64_t>(from * 1e9)), Seconds(from),
                    Seconds(to) + " (" + Seconds(to - from) + ")"});
   };
-  double end = static_cast<double>(data.last_ns() - data.first_ns()) / 1e9;
+  double end = static_cast<double>(data.last_ns() - data.origin_ns()) / 1e9;
   for (size_t i = 0; i < marks.size(); ++i)
     row(marks[i].label, marks[i].elapsed, i + 1 < marks.size() ? marks[i + 1].elapsed : end);
   for (const PlotSpan& p : data.pauses()) row("paused", p.from, p.to);

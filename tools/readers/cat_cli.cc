@@ -47,8 +47,22 @@ std::string AsV1Header(std::string_view line) {
   return out;
 }
 
+// A window's header keeps the whole recording's origin (pgr(5)), so that
+// every reader counts the cut's elapsed times as the window's; a header
+// that has one (a cut of a cut) keeps its own.
+std::string WithOrigin(std::string header, const RecordingInput& input) {
+  if (input.info().origin || !input.origin() || !header.ends_with('}')) return header;
+  header.pop_back();
+  return header.append(",\"origin\":{\"t\":")
+      .append(std::to_string(input.origin()->time_ns))
+      .append(",\"mono\":")
+      .append(std::to_string(input.origin()->mono_ns))
+      .append("}}");
+}
+
 // Every item's line, through the window; samples are not paired, so none
-// is left out for its width.
+// is left out for its width. The header waits for the first item: a
+// window's needs the origin.
 int Cat(const CatArgs& args) {
   RecordingInput input(args.files, {args.window, true});
   if (!input.Open()) return 0;  // nothing at all
@@ -58,11 +72,13 @@ int Cat(const CatArgs& args) {
   input.KeepUnknownEvents();
   input.CheckMarksFirst();
   OutputBuffer out(1);
-  if (!input.header_text().empty())
-    out.buffer().append(AsV1Header(input.header_text())).push_back('\n');
   RawSample sample;
   RecordingEvent event;
-  while (input.Next(sample, event) != RecordingReader::Item::kEnd) {
+  RecordingReader::Item item = input.Next(sample, event);
+  std::string header = AsV1Header(input.header_text());
+  if (!args.window.whole()) header = WithOrigin(std::move(header), input);
+  if (!header.empty()) out.buffer().append(header).push_back('\n');
+  for (; item != RecordingReader::Item::kEnd; item = input.Next(sample, event)) {
     out.buffer().append(input.line_text()).push_back('\n');
     out.MaybeFlush();
   }

@@ -76,14 +76,11 @@ class Player {
 
   void Run() {
     RecordingEvent event;
-    if (args_.events && input_.info().clock) OnStart(*input_.info().clock);
-    if (args_.proctable) AppendProcTableCsvHeader(out_.buffer());
-    for (;;) {
-      RawSample& cur = samples_[cur_];
-      Item item = input_.Next(cur, event);
-      if (item == Item::kEnd) break;
+    Item item = input_.Next(samples_[cur_], event);  // the origin known from here
+    Begin();
+    for (; item != Item::kEnd; item = input_.Next(samples_[cur_], event)) {
       if (item == Item::kEvent) OnEvent(event);
-      else OnSample(cur);
+      else OnSample(samples_[cur_]);
     }
     if (table_) table_->Finish(out_.buffer());
     if (columns_) FinishColumns();
@@ -98,18 +95,25 @@ class Player {
   }
 
  private:
-  // Every time in the output is measured from one origin: the first sample
-  // or event in the file (PerfMonger's first sample, unless the recording
-  // started paused and a resume came first), on the monotonic clock where
-  // recorded (TimeOrigin), so elapsed times never go backwards.
+  // Every time in the output is measured from one origin: the recording's
+  // first sample or event (PerfMonger's first sample, unless the recording
+  // started paused), also in a window (RecordingInput::origin), on the
+  // monotonic clock where recorded (TimeOrigin), so elapsed times never go
+  // backwards.
   void SetOrigin(TimeOrigin origin) {
     if (have_origin_) return;
     origin_ = origin;
     have_origin_ = true;
   }
 
+  // Once the first item is read: the origin, then what precedes the items.
+  void Begin() {
+    if (input_.origin()) SetOrigin(TimeOrigin::Of(*input_.origin()));
+    if (args_.events && input_.info().clock) OnStart(*input_.info().clock);
+    if (args_.proctable) AppendProcTableCsvHeader(out_.buffer());
+  }
+
   void OnSample(const RawSample& cur) {
-    SetOrigin(TimeOrigin::Of(cur));
     if (have_prev_) OnPair(samples_[cur_ ^ 1], cur);
     have_prev_ = true;
     cur_ ^= 1;

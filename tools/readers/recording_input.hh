@@ -70,6 +70,9 @@ class RecordingInput {
   uint64_t samples_read() const { return reader_->samples_read(); }
   // The samples Next() gave (inside the window, none of zero width).
   uint64_t samples() const { return items_->samples(); }
+  // Elapsed time 0 for every reader, window or not (SampleStream::origin):
+  // known once Next() has given an item.
+  const std::optional<ItemTime>& origin() const { return items_->origin(); }
   // For cat: the line behind the item Next() returned, as version 1 text.
   std::string_view line_text() { return items_->line_text(); }
   std::string_view header_text() const { return reader_->header_text(); }

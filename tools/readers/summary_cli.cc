@@ -35,9 +35,10 @@ std::optional<std::string> Walk(RecordingInput& input, PhaseWalk& walk, ClockHis
   RawSample sample;
   RecordingEvent event;
   try {
-    for (;;) {
+    for (bool first = true;; first = false) {
       Item item = input.Next(sample, event);
       if (item == Item::kEnd) return std::nullopt;
+      if (first && stats) stats->SetOrigin(TimeOrigin::Of(*input.origin()));  // also a window's
       if (item == Item::kSample) {
         walk.OnSample(sample);
         if (stats) stats->OnSample(sample);

@@ -44,7 +44,7 @@ template <class Args>
 Option<Args> WindowFromOption(WindowSpec Args::*field) {
   return MakeOption<Args>(
       {.name = "from", .value = "WHEN",
-       .help = "start at WHEN: elapsed time since the first sample\n"
+       .help = "start at WHEN: elapsed time since the recording's start\n"
                "(30, 1m30s), a wall-clock time (RFC 3339, or HH:MM:SS\n"
                "local time on the recording's day) or mark:LABEL;\n"
                "samples and events at or after it are read",
