@@ -39,11 +39,13 @@ MetricCatalog::MetricCatalog(const RecordingInfo& info, std::string common_label
   blocks_.resize(reports.size());
   for (size_t i = 0; i < reports.size(); ++i) {
     family_bases_.push_back(static_cast<uint32_t>(families_.size()));
-    if (const MetricsSlot* slot = reports[i].report->openmetrics) {
-      MetricFamilies out(families_);
-      slot->families(out);
-    }
+    if (const MetricsSlot* slot = reports[i].report->openmetrics) Declare(*slot, families_);
   }
+}
+
+void MetricCatalog::Declare(const MetricsSlot& slot, std::vector<MetricFamily>& out) {
+  MetricFamilies families(out);
+  slot.families(families);
 }
 
 uint32_t MetricCatalog::Add(uint32_t family, Scale scale, std::string_view labels) {

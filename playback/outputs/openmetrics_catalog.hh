@@ -23,6 +23,7 @@
 namespace pm {
 
 class DiskFilter;
+struct MetricsSlot;  // playback/reports/report.hh
 
 struct MetricFamily {
   std::string name;   // as in `# TYPE`: a counter's name has no _total
@@ -121,6 +122,8 @@ class MetricCatalog {
   void FillRow(const RawSample& s, std::vector<uint64_t>& row);
 
   const std::vector<MetricFamily>& families() const { return families_; }
+  // The families a report's slot declares, appended to `out`.
+  static void Declare(const MetricsSlot& slot, std::vector<MetricFamily>& out);
   const MetricSeries& series(uint32_t id) const { return series_[id]; }
   size_t series_count() const { return series_.size(); }
 

@@ -33,6 +33,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Cgroup";
+
 using namespace cgroup_field;
 using Field = size_t;
 
@@ -147,7 +150,7 @@ void SummaryText(std::string& out, const Pair& p) {
   const double s = p.interval, mb = 1024.0 * 1024.0;
   const MemberRows &prev = p.prev.members[kCgroupMember], &cur = p.cur.members[kCgroupMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
-    out.append("* Cgroup ");
+    out.append("* ").append(kHeading).push_back(' ');
     AppendPrintable(out, cur.names[i]);  // a group's path as recorded
     out.push_back('\n');
     const RowDelta v = DeltaOf(prev, cur, i, kCgroupLevels);
@@ -258,6 +261,7 @@ extern const Report kCgroupReport;
 constexpr Report kCgroupReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .stats = Stats,

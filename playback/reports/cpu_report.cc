@@ -44,6 +44,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Average CPU usage";
+
 const size_t kCpu = MemberIndexOf("cpu"), kProc = MemberIndexOf("proc");
 enum CpuField { kUser, kNice, kSys, kIdle, kIowait, kIrq, kSoft, kSteal, kGuest, kGuestNice };
 static_assert(kCpuFields[kGuestNice] == "guest_nice" && kCpuFields[kIrq] == "irq");
@@ -161,7 +164,7 @@ void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kCpu)) return;
   const CpuUsage a = AllUsage(p);
   const size_t cores = NumCore(p);
-  out.append("* Average CPU usage (MAX: ");
+  out.append("* ").append(kHeading).append(" (MAX: ");
   AppendUint(out, 100 * cores);
   out.append(" %)\n");
   if (!NotMeasuredText(out, p, a)) {
@@ -358,6 +361,7 @@ extern const Report kCpuReport;
 constexpr Report kCpuReport = {
     .play = Play,
     .summary_text = Summary,
+    .heading = kHeading,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
     .stats = Stats,

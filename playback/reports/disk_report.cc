@@ -37,6 +37,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Average DEVICE usage";
+
 const size_t kDisk = MemberIndexOf("disk");
 enum DiskField { kRdIos, kRdMerges, kRdSectors, kRdTicks, kWrIos, kWrMerges,
                  kWrSectors, kWrTicks, kInFlight, kIoTicks, kReqTicks,
@@ -209,7 +212,7 @@ double Megabytes(int64_t sectors) {
 }
 
 void Block(std::string& out, std::string_view name, const DiskRates& d, bool sar, DiskExtras x) {
-  out.append("* Average DEVICE usage: ");
+  out.append("* ").append(kHeading).append(": ");
   AppendPrintable(out, name);  // a device's name as recorded
   out.push_back('\n');
   // PerfMonger keeps sectors/s; rkbyteps is exactly half of it.
@@ -471,6 +474,7 @@ extern const Report kDiskReport;
 constexpr Report kDiskReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .stats = Stats,

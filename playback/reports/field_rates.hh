@@ -99,6 +99,7 @@ struct RateSlots {
   static constexpr ::pm::Report Report(const PlotSlot* plot) {
     return {.play = Play,
             .summary_text = Summary,
+            .heading = kT.heading,
             .summary_json = SummaryJson,
             .phases = &kCounterGaps,
             .stats = Stats,

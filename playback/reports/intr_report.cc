@@ -29,6 +29,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Average INTERRUPTS";
+
 const size_t kIntr = MemberIndexOf("intr");
 
 // A device's interrupt (a number) rather than the system's (NMI, LOC).
@@ -100,7 +103,7 @@ void Row(std::string& out, std::string_view label, double device, double system)
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.options.all || !p.rated() || !p.Both(kIntr)) return;
   IntrRates r = Rates(p);
-  out.append("* Average INTERRUPTS (/s)\n         CPU       device       system\n");
+  out.append("* ").append(kHeading).append(" (/s)\n         CPU       device       system\n");
   double device = 0, system = 0;
   for (size_t c = 0; c < r.device.size(); ++c) {
     Row(out, std::to_string(c), r.device[c], r.system[c]);
@@ -202,6 +205,7 @@ extern const Report kIntrReport;
 constexpr Report kIntrReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .stats = Stats,

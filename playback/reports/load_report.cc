@@ -26,6 +26,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Load (last sample)";
+
 const size_t kMember = MemberIndexOf("load");
 enum LoadField { kLoad1, kLoad5, kLoad15, kRunnable, kThreads, kRunning, kBlocked };
 static_assert(kLoadFields[kBlocked] == "procs_blocked" && kLoadFields[kRunnable] == "runnable");
@@ -57,7 +60,7 @@ void SummaryText(std::string& out, const Pair& p) {
   const MemberRows& m = p.cur.members[kMember];
   if (!m.has) return;
   std::span<const uint64_t> v = m.row(0);
-  out.append("* Load (last sample)\n    load average: ");
+  out.append("* ").append(kHeading).append("\n    load average: ");
   for (size_t f = kLoad1; f <= kLoad15; ++f) {
     if (f != kLoad1) out.append(", ");
     AppendFixed(out, Average(v, f), 2);
@@ -160,6 +163,7 @@ extern const Report kLoadReport;
 constexpr Report kLoadReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = Play,  // the last sample's, as play writes it
     .phases = &kCounterGaps,
     .stats = Stats,

@@ -25,6 +25,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Memory usage (last sample)";
+
 const size_t kMem = MemberIndexOf("mem");
 
 // MemTotal − MemFree − Buffers − Cached − SReclaimable, as Go's int64.
@@ -106,7 +109,7 @@ void SummaryText(std::string& out, const Pair& p) {
   auto line = [&](std::string_view prefix, size_t i) {
     if (has(i)) MemLine(out, prefix, m[i]);
   };
-  out.append("* Memory usage (last sample)\n");
+  out.append("* ").append(kHeading).push_back('\n');
   line("        mem total: ", 0);
   if (has(0) && has(1) && has(3) && has(4) && has(16))
     MemLine(out, "         mem used: ", static_cast<uint64_t>(MemUsed(m)));
@@ -236,6 +239,7 @@ extern const Report kMemReport;
 constexpr Report kMemReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = Play,  // the later sample's, rated or not
     .phases = &kCounterGaps,
     .stats = Stats,

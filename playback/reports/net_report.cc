@@ -26,6 +26,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Average NETWORK usage";
+
 const size_t kNet = MemberIndexOf("net");
 static_assert(kNetFields[8] == "tx_bytes" && kNetFields[11] == "tx_drop");
 
@@ -83,7 +86,7 @@ void Play(std::string& out, const Pair& p) {
 }
 
 void Block(std::string& out, std::string_view name, const NetRates& n) {
-  out.append("* Average NETWORK usage: ");
+  out.append("* ").append(kHeading).append(": ");
   AppendPrintable(out, name);  // an interface's name as recorded
   out.push_back('\n');
   SummaryLine(out, "    RX throughput: ", n.rxkbyteps, 2, " KB/s");
@@ -227,6 +230,7 @@ extern const Report kNetReport;
 constexpr Report kNetReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .stats = Stats,

@@ -26,6 +26,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Pressure stall (% of the time)";
+
 const size_t kMember = MemberIndexOf("pressure");
 
 // "cpu.some" -> "cpu", "some".
@@ -78,7 +81,7 @@ void Play(std::string& out, const Pair& p) {
 void SummaryText(std::string& out, const Pair& p) {
   if (!p.rated() || !p.Both(kMember)) return;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
-  out.append("* Pressure stall (% of the time)\n");
+  out.append("* ").append(kHeading).push_back('\n');
   for (size_t i = 0; i < cur.rows(); ++i) {
     auto [resource, line] = Split(cur.names[i]);
     std::string label(resource);
@@ -198,6 +201,7 @@ extern const Report kPressureReport;
 constexpr Report kPressureReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = WhenRated<Play>,  // play's object over the span
     .phases = &kCounterGaps,
     .stats = Stats,

@@ -47,6 +47,9 @@
 namespace pm {
 namespace {
 
+// summary's text block starts "* " and it (Report::heading).
+constexpr std::string_view kHeading = "Process";
+
 using namespace process_field;
 using Field = size_t;
 static_assert(kProcessFields.size() == kRssKb + 1);
@@ -195,7 +198,8 @@ void SummaryText(std::string& out, const Pair& p) {
   const double mb = 1024.0 * 1024.0;
   const MemberRows &prev = p.prev.members[kMember], &cur = p.cur.members[kMember];
   for (size_t i = 0; i < cur.rows(); ++i) {
-    out.append("* Process ").append(cur.names[i]).append(" (waited-for children included)\n");
+    out.append("* ").append(kHeading).append(" ").append(cur.names[i]);
+    out.append(" (waited-for children included)\n");
     const RowDelta v = DeltaOf(prev, cur, i, kLevels);
     if (!v.present) {
       out.append("  not running at both ends of the span\n\n");
@@ -453,6 +457,7 @@ extern const Report kProcessReport;
 constexpr Report kProcessReport = {
     .play = Play,
     .summary_text = SummaryText,
+    .heading = kHeading,
     .summary_json = SummaryJson,
     .phases = &kCounterGaps,
     .stats = Stats,

@@ -163,6 +163,9 @@ struct Report {
   void (*play)(std::string& out, const Pair& p);
   // summary: its text block(s), and `,"key":value` for --json.
   void (*summary_text)(std::string& out, const Pair& p);
+  // What its text block's heading line starts with after "* " ("Load (last
+  // sample)"; a row's block, "Process", the row's name follows).
+  std::string_view heading;
   void (*summary_json)(std::string& out, const Pair& p);
   // summary's active time and phases.
   const GapRule* phases;
