@@ -13,6 +13,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
+#include "daemon/everyone_scan.hh"
 #include "daemon/file_sink.hh"
 #include "daemon/inherited_fd.hh"
 #include "proto/meta.hh"
@@ -156,7 +157,7 @@ void Recorder::OpenCollectors(const RecordConfig& config) {
   UniqueFd root = OpenRoot(config.root);
   collectors_ = std::make_unique<CollectorSet>(root.Get(), config.collectors);
   if (config.collectors.on("procs") || config.collectors.on("cgroups"))
-    everyone_.emplace(root.Get(), config.collectors.values_of("procs"));
+    everyone_ = std::make_unique<EveryoneScan>(root.Get(), config.collectors.values_of("procs"));
   if (config.process_table) table_.emplace(root.Get(), interval_ns_, clock_.MonoNs());
   clock_probe_.emplace(root.Get());
 }
@@ -255,6 +256,11 @@ void Recorder::ArmTicks(int64_t origin_mono_ns) {
   schedule_origin_ns_ = origin_mono_ns;
   ticks_ = 0;
   tick_->Arm(origin_mono_ns + interval_ns_, interval_ns_);
+}
+
+void Recorder::CommandStarted(int pid) {
+  if (collectors_) collectors_->BindCommand(pid);
+  if (everyone_) everyone_->AddSut(pid);
 }
 
 void Recorder::ScanEveryone(std::string_view at, const Instant& of) {

@@ -36,7 +36,6 @@
 #include "daemon/child_source.hh"
 #include "daemon/clock_probe.hh"
 #include "daemon/cmd_source.hh"
-#include "daemon/everyone_scan.hh"
 #include "daemon/collect/process_table.hh"
 #include "daemon/hangup_source.hh"
 #include "daemon/loop_clock.hh"
@@ -57,6 +56,8 @@
 #include "proto/pgr_format.hh"
 
 namespace pm {
+
+class EveryoneScan;  // daemon/everyone_scan.hh
 
 class Recorder final : SignalSource::Handler,
                        TimerHandler,
@@ -84,10 +85,7 @@ class Recorder final : SignalSource::Handler,
   void SetChildSpawner(std::function<UniqueFd()> spawn) { spawn_child_ = std::move(spawn); }
   //   The spawner calls CommandStarted(pid) so that the command's own
   //   process row (config.collectors.command_process) follows it.
-  void CommandStarted(int pid) {
-    if (collectors_) collectors_->BindCommand(pid);
-    if (everyone_) everyone_->AddSut(pid);
-  }
+  void CommandStarted(int pid);
   // - the recording stops ("stdout-closed") when the reader of `fd` (a
   //   pipe or socket the observer writes to) goes away.
   void StopOnHangup(int fd) { hangup_fd_ = fd; }
@@ -244,7 +242,9 @@ class Recorder final : SignalSource::Handler,
   std::string output_path_;
   RecordingHeader header_;
   std::unique_ptr<CollectorSet> collectors_;
-  std::optional<EveryoneScan> everyone_;  // with a system under test
+  // with a system under test; by pointer, so that recorder.hh users do
+  // not include the process scan (and the procs columns)
+  std::unique_ptr<EveryoneScan> everyone_;
   std::optional<ProcessTable> table_;     // --record-procs
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's

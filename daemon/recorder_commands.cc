@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "daemon/recorder.hh"
+#include "daemon/everyone_scan.hh"
 #include "proto/control_reply.hh"
 
 namespace pm {

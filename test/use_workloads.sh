@@ -3,6 +3,8 @@
 # brackets the workload: no waiting, no sleep in the test itself):
 #   a fake /proc tree whose counters never move -> no resource saturated
 #     (this machine's own /proc is never idle: other builds run on it);
+#   PerfMonger 1.0's recordings in test/data/legacy: a core busy throughout
+#     -> that core binds; a quiet machine -> none;
 #   stress-ng --cpu on every core            -> CPU (all, or the busiest core) binds;
 #   four O_DIRECT write bursts (dd) with idle gaps between them -> the disk
 #     holding the test's directory shows saturated bursts;
@@ -25,6 +27,22 @@ fail() { echo "FAIL: $*"; failed=1; }
   fail "stat on the fake /proc tree"
 verdict=$("$pm" summary --use --no-pager "$dir/idle.pgr" 2>/dev/null | grep '^USE verdict:')
 [ "$verdict" = "USE verdict: no resource saturated" ] || fail "idle: '$verdict'"
+
+# 1b. Real recordings of PerfMonger 1.0 (test/data/legacy/README.md):
+# busy100 keeps one of its 2 cores at 100 % throughout -> that core binds,
+# for the whole span in one burst; small-all, a quiet machine -> none.
+verdict=$("$pm" summary --use --json "$root/test/data/legacy/busy100.pgr" 2>/dev/null | "$py" -c '
+import json, sys
+use = json.load(sys.stdin)["use"]
+core = next(r for r in use["resources"] if r["name"] == "CPU busiest core")
+print(use["binding"], core["bursts"]["count"])')
+[ "$verdict" = "CPU busiest core 1" ] || fail "busy100.pgr: '$verdict'"
+verdict=$("$pm" summary --use --no-pager "$root/test/data/legacy/small-all.pgr.gz" 2>/dev/null |
+  grep '^USE verdict:')
+case $verdict in
+  "USE verdict: no resource saturated"*) ;;
+  *) fail "small-all.pgr.gz: '$verdict'" ;;
+esac
 
 # 2. A loopback pump: a sender and a receiver process, 1 MiB writes for 3 s.
 "$pm" stat -i 10ms -l "$dir/lo.pgr" -- "$py" -c '

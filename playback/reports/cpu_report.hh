@@ -31,9 +31,9 @@
 // no finer counter of it moved: native outputs print null there.
 #pragma once
 
-#include <cstdint>
-#include <string>
+#include <cstddef>
 
+#include "playback/reports/cpu_brief.hh"
 #include "playback/reports/report.hh"
 
 namespace pm {
@@ -59,22 +59,7 @@ size_t NumCore(const Pair& p);
 // Whether an output shows `u` as null (not measured, native recording).
 bool IsNull(const CpuUsage& u, const Pair& p);
 
-// The machine's busy CPU seconds over the pair (0 without the cpu
-// collector).
-double BusyCpuSeconds(const Pair& p);
-
-// sar -w's cswch/s over the pair (the "proc" member's ctxt); NaN when
-// either sample lacks it. For live's intr group, dstat's csw.
-double ContextSwitchesPerSecond(const Pair& p);
-
-// The resolution, in ns, of the machine's CPU time (row all) as rated:
-// that of the source the arithmetic above takes it from (pgr(5)
-// "sources": busy_ns's, else idle_ns's, else /proc/stat's); /proc/stat's
-// 10 ms for a recording that names none (older ones, PerfMonger's, info
-// null). A span or phase shorter than this has no CPU numbers to trust.
-int64_t CpuResolutionNs(const RecordingInfo* info);
-// What summary says of it: "cgroup2 cpu.stat, 4 ms (no /proc/schedstat,
-// no cpuidle)", "/proc/stat, 10 ms (no cgroup2 cpu.stat, ...)".
-std::string CpuSourceText(const RecordingInfo* info);
+// BusyCpuSeconds, ContextSwitchesPerSecond, CpuResolutionNs and
+// CpuSourceText: cpu_brief.hh.
 
 }  // namespace pm

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "playback/reports/cpu_report.hh"
+#include "playback/reports/cpu_brief.hh"
 
 #include "playback/outputs/export_csv.hh"
 #include "playback/outputs/openmetrics_catalog.hh"

@@ -33,7 +33,7 @@
 #include "playback/outputs/openmetrics_catalog.hh"
 #include "playback/outputs/plot_data.hh"
 #include "playback/outputs/proc_table_plot.hh"
-#include "playback/reports/cpu_report.hh"
+#include "playback/reports/cpu_brief.hh"
 #include "playback/reports/disk_report.hh"
 #include "playback/reports/plot_chart.hh"
 #include "playback/reports/process_report.hh"

@@ -7,7 +7,7 @@
 
 #include "common/error.hh"
 #include "common/io.hh"
-#include "playback/reports/cpu_report.hh"
+#include "playback/reports/cpu_brief.hh"
 #include "playback/outputs/phase_cost.hh"
 #include "playback/outputs/phases.hh"
 #include "playback/outputs/proc_top.hh"
