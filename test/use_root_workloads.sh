@@ -1,8 +1,9 @@
 #!/bin/sh
 # summary --use on the workloads that need root, recorded at 10 ms by `stat`:
 #   stress-ng --vm in a cgroup v1 memory cgroup whose limit is far under
-#     what it touches -> memory named (PSI memory stalls; with no swap the
-#     group's OOM kills are counted too). cgroup v1 has no memory.high:
+#     what it touches -> memory named: saturated by PSI memory stalls when
+#     the machine gives it the CPU to stall, and always among the errors,
+#     since with no swap the group is OOM killed. cgroup v1 has no memory.high:
 #     memory.limit_in_bytes is its low limit;
 #   fio O_DIRECT random reads, queue depth 16, on a loop device -> that loop
 #     disk named.

@@ -77,16 +77,32 @@ std::string CpuContext(const std::vector<UseResource>& all) {
   return "";
 }
 
+// "; errors: memory OOM kills 140, TCP resets sent 2": every error counted,
+// saturated or not (with no swap, a memory cgroup over its limit is OOM
+// killed rather than stalled: its errors, not its saturation, name it).
+std::string ErrorsOf(const std::vector<UseResource>& all) {
+  std::string out;
+  for (const UseResource& r : all)
+    for (const UseSignal& s : r.signals) {
+      if (s.letter != 'E' || !s.events || s.total <= 0) continue;
+      out.append(out.empty() ? "; errors: " : ", ").append(r.name).push_back(' ');
+      out.append(s.label).push_back(' ');
+      out.append(Fixed(s.total, 0));
+    }
+  return out;
+}
+
 std::string VerdictOf(const std::vector<UseResource>& all, double share) {
   const std::vector<const UseResource*> hot = Saturated(all, share);
   const std::string cpu = CpuContext(all);
-  if (hot.empty()) return "no resource saturated" + (cpu.empty() ? "" : " (" + cpu + ")");
+  if (hot.empty())
+    return "no resource saturated" + (cpu.empty() ? "" : " (" + cpu + ")") + ErrorsOf(all);
   std::string out = Decided(*hot[0]);
   if (hot[0]->name != "CPU" && !cpu.empty()) out += "; " + cpu;
   for (size_t i = 1; i < hot.size(); ++i)
     out += (i == 1 ? "; also saturated: " : ", ") + hot[i]->name + " " +
            Fixed(hot[i]->saturated, 1) + " %";
-  return out;
+  return out + ErrorsOf(all);
 }
 
 void Heading(std::string& out, const UseSpan& span) {

@@ -203,6 +203,18 @@ TEST_CASE("memory: swapping and direct reclaim saturate, OOM kills are counted, 
   CHECK(mem->missing == std::vector<std::string>{"S: --record-pressure for PSI memory"});
 }
 
+TEST_CASE("verdict: every error counted is named, saturated or not") {
+  UseSpan span(UseThresholds{}, 1);
+  Interval(span, {{"vmstat", "", "oom_kills", "per interval", 2},
+                  {"netstat", "tcp", "orstsps", "/s", 300}});
+  CHECK(UseVerdict(span) ==
+        "no resource saturated; errors: memory OOM kills 2, TCP resets sent 3");
+  CHECK(UseVerdict(span) == VerdictInText(span));
+  UseSpan quiet(UseThresholds{}, 1);
+  Interval(quiet, {{"vmstat", "", "oom_kills", "per interval", 0}});
+  CHECK(UseVerdict(quiet) == "no resource saturated");
+}
+
 TEST_CASE("disk await against its own await at low load") {
   UseSpan span(UseThresholds{}, 1);
   Interval(span, {{"disk", "vda", "wlatency", "ms", 0.5}, {"disk", "vda", "util", "%", 10}});
