@@ -40,12 +40,12 @@ double WrittenMiB(const std::string& path, const std::string& disk) {
   return double(diff.root()["series"].array()[0]["a"]["mean"]);
 }
 
-// A run of dd on a quiet disk: recorded again (three tries) while another
+// A run of dd on a quiet disk: recorded again (six tries) while another
 // process (another test's O_DIRECT burst, a build) wrote more than 4 MiB
 // beside it, which would measure the neighbour, not dd.
 bool RecordQuietDd(const TempDir& dir, const std::string& path, int mib,
                    const std::string& disk) {
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  for (int attempt = 0; attempt < 6; ++attempt) {
     if (!RecordDd(dir, path, mib, disk)) return false;
     const double written = WrittenMiB(path, disk);
     if (written < mib + 4) return true;
