@@ -30,7 +30,20 @@ std::optional<int64_t> FieldInt(std::string_view line, std::string_view key) {
   return value;
 }
 
-// What two headers must share to join: host, version, collectors.
+// `text` without the figures of its "resolution_ns" keys.
+std::string WithoutResolutions(std::string text) {
+  static constexpr std::string_view kKey = "\"resolution_ns\":";
+  for (size_t at = text.find(kKey); at != std::string::npos; at = text.find(kKey, at + 1)) {
+    size_t digits = at + kKey.size();
+    text.erase(digits, text.find_first_not_of("0123456789", digits) - digits);
+  }
+  return text;
+}
+
+// What two headers must share to join: host, version, collectors. Not a
+// source's resolution: the recorder infers cpu.stat's tick from its values
+// at the start (cpu_fine.cc), and two files of one host may infer 4 ms
+// and 10 ms.
 std::string HeaderShape(std::string_view header) {
   auto part = [&](std::string_view from, std::string_view to) {
     size_t a = header.find(from);
@@ -38,7 +51,8 @@ std::string HeaderShape(std::string_view header) {
     return a == std::string_view::npos ? std::string()
                                        : std::string(header.substr(a, b - a));
   };
-  return part("\"version\"", ",\"start_time\"") + part("\"collectors\"", ",\"meta\"");
+  return WithoutResolutions(part("\"version\"", ",\"start_time\"") +
+                            part("\"collectors\"", ",\"meta\""));
 }
 
 // `line` with its first "mono" moved on by `shift`.

@@ -92,5 +92,18 @@ TEST_CASE("files that record other devices are not joined; empty ones are passed
   CHECK_THROWS_AS(ReadAll({a, b}), FormatError);
 }
 
+TEST_CASE("a source's inferred resolution does not keep files of one host apart") {
+  Dir d;
+  auto with = [](int64_t start_ns, const char* resolution) {
+    std::string h = Header(start_ns, "[\"vda\"],\"sources\":[{\"resolution_ns\":");
+    return h.insert(h.find("}},\"meta\""), std::string(resolution) + "}]");
+  };
+  std::string a = d.Write("a.pgr", with(100, "4000000") + Sample(100, 10));
+  std::string b = d.Write("b.pgr", with(200, "10000000") + Sample(200, 20));
+  const std::string joined = ReadAll({a, b});
+  CHECK(joined.find("\"resolution_ns\":4000000}]") != std::string::npos);  // the first file's
+  CHECK(joined.find(Sample(200, 20)) != std::string::npos);
+}
+
 }  // namespace
 }  // namespace pm
