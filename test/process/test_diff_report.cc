@@ -12,15 +12,10 @@
 
 #include "test/process/fake_proc.hh"
 #include "test/process/plot_checks.hh"
+#include "test/process/text_shapes.hh"
 
 namespace pm::test {
 namespace {
-
-size_t Count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // A recording of a fake machine with marks "load" and "drain", its
 // counters moving `scale` times as fast as CountersAt's.
@@ -76,8 +71,8 @@ void CheckInChromium(const TempDir& dir, const std::string& page, size_t charts)
   REQUIRE(loaded.code == 0);
   CHECK(loaded.err.find(":CONSOLE") == std::string::npos);
   CHECK(loaded.err.find("Uncaught") == std::string::npos);
-  CHECK(Count(loaded.out, "<svg") == charts);
-  CHECK(Count(loaded.out, "</svg>") == charts);
+  CHECK(Occurrences(loaded.out, "<svg") == charts);
+  CHECK(Occurrences(loaded.out, "</svg>") == charts);
 }
 
 }  // namespace
@@ -119,8 +114,8 @@ TEST_CASE("diff --report: the changes, then a chart per family with both runs ti
     CHECK(svg.find("'#1f77b4'") == std::string::npos);  // drawn, not the script
   }
   // The phases aligned: each mark on the axis.
-  CHECK(Count(charts.front(), ">load<") >= 1);
-  CHECK(Count(charts.front(), ">drain<") >= 1);
+  CHECK(Occurrences(charts.front(), ">load<") >= 1);
+  CHECK(Occurrences(charts.front(), ">drain<") >= 1);
   CheckInChromium(dir, dir / "diff.html", charts.size());
 
   // By time: the same charts, A's marks on the axis.
@@ -129,7 +124,7 @@ TEST_CASE("diff --report: the changes, then a chart per family with both runs ti
   REQUIRE(by_time.code == 0);
   const std::vector<std::string> timed = Charts(ReadFileBytes(dir / "time.html"));
   CHECK(timed.size() == families.size());
-  CHECK(Count(timed.front(), ">load<") >= 1);
+  CHECK(Occurrences(timed.front(), ">load<") >= 1);
 }
 
 TEST_CASE("diff --report that cannot be written or drawn: one line, exit 1") {

@@ -12,15 +12,10 @@
 #include "test/process/fake_proc.hh"
 #include "test/process/load_helper.hh"
 #include "test/process/plot_checks.hh"
+#include "test/process/text_shapes.hh"
 
 namespace pm::test {
 namespace {
-
-size_t Count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // A recording with a mark, a pause and hostile metadata.
 std::string MarkedRecording(const TempDir& dir) {
@@ -150,8 +145,8 @@ TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
   CHECK(r.out == dir / "report/report.html\n");  // the page alone: no chart file beside it
   std::string html = ReadFileBytes(dir / "report/report.html");
   CHECK(html.starts_with("<!DOCTYPE html>\n"));
-  CHECK(Count(html, "<svg") == n);
-  CHECK(Count(html, "<?xml") == 0);
+  CHECK(Occurrences(html, "<svg") == n);
+  CHECK(Occurrences(html, "<?xml") == 0);
   CHECK(html.find("<title>Memory \u2014 host ") != std::string::npos);  // each chart's title
   // The header, the summary, the marks as phases and the pause.
   CHECK(html.find("<tr><th>host</th><td>") != std::string::npos);
@@ -184,8 +179,8 @@ TEST_CASE("plot --report: one self-contained HTML page, a chart per <svg>") {
   CAPTURE(loaded.err);
   REQUIRE(loaded.code == 0);
   CHECK(loaded.err.find(":CONSOLE") == std::string::npos);  // no console message at all
-  CHECK(Count(loaded.out, "<svg") == n);                     // every chart in the DOM
-  CHECK(Count(loaded.out, "</svg>") == n);
+  CHECK(Occurrences(loaded.out, "<svg") == n);                     // every chart in the DOM
+  CHECK(Occurrences(loaded.out, "</svg>") == n);
 }
 
 TEST_CASE("plot --report: the charts before the summary, its all-zero rows left out and counted") {

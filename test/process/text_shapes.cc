@@ -41,6 +41,12 @@ bool IsFixedPoint(std::string_view s, size_t decimals, std::string_view suffix) 
   return TakeDigits(s) == decimals && s == suffix;
 }
 
+size_t Occurrences(std::string_view text, std::string_view what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 TEST_CASE("the text shapes reject near misses") {
   CHECK(IsRfc3339Utc("2026-11-29T08:07:30.123456Z"));
   CHECK(IsRfc3339Utc("2026-11-29T08:07:30Z"));

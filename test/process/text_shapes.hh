@@ -14,4 +14,7 @@ bool IsRfc3339Utc(std::string_view s);
 // then `suffix`.
 bool IsFixedPoint(std::string_view s, size_t decimals, std::string_view suffix);
 
+// How many times `what` occurs in `text`, overlapping ones each counted.
+size_t Occurrences(std::string_view text, std::string_view what);
+
 }  // namespace pm::test
