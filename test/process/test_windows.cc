@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -34,7 +35,22 @@ std::string Joined(const std::vector<std::string>& words, const std::string& bet
 
 // A real recording at 20 ms with phases q1 and q2 marked through --cmd-fd
 // and a pause inside q2; `version` its format.
-std::string RecordPhases(const TempDir& dir, const std::string& name, const char* version) {
+// `mib` MiB of zeros into `path`, synced to its disk.
+void WriteAndSync(const std::string& path, size_t mib) {
+  UniqueFd fd =
+      UniqueFd::Adopt(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
+  REQUIRE(fd.Get() >= 0);
+  const std::string block(1 << 20, '\0');
+  for (size_t i = 0; i < mib; ++i)
+    REQUIRE(::write(fd.Get(), block.data(), block.size()) == ssize_t(block.size()));
+  REQUIRE(::fsync(fd.Get()) == 0);
+}
+
+// With `burst`, 16 MiB written and synced inside q1: the disk's peak comes
+// well after the start, whatever else the machine does (two CPU hogs keep
+// every CPU series flat from the first pair on).
+std::string RecordPhases(const TempDir& dir, const std::string& name, const char* version,
+                         bool burst = false) {
   std::string path = dir / name;
   CommandSession s({"record", "-l", path, "-i", "20ms", "--format-version", version});
   s.ReadReadyLine();
@@ -45,6 +61,7 @@ std::string RecordPhases(const TempDir& dir, const std::string& name, const char
                               "resume", "mark q2-end"}) {
     CAPTURE(command);
     REQUIRE(bool(s.Command(command).root()["ok"]));
+    if (burst && std::string_view(command) == "mark q1-begin") WriteAndSync(dir / "burst", 16);
     if (std::string_view(command) != "pause") after(4);  // none while paused
   }
   s.CloseStop();
@@ -311,7 +328,7 @@ TEST_SUITE("windows") {
 
   TEST_CASE("summary's max at in a window is the whole recording's for the same peak") {
     TempDir dir;
-    std::string path = RecordPhases(dir, "s.pgr", "1");
+    std::string path = RecordPhases(dir, "s.pgr", "1", true);
     Lines lines = LinesOf(path);
     Json whole(Output({"summary", "--stats", "--json"}, {}, path));
     std::string whole_text = Output({"summary", "--stats"}, {}, path);
