@@ -1,7 +1,6 @@
 #include "daemon/named_processes.hh"
 
 #include <fcntl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,7 +19,24 @@ namespace pf = process_field;
 constexpr std::array<size_t, 7> kNamedFields = {pf::kCpuNs,      pf::kRunWaitNs, pf::kReadBytes,
                                                 pf::kWriteBytes, pf::kMinflt,    pf::kMajflt,
                                                 pf::kCtxsw};
-constexpr int64_t kTickNs = 10'000'000;  // /proc/PID/stat's start time: USER_HZ 100
+// /proc/PID/stat's start time: the kernel's boot-clock ns at fork, divided
+// down to USER_HZ ticks (nsec_to_clock_t: 10 ms on x86).
+const int64_t kStartTickNs = 1'000'000'000 / sysconf(_SC_CLK_TCK);
+
+// The phase and the birth as instants on the one clock the start time
+// counts on, not as two ages: ages read on two clocks at two instants
+// (the phase's before this process's files were read, its own after)
+// differ by that delay and by a suspend, and one born a few ms after the
+// mark compared as born before it and lost its start-up CPU.
+// Its start time only says in which tick it was born (no exact source:
+// /proc/PID/sched's se.exec_start is its last run, not its birth; taskstats'
+// ac_etime needs CAP_NET_ADMIN): born in the phase start's tick, it may
+// have been born inside, and counts from its birth. Counting from its
+// birth one born just before overcounts less than a tick of its CPU;
+// counting from its naming one born inside loses all it used until then.
+bool BornInside(uint64_t start_ticks, int64_t phase_start_boot_ns) {
+  return (static_cast<int64_t>(start_ticks) + 1) * kStartTickNs > phase_start_boot_ns;
+}
 
 void AppendNamedValues(std::string& out, const ProcessReader::Values& v) {
   std::array<uint64_t, kNamedFields.size()> picked;
@@ -40,7 +56,7 @@ bool NamedProcesses::Has(uint32_t pid) const {
   return std::any_of(rows_.begin(), rows_.end(), [&](const Row& r) { return r.pid == pid; });
 }
 
-std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_age_ns) {
+std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_start_boot_ns) {
   if (Has(pid)) return "";
   Row row{pid, 0, std::nullopt, {}, {}, {}, false};
   try {
@@ -52,14 +68,7 @@ std::string_view NamedProcesses::Name(uint32_t pid, int64_t phase_age_ns) {
     return "no_such_process";
   }
   row.start = row.files->start_ticks();
-  // Its age on the boot clock its start time counts on, against the
-  // phase's: a tick's doubt counts it from its birth.
-  timespec boot{};
-  clock_gettime(CLOCK_BOOTTIME, &boot);
-  const int64_t age = int64_t{boot.tv_sec} * 1'000'000'000 + boot.tv_nsec -
-                      static_cast<int64_t>(row.start) * kTickNs;
-  const bool born_inside = age <= phase_age_ns + kTickNs;
-  if (!born_inside) row.from = row.now;
+  if (!BornInside(row.start, phase_start_boot_ns)) row.from = row.now;
   row.phase_start = row.from;
   rows_.push_back(std::move(row));
   return "";

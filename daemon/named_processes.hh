@@ -4,8 +4,9 @@
 // header could not list. Each is counted with the system under test from
 // the instant it is named, or from its birth when it was born inside the
 // phase it is named in (its counters started at zero then; its start time
-// counts in 10 ms ticks, so one born in the tick before the phase began
-// counts from its birth too); it is read at every sample and, once reaped,
+// counts in 10 ms ticks of the boot clock, so one born in the tick the
+// phase began in counts from its birth too); it is read at every sample
+// and, once reaped,
 // keeps its last reading until the scan line of the phase it died in has
 // carried it, then is forgotten: a DBMS naming every parallel worker of
 // every query keeps a bounded list, and later scans do not repeat the dead
@@ -41,10 +42,11 @@ class NamedProcesses {
   // Keeps a copy of `root_dirfd`. Throws SystemError.
   explicit NamedProcesses(int root_dirfd);
 
-  // Names `pid` within the phase that began `phase_age_ns` ago:
-  // "" (named, or named before), or the reply's error code
-  // ("no_such_process": none, or not readable).
-  std::string_view Name(uint32_t pid, int64_t phase_age_ns);
+  // Names `pid` within the phase that began at `phase_start_boot_ns`
+  // (CLOCK_BOOTTIME, the clock its start time counts on): "" (named, or
+  // named before), or the reply's error code ("no_such_process": none, or
+  // not readable).
+  std::string_view Name(uint32_t pid, int64_t phase_start_boot_ns);
   bool Has(uint32_t pid) const;
   // At each sample.
   void Read();

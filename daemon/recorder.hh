@@ -249,7 +249,9 @@ class Recorder final : SignalSource::Handler,
   std::optional<SutCost> closing_cost_;   // the last phase's, for stop's reply
   Instant started_;                       // StartClock's
   std::optional<Instant> mark_to_scan_;   // a mark replied to, its scan pending
-  int64_t phase_start_mono_ns_ = 0;       // the first sample's, then each mark's
+  // The first sample's instant, then each mark's, on CLOCK_BOOTTIME: the
+  // clock a process's start time counts on (named_processes.hh).
+  int64_t phase_start_boot_ns_ = 0;
   std::optional<ClockProbe> clock_probe_;  // at the start, marks, the end
   std::optional<SessionLock> session_;  // before writer_: outlives the file
   std::unique_ptr<RecordingWriter> writer_;

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "common/clock.hh"
 #include "daemon/recorder.hh"
 #include "daemon/everyone_scan.hh"
 #include "proto/control_reply.hh"
@@ -102,9 +103,10 @@ std::string Recorder::Transit(const ParsedLine& line, RecorderEvent event) {
 std::string Recorder::Mark(const ParsedLine& line) {
   if (IsDelayed(state_)) return EncodeErrorReply(line.seq, line.cmd, "not_started");
   Instant now = Now();
+  const int64_t boot_ns = NowNs(CLOCK_BOOTTIME);
   if (state_ == RecorderState::kRecording) TakeSample(now.t, now.mono);
   SutCost cost = ClosePhase();
-  phase_start_mono_ns_ = now.mono;
+  phase_start_boot_ns_ = boot_ns;
   ClockState clock = clock_probe_->Read();
   writer_->WriteAndFlushLine(EncodeEventLine("mark", now.t, now.mono, line.arg, &clock));
   mark_to_scan_ = now;
@@ -139,7 +141,7 @@ std::string Recorder::NamePid(const ParsedLine& line) {
   bool known = everyone_->IsSut(line.arg) || everyone_->named().Has(static_cast<uint32_t>(pid));
   if (!known) {
     std::string_view error =
-        everyone_->named().Name(static_cast<uint32_t>(pid), Now().mono - phase_start_mono_ns_);
+        everyone_->named().Name(static_cast<uint32_t>(pid), phase_start_boot_ns_);
     if (!error.empty()) return EncodeErrorReply(line.seq, line.cmd, error);
   }
   ReplyFields f = Fields(ReplyStateName(state_), samples_);

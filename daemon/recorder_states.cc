@@ -7,6 +7,7 @@
 #include <exception>
 #include <string>
 
+#include "common/clock.hh"
 #include "common/error.hh"
 #include "common/sched_hint.hh"
 #include "daemon/recorder.hh"
@@ -66,7 +67,7 @@ bool Recorder::Fire(RecorderEvent event, const Instant& at) noexcept {
 void Recorder::StartClock(const Instant& at) {
   RequestShortSlices();
   started_ = at;
-  phase_start_mono_ns_ = at.mono;
+  phase_start_boot_ns_ = NowNs(CLOCK_BOOTTIME);
   header_.start_ns = at.t;
   header_.clock = clock_probe_->Read();
   if (timeout_ns_ > 0) {
