@@ -1,8 +1,11 @@
 #include "daemon/collect/cpu_fine.hh"
 
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
-#include <numeric>
 #include <system_error>
 #include <utility>
 
@@ -19,8 +22,8 @@ using namespace cpu_fine_field;
 
 constexpr std::string_view kCgroupKeys[] = {"usage_usec", "user_usec", "system_usec",
                                             "nice_usec"};
-constexpr int64_t kTickFloorUs = 1000, kTickCeilingUs = 10000;  // HZ 1000 .. 100
 constexpr int64_t kNsPerUs = 1000;
+constexpr int64_t kStatTickNs = 10'000'000;  // USER_HZ 100
 constexpr std::string_view kCpuidleFile = "/sys/devices/system/cpu/cpu*/cpuidle/state*/time";
 
 std::string IdleStatePath(int core, int state) {
@@ -32,14 +35,23 @@ std::string_view FieldName(size_t f) { return kCpuFineFields[f]; }
 
 }  // namespace
 
-int64_t CgroupCpuResolutionNs(std::span<const uint64_t> usec) {
-  uint64_t g = 0;
-  for (uint64_t v : usec) g = std::gcd(g, v);
-  // The values may all be multiples of twice the tick by chance (8 ms at
-  // HZ 250): the largest whole tick that divides them, HZ 100, 250, 1000.
-  for (uint64_t tick_us : {kTickCeilingUs, int64_t{4000}, kTickFloorUs})
-    if (g != 0 && g % tick_us == 0) return static_cast<int64_t>(tick_us) * kNsPerUs;
-  return kTickCeilingUs * kNsPerUs;
+int64_t KernelTickNs() {
+  timespec res{};
+  if (::clock_getres(CLOCK_MONOTONIC_COARSE, &res) != 0 || res.tv_sec != 0 || res.tv_nsec <= 0)
+    return kStatTickNs;  // not a kernel of these years: /proc/stat's tick, the coarsest
+  return res.tv_nsec;
+}
+
+std::vector<CpuSourceEntry> CgroupCpuSources(std::vector<std::string_view> fields,
+                                             const std::string& file, bool kernel_root,
+                                             int64_t tick_ns) {
+  std::vector<CpuSourceEntry> out;
+  if (!kernel_root) {
+    out.push_back({{fields.front()}, true, false, file, kNsPerUs});
+    fields.erase(fields.begin());
+  }
+  out.push_back({std::move(fields), true, false, file, tick_ns});
+  return out;
 }
 
 void AppendCpuSources(std::string& out, std::span<const CpuSourceEntry> sources) {
@@ -89,12 +101,14 @@ void CpuFineSources::OpenCgroup(int root_dirfd) {
     return;
   }
   cgroup_nice_ = found[3];
-  CpuSourceEntry& s = sources_.emplace_back();
-  s.fields = {FieldName(kBusy), FieldName(kUser), FieldName(kSystem)};
-  if (cgroup_nice_) s.fields.push_back(FieldName(kNice));
-  s.all = true;
-  s.file = "/" + *mount + "/cpu.stat";
-  s.resolution_ns = CgroupCpuResolutionNs(usec);
+  std::vector<std::string_view> fields = {FieldName(kBusy), FieldName(kUser), FieldName(kSystem)};
+  if (cgroup_nice_) fields.push_back(FieldName(kNice));
+  // Only groups below the kernel's root have cgroup.events (CFTYPE_NOT_ON_ROOT).
+  const bool kernel_root =
+      ::faccessat(root_dirfd, (*mount + "/cgroup.events").c_str(), F_OK, 0) != 0;
+  for (CpuSourceEntry& s :
+       CgroupCpuSources(std::move(fields), "/" + *mount + "/cpu.stat", kernel_root, KernelTickNs()))
+    sources_.push_back(std::move(s));
 }
 
 void CpuFineSources::OpenSchedstat(int root_dirfd) {

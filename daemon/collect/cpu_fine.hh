@@ -5,6 +5,7 @@
 //   cgroup2 root cpu.stat     row "all": busy_ns (usage_usec), user_ns,
 //                             system_ns, nice_ns (when printed); µs, but
 //                             the kernel counts them in ticks of HZ
+//                             (CgroupCpuSources below)
 //   /proc/schedstat           each core: busy_ns (rq_cpu_time), run_delay_ns;
 //                             ns; row "all" their sums (busy_ns only without
 //                             the cgroup root)
@@ -29,13 +30,6 @@
 
 namespace pm {
 
-// The resolution of the cgroup root's cpu.stat, in ns, from its values
-// (µs) at the start: the kernel adds a tick (1/HZ) at a time, so their
-// greatest common divisor is a multiple of the tick: the largest whole
-// tick of HZ 100, 250 or 1000 (10, 4, 1 ms) that divides it; otherwise
-// (HZ 300, IRQ time accounting making system time finer, every value 0)
-// a conservative 10 ms.
-int64_t CgroupCpuResolutionNs(std::span<const uint64_t> usec);
 
 // `"file":..,"resolution_ns":..` source entries, as the header writes them.
 struct CpuSourceEntry {
@@ -46,6 +40,26 @@ struct CpuSourceEntry {
 };
 // `"sources":[{"fields":[..],"rows":["all","cores"],"file":..,"resolution_ns":N},..]`
 void AppendCpuSources(std::string& out, std::span<const CpuSourceEntry> sources);
+
+// The kernel's tick, TICK_NSEC (1/HZ: 4 ms at HZ 250), exactly: the
+// resolution clock_getres(2) gives the coarse clocks, which advance once
+// a tick. The kernel exposes no CONFIG_HZ; a cpu.stat's values only hint
+// at it (all multiples of 20 ms look like HZ 100 at HZ 250).
+int64_t KernelTickNs();
+
+// The sources of the mounted hierarchy's cpu.stat `file` (its `fields`,
+// busy_ns first), each field at the resolution the kernel counts it in
+// (cgroup_base_stat_cputime_show()):
+// - the kernel's root group (no cgroup.events beside it): every value is
+//   a sum of the CPUs' kcpustat, /proc/stat's counters, to which each
+//   tick adds a tick (less steal and IRQ time): `tick_ns`;
+// - a group below it (the root of a cgroup namespace): usage_usec is the
+//   scheduler's ns run time (rstat), printed in µs: 1000 ns; user_usec
+//   and system_usec split it by the ticks sampled, nice_usec counts
+//   ticks: `tick_ns`.
+std::vector<CpuSourceEntry> CgroupCpuSources(std::vector<std::string_view> fields,
+                                             const std::string& file, bool kernel_root,
+                                             int64_t tick_ns);
 
 class CpuFineSources {
  public:

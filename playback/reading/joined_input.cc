@@ -41,8 +41,8 @@ std::string WithoutResolutions(std::string text) {
 }
 
 // What two headers must share to join: host, version, collectors. Not a
-// source's resolution: the recorder infers cpu.stat's tick from its values
-// at the start (cpu_fine.cc), and two files of one host may infer 4 ms
+// source's resolution: older recorders inferred cpu.stat's tick
+// from its values at the start, and two files of one host may say 4 ms
 // and 10 ms.
 std::string HeaderShape(std::string_view header) {
   auto part = [&](std::string_view from, std::string_view to) {

@@ -1,11 +1,13 @@
 // The machine's CPU time finer than /proc/stat (member "cpu_fine"): the
-// /proc/schedstat parser on strings, the cgroup root's resolution, and the
+// /proc/schedstat parser on strings, cpu.stat's resolutions, and the
 // cpu collector on fake trees with each source present and absent.
 #include <doctest/doctest.h>
 
 #include <array>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/error.hh"
 #include "daemon/collect/collector_set.hh"
@@ -31,20 +33,25 @@ constexpr const char* kSchedstat =
     "cpu1 0 0 900 300 500 200 5000000001 1000000003 600\n"
     "domain0 3 10 10 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
 
-std::string CgroupStat(bool nice) {
+std::string CgroupStat(bool nice, bool twenty_ms) {
+  if (twenty_ms)  // every value a multiple of 20 ms
+    return "usage_usec 560680000\nuser_usec 423240000\nsystem_usec 137440000\n";
   return std::string("usage_usec 560676000\nuser_usec 423244000\nsystem_usec 137432000\n") +
          (nice ? "nice_usec 4000\n" : "") + "nr_periods 0\n";
 }
 
 struct Tree {
   bool cgroup = false, hybrid = false, nice = false, schedstat = false, cpuidle = false;
+  bool twenty_ms = false;  // cpu.stat's values
+  bool below_root = false;  // the mount is a group below the kernel's root (a cgroup namespace)
 };
 
 void Build(const std::filesystem::path& root, const Tree& t) {
   if (t.cgroup) {
     const std::filesystem::path mount = root / (t.hybrid ? "sys/fs/cgroup/unified" : "sys/fs/cgroup");
     WriteFile(mount / "cgroup.controllers", t.hybrid ? "\n" : "cpu io memory\n");
-    WriteFile(mount / "cpu.stat", CgroupStat(t.nice));
+    WriteFile(mount / "cpu.stat", CgroupStat(t.nice, t.twenty_ms));
+    if (t.below_root) WriteFile(mount / "cgroup.events", "populated 1\nfrozen 0\n");
   }
   if (t.schedstat) WriteFile(root / "proc/schedstat", kSchedstat);
   if (t.cpuidle)
@@ -135,15 +142,47 @@ TEST_CASE("ParseSchedstat: an unknown version or a malformed line names the line
   }
 }
 
-TEST_CASE("CgroupCpuResolutionNs: the tick from the values' divisor, else 10 ms") {
-  using V = std::array<uint64_t, 4>;
-  CHECK(pm::CgroupCpuResolutionNs(V{560676000, 423244000, 137432000, 0}) == 4'000'000);  // HZ 250
-  CHECK(pm::CgroupCpuResolutionNs(V{30001000, 20000000, 10001000, 0}) == 1'000'000);   // HZ 1000
-  CHECK(pm::CgroupCpuResolutionNs(V{0, 0, 0, 0}) == 10'000'000);        // nothing counted yet
-  CHECK(pm::CgroupCpuResolutionNs(V{1234567, 1000000, 234567, 0}) == 10'000'000);  // irq time in ns
-  CHECK(pm::CgroupCpuResolutionNs(V{40000000, 40000000, 0, 0}) == 10'000'000);   // a divisor too big
-  CHECK(pm::CgroupCpuResolutionNs(V{16000, 8000, 8000, 0}) == 4'000'000);  // 2 ticks by chance
-  CHECK(pm::CgroupCpuResolutionNs(V{6666, 3333, 0, 0}) == 10'000'000);  // HZ 300: 3333 us ticks
+TEST_CASE("KernelTickNs: TICK_NSEC of a whole HZ") {
+  const int64_t tick = pm::KernelTickNs();
+  const int64_t hz = (1'000'000'000 + tick / 2) / tick;
+  CAPTURE(tick);
+  CHECK(hz >= 24);  // CONFIG_HZ's range
+  CHECK(hz <= 1200);
+  CHECK((1'000'000'000 + hz / 2) / hz == tick);  // the kernel's TICK_NSEC
+}
+
+TEST_CASE("CgroupCpuSources: the kernel's root in ticks; below it usage in µs, its split in ticks") {
+  const std::vector<std::string_view> fields = {"busy_ns", "user_ns", "system_ns", "nice_ns"};
+  std::vector<pm::CpuSourceEntry> root = pm::CgroupCpuSources(fields, "/f", true, 4'000'000);
+  REQUIRE(root.size() == 1);
+  CHECK(root[0].fields == fields);
+  CHECK(root[0].resolution_ns == 4'000'000);
+  CHECK(root[0].all);
+  CHECK_FALSE(root[0].cores);
+  std::vector<pm::CpuSourceEntry> below = pm::CgroupCpuSources(fields, "/f", false, 3'333'333);
+  REQUIRE(below.size() == 2);
+  CHECK(below[0].fields == std::vector<std::string_view>{"busy_ns"});
+  CHECK(below[0].resolution_ns == 1000);
+  CHECK(below[1].fields == std::vector<std::string_view>{"user_ns", "system_ns", "nice_ns"});
+  CHECK(below[1].resolution_ns == 3'333'333);
+  CHECK(below[1].file == "/f");
+}
+
+TEST_CASE("cpu.stat's resolution is the kernel's tick whatever its values divide by") {
+  const std::string tick = std::to_string(pm::KernelTickNs());
+  for (bool twenty_ms : {false, true}) {
+    CAPTURE(twenty_ms);
+    Recorded r = Record({.cgroup = true, .twenty_ms = twenty_ms});
+    CHECK(FineHeader(r).find(R"("rows":["all"],"file":"/sys/fs/cgroup/cpu.stat","resolution_ns":)" +
+                             tick + "}") != std::string::npos);
+  }
+  Recorded r = Record({.cgroup = true, .below_root = true});
+  CHECK(FineHeader(r).find(R"("sources":[{"fields":["busy_ns"],"rows":["all"],)"
+                           R"("file":"/sys/fs/cgroup/cpu.stat","resolution_ns":1000},)"
+                           R"({"fields":["user_ns","system_ns"],"rows":["all"],)"
+                           R"("file":"/sys/fs/cgroup/cpu.stat","resolution_ns":)" +
+                           tick + "}]") != std::string::npos);
+  CHECK(FineSample(r) == R"(,"cpu_fine":[[560676000000,423244000000,137432000000],null,null])");
 }
 
 TEST_CASE("no finer source: no cpu_fine member, /proc/stat named as the source") {
@@ -161,7 +200,7 @@ TEST_CASE("the cgroup root's cpu.stat alone: row all, the cores null") {
     CHECK(FineHeader(r) ==
           R"(,"cpu_fine":{"fields":["busy_ns","user_ns","system_ns"],"cores":[0,1],"sources":[)"
           R"({"fields":["busy_ns","user_ns","system_ns"],"rows":["all"],"file":")" + file +
-          R"(","resolution_ns":4000000}]})");
+          R"(","resolution_ns":)" + std::to_string(pm::KernelTickNs()) + "}]}");
     CHECK(FineSample(r) == R"(,"cpu_fine":[[560676000000,423244000000,137432000000],null,null])");
   }
   Recorded r = Record({.cgroup = true, .nice = true});  // 6.x kernels print nice_usec

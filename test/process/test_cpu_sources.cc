@@ -3,6 +3,7 @@
 // 100 × the cores at 10 ms, null only over a pair that measured nothing.
 #include <doctest/doctest.h>
 
+#include <time.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -41,6 +42,28 @@ std::set<std::string> SourceFiles(const JsonValue& member) {
     files.insert(std::string(std::string_view(s["file"])));
   }
   return files;
+}
+
+// The kernel's tick (TICK_NSEC): what the coarse clocks advance by.
+int64_t TickNs() {
+  timespec res{};
+  REQUIRE(::clock_getres(CLOCK_MONOTONIC_COARSE, &res) == 0);
+  return res.tv_nsec;
+}
+
+// Each cpu.stat source declares the resolution the kernel counts it in:
+// the kernel's root group in ticks, whatever its values divide by; a
+// group below it (a cgroup namespace's root) its usage in µs.
+void CheckCgroupResolutions(const JsonValue& fine) {
+  if (!fine.exists()) return;
+  for (const JsonValue& s : fine["sources"].array()) {
+    const std::string file{std::string_view(s["file"])};
+    if (!file.ends_with("/cpu.stat")) continue;
+    const bool below_root = Exists(file.substr(0, file.rfind('/')) + "/cgroup.events");
+    const bool usage_alone = s["fields"].array().size() == 1;
+    CAPTURE(file);
+    CHECK(int64_t(s["resolution_ns"]) == (below_root && usage_alone ? 1000 : TickNs()));
+  }
 }
 
 // Raw sample pairs in which no tick of the aggregate line passed and the
@@ -82,6 +105,7 @@ TEST_CASE("record at 10 ms: the CPU sources named, cpu.all adds up to 100 × cor
   const std::set<std::string> finer = FinerFiles();
   CHECK(collectors["cpu_fine"].exists() == !finer.empty());
   CHECK(SourceFiles(collectors["cpu_fine"]) == finer);
+  CheckCgroupResolutions(collectors["cpu_fine"]);
 
   ExitResult play = Run({"play", file});
   REQUIRE(play.code == 0);
@@ -137,7 +161,7 @@ TEST_CASE("record --root: the finer sources found below the root, named as on th
     std::filesystem::create_directories(root + d);
   WriteFile(root + "/sys/fs/cgroup/cgroup.controllers", "cpu io memory\n");
   WriteFile(root + "/sys/fs/cgroup/cpu.stat",
-            "usage_usec 8012000\nuser_usec 6000000\nsystem_usec 2012000\n");  // HZ 250
+            "usage_usec 8012000\nuser_usec 6000000\nsystem_usec 2012000\n");
   WriteFile(root + "/proc/schedstat",
             "version 16\ntimestamp 1\ncpu0 0 0 0 0 0 0 500 60 1\ncpu1 0 0 0 0 0 0 700 80 1\n");
   for (const char* cpu : {"cpu0", "cpu1"})
@@ -154,8 +178,12 @@ TEST_CASE("record --root: the finer sources found below the root, named as on th
   ExitResult summary = Run({"summary", file});
   REQUIRE(summary.code == 0);
   CAPTURE(summary.out);
-  CHECK(summary.out.find("  * CPU time: cgroup2 cpu.stat, 4 ms; cores: /proc/schedstat, 1 ns\n") !=
-        std::string::npos);
+  const int64_t tick = TickNs();  // the fake tree's cpu.stat counts this kernel's ticks
+  const std::string tick_text = tick % 1'000'000 == 0 ? std::to_string(tick / 1'000'000) + " ms"
+                                : tick % 1000 == 0    ? std::to_string(tick / 1000) + " µs"
+                                                      : std::to_string(tick) + " ns";
+  CHECK(summary.out.find("  * CPU time: cgroup2 cpu.stat, " + tick_text +
+                         "; cores: /proc/schedstat, 1 ns\n") != std::string::npos);
   ExitResult play = Run({"play", file});
   CHECK(play.code == 0);
 }
