@@ -29,8 +29,8 @@ void Comma(std::string& out) { out.push_back(','); }
 void ProcessScan::ForgetGone() {
   std::unordered_map<uint32_t, Known> kept;
   for (uint32_t pid : pids_)
-    if (auto it = cgroups_.find(pid); it != cgroups_.end()) kept.emplace(pid, std::move(it->second));
-  cgroups_ = std::move(kept);
+    if (auto it = known_.find(pid); it != known_.end()) kept.emplace(pid, std::move(it->second));
+  known_ = std::move(kept);
 }
 
 std::string_view CgroupV2Path(std::string_view text) {
@@ -57,7 +57,7 @@ void ProcessScan::Append(std::string& out) {
     if (out.back() != '[') Comma(out);
     if (!ReadOne(pid, out)) out.resize(before);  // gone meanwhile
   }
-  if (cgroups_.size() > 2 * pids_.size() + 1024) ForgetGone();
+  if (known_.size() > 2 * pids_.size() + 1024) ForgetGone();
   out.push_back(']');
 }
 
@@ -66,11 +66,26 @@ bool ProcessScan::Slurp(int dirfd, const char* name, struct stat* owner) {
 }
 
 // One row; false when the process is gone or its stat makes no sense.
+// The clock before the stat file: a stat read after it proves the pid was
+// still this process (it is reused only once reaped). A clock equal to
+// the last scan's, to the nanosecond, is that process, idle since.
 bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
-  const std::string dir = std::to_string(pid);
-  // The clock before the stat file: a stat read after it proves the pid
-  // was still this process (it is reused only once reaped).
   const int64_t clock_ns = real_root_ ? ProcessClockNs(pid) : -1;
+  if (auto it = known_.find(pid); clock_ns >= 0 && it != known_.end() &&
+                                   it->second.clock_ns == clock_ns) {
+    out.append(it->second.row);
+    return true;
+  }
+  const size_t begin = out.size();
+  if (!ReadFresh(pid, clock_ns, out)) return false;
+  Known& known = known_[pid];  // CgroupOf() made it
+  known.clock_ns = clock_ns;
+  known.row.assign(out, begin);
+  return true;
+}
+
+bool ProcessScan::ReadFresh(uint32_t pid, int64_t clock_ns, std::string& out) {
+  const std::string dir = std::to_string(pid);
   struct stat owner;
   if (!Slurp(proc_.Get(), (dir + "/stat").c_str(), &owner) || text_.empty()) return false;
   try {
@@ -109,7 +124,7 @@ bool ProcessScan::ReadOne(uint32_t pid, std::string& out) {
 // A process's cgroup, read once per process (pid and start time): a
 // process that moves to another group keeps the first one here.
 std::string_view ProcessScan::CgroupOf(uint32_t pid, const std::string& dir) {
-  Known& known = cgroups_[pid];
+  Known& known = known_[pid];
   if (known.start == stat_.start_ticks && known.seen) return known.path;
   known.start = stat_.start_ticks;
   known.seen = true;

@@ -16,6 +16,15 @@
 //                      (read once per process: a move later is not seen)
 // A process that exits during the scan is left out. The scan allocates its
 // buffers once and reuses them; its cost is in bench/README.md.
+//
+// On the real root a process whose CPU clock has not moved since the
+// previous scan is not read again: its row is the previous one. It did
+// not run, so nothing the row holds moved (the kernel counts I/O to the
+// task that issues it, as it runs; the uid and comm change only when it
+// runs), except its ppid when its parent exited: a reader takes an idle
+// process's parent from the scan before, which changes nothing it counts
+// (an idle process used nothing over the phase). An idle process costs
+// one clock_gettime() instead of three files (figures in bench/README.md).
 #pragma once
 
 #include <sys/stat.h>
@@ -43,6 +52,7 @@ class ProcessScan {
 
  private:
   bool ReadOne(uint32_t pid, std::string& out);
+  bool ReadFresh(uint32_t pid, int64_t clock_ns, std::string& out);
   // `name` below `dirfd` into text_, to EOF, capped; false if it cannot be
   // read. `owner`, if given, gets the file's fstat.
   bool Slurp(int dirfd, const char* name, struct stat* owner = nullptr);
@@ -52,7 +62,9 @@ class ProcessScan {
   struct Known {
     uint64_t start = 0;
     bool seen = false;
-    std::string path;
+    std::string path;    // its cgroup
+    int64_t clock_ns = -1;  // its CPU clock at the last scan that read it
+    std::string row;     // what that scan appended
   };
 
   UniqueFd proc_;
@@ -61,7 +73,7 @@ class ProcessScan {
   std::vector<uint32_t> pids_;
   std::string text_;
   std::string comm_;  // the current row's, as JSON
-  std::unordered_map<uint32_t, Known> cgroups_;  // by pid, of its start time
+  std::unordered_map<uint32_t, Known> known_;  // by pid
   ProcStat stat_;
   ProcIo io_;
 };

@@ -3,9 +3,13 @@
 // lacks, a line or a process that goes away, and the setup errors.
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "common/error.hh"
@@ -250,6 +254,87 @@ TEST_CASE("the scan of everyone else: one row per process of the tree, as pgr(5)
   scan.Append(out);
   CHECK(out.find(",null,null,\"sh (x)\",\"/user.slice/noise\"]") != std::string::npos);
   CHECK(out.find("[43,") == std::string::npos);
+}
+
+// A child blocked on a pipe; each byte written to `wake` makes it burn
+// 2 ms of CPU and answer on `done` before it blocks again.
+struct IdleChild {
+  int wake[2], done[2];
+  pid_t pid;
+  IdleChild() {
+    REQUIRE(pipe(wake) == 0);
+    REQUIRE(pipe(done) == 0);
+    pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) Serve();
+    close(wake[0]), close(done[1]);
+    Blocked();
+  }
+  ~IdleChild() {
+    close(wake[1]), close(done[0]);
+    waitpid(pid, nullptr, 0);
+  }
+  [[noreturn]] void Serve() {
+    close(wake[1]), close(done[0]);  // else its read() never sees the end
+    char c;
+    while (read(wake[0], &c, 1) == 1) {
+      timespec t0, t;
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+      do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+      while ((t.tv_sec - t0.tv_sec) * 1'000'000'000L + t.tv_nsec - t0.tv_nsec < 2'000'000);
+      if (write(done[1], "y", 1) != 1) break;
+    }
+    _exit(0);
+  }
+  void Work() {
+    char c;
+    REQUIRE(write(wake[1], "x", 1) == 1);
+    REQUIRE(read(done[0], &c, 1) == 1);
+    Blocked();
+  }
+  // Until it sleeps in read(): its clock stands still from then on.
+  void Blocked() const {
+    const std::string stat = "/proc/" + std::to_string(pid) + "/stat";
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    std::string text;
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::ifstream in(stat);
+      std::getline(in, text);
+      size_t paren = text.rfind(')');
+      if (paren != std::string::npos && text.compare(paren + 2, 1, "S") == 0) return;
+    }
+    FAIL("the child never blocked: " << text);
+  }
+};
+
+// The row of `pid` in a scan's array ("" when absent).
+std::string RowOf(const std::string& scan, pid_t pid) {
+  const std::string head = "[" + std::to_string(pid) + ",";
+  size_t at = scan.find(head);
+  if (at == std::string::npos) return "";
+  return scan.substr(at, scan.find(']', at) - at + 1);
+}
+
+std::string Scan(pm::ProcessScan& scan) {
+  std::string out;
+  scan.Append(out);
+  return out;
+}
+
+TEST_CASE("ProcessScan on /proc: an idle process's row is the last scan's, a busy one is read again") {
+  IdleChild child;
+  pm::UniqueFd root = OpenDir("/");
+  pm::ProcessScan scan(root.Get());
+  const std::string first = RowOf(Scan(scan), child.pid);
+  REQUIRE(first != "");
+  CHECK(RowOf(Scan(scan), child.pid) == first);
+  pm::ProcessScan unseen(root.Get());  // one that must read every process
+  CHECK(RowOf(Scan(unseen), child.pid) == first);
+  child.Work();
+  pm::ProcessScan fresh(root.Get());
+  const std::string moved = RowOf(Scan(fresh), child.pid);
+  CHECK(moved != first);
+  CHECK(RowOf(Scan(scan), child.pid) == moved);
 }
 
 TEST_CASE("CgroupV2Path: the 0:: line's path, whatever v1 lines come first") {
