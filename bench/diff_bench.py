@@ -8,8 +8,9 @@ and samples whose counters move by the real recording's deltas, taken in
 a shuffled order (a seed per recording), so every series keeps its real
 shape and the two recordings differ. Both are gzip-compressed, as the
 recorder writes them. Then times `diff A B` (within-run: the block
-bootstrap over every series) and `diff --json A B`, best of 3, with the
-peak RSS of the child. Figures go in bench/README.md.
+bootstrap over every series) and `diff --json A B`, best of 3 (wall and
+user time), with the peak RSS of the child and the load average. Figures
+go in bench/README.md.
 """
 import gzip
 import json
@@ -66,14 +67,19 @@ def synthesize(header, samples, path, seconds, seed):
 
 
 def timed(args):
-    best = None
+    """Best of 3: wall and user CPU seconds (the user time, summed over the
+    reading threads, says more than the wall on a loaded machine)."""
+    best, best_user = None, None
     for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
         start = time.monotonic()
         subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         elapsed = time.monotonic() - start
+        user = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
         best = elapsed if best is None else min(best, elapsed)
+        best_user = user if best_user is None else min(best_user, user)
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return best, rss
+    return best, best_user, rss
 
 
 def main():
@@ -93,8 +99,9 @@ def main():
     print(f"two recordings of {seconds:.0f} s at 10 ms ({int(seconds * 100)} samples, "
           f"{size:.1f} MiB gzip each)")
     for label, extra in (("diff A B (text)", []), ("diff --json A B", ["--json"])):
-        best, rss = timed([perfmonger, "diff"] + extra + paths)
-        print(f"{label}: best of 3 {best:.2f} s; peak RSS so far {rss:.0f} MiB")
+        best, user, rss = timed([perfmonger, "diff"] + extra + paths)
+        print(f"{label}: best of 3 {best:.2f} s wall, {user:.2f} s user; "
+              f"peak RSS so far {rss:.0f} MiB; load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -2,20 +2,15 @@
 
 namespace pm {
 
-void BatchMeans::Add(double v, double w) {
-  if (sums_.empty() || in_last_ == per_batch_) {
-    if (sums_.size() == kMaxBatches) Merge();
-    if (sums_.empty() || in_last_ == per_batch_) {
-      sums_.push_back(0);
-      weights_.push_back(0);
-      in_last_ = 0;
-    }
-  }
-  sums_.back() += v * w;
-  weights_.back() += w;
-  ++in_last_;
-  ++count_;
-  total_weight_ += w;
+// The open batch is full and a value comes: it joins the full ones (which
+// merge pairwise when there are kMaxBatches), and a new one opens.
+void BatchMeans::Close() {
+  sums_.push_back(open_sum_);
+  weights_.push_back(open_weight_);
+  if (sums_.size() == kMaxBatches) Merge();
+  open_sum_ = 0;
+  open_weight_ = 0;
+  in_open_ = 0;
 }
 
 // Every batch is full here: pairs merge, the batch doubles.
@@ -28,14 +23,14 @@ void BatchMeans::Merge() {
   sums_.resize(half);
   weights_.resize(half);
   per_batch_ *= 2;
-  in_last_ = per_batch_;
 }
 
 std::vector<double> BatchMeans::Means() const {
   std::vector<double> out;
-  out.reserve(sums_.size());
+  out.reserve(sums_.size() + 1);
   for (size_t i = 0; i < sums_.size(); ++i)
     if (weights_[i] > 0) out.push_back(sums_[i] / weights_[i]);
+  if (in_open_ > 0 && open_weight_ > 0) out.push_back(open_sum_ / open_weight_);
   return out;
 }
 

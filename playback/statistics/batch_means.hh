@@ -18,7 +18,15 @@ class BatchMeans {
   static constexpr size_t kMaxBatches = 4096;
 
   // `w`: the value's weight (a rate's interval in seconds, 1 for a level).
-  void Add(double v, double w);
+  // Inline: once per value of every series, the open batch's sums alone.
+  void Add(double v, double w) {
+    if (in_open_ == per_batch_) Close();
+    open_sum_ += v * w;
+    open_weight_ += w;
+    ++in_open_;
+    ++count_;
+    total_weight_ += w;
+  }
 
   size_t count() const { return count_; }        // values added
   size_t per_batch() const { return per_batch_; }  // values a full batch holds
@@ -27,12 +35,14 @@ class BatchMeans {
   std::vector<double> Means() const;
 
  private:
+  void Close();
   void Merge();
 
-  std::vector<double> sums_;     // per batch: Σ v·w
-  std::vector<double> weights_;  // per batch: Σ w
+  std::vector<double> sums_;     // per full batch: Σ v·w
+  std::vector<double> weights_;  // per full batch: Σ w
+  double open_sum_ = 0, open_weight_ = 0;  // the last batch's, until it is full
   size_t per_batch_ = 1;
-  size_t in_last_ = 0;  // values in the last batch
+  size_t in_open_ = 0;  // values in the last batch (0: none yet)
   size_t count_ = 0;
   double total_weight_ = 0;
 };

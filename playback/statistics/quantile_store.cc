@@ -43,9 +43,16 @@ void QuantileStore::Add(double v, double weight) {
 }
 
 void QuantileStore::Sketch(double v, double weight) {
-  if (std::fabs(v) < kZero) zeros_ += weight;
-  else if (v > 0) positive_.Add(IndexOf(v), weight);
-  else negative_.Add(IndexOf(-v), weight);
+  if (last_sign_ != 0 && v == last_)
+    return (last_sign_ > 0 ? positive_ : negative_).Add(last_index_, weight);
+  if (std::fabs(v) < kZero) {
+    zeros_ += weight;
+    return;
+  }
+  last_ = v;
+  last_sign_ = v > 0 ? 1 : -1;
+  last_index_ = IndexOf(std::fabs(v));
+  (v > 0 ? positive_ : negative_).Add(last_index_, weight);
 }
 
 void QuantileStore::ToSketch() {

@@ -53,6 +53,11 @@ class QuantileStore {
   mutable std::vector<Weighted> scratch_;
   bool sketched_ = false;
   Buckets positive_, negative_;
+  // The last value sketched and its bucket: a series repeats its values
+  // (counts over equal intervals), and the logarithm is most of a value's cost.
+  double last_ = 0;
+  int32_t last_index_ = 0;
+  int8_t last_sign_ = 0;  // its buckets: 1 positive_, -1 negative_, 0 none yet
   double zeros_ = 0;
   size_t count_ = 0;
   double min_ = 0, sum_ = 0, weight_ = 0;

@@ -49,10 +49,12 @@ void SpanStats::Walk(const Pair& p) {
 }
 
 SpanStats::Series& SpanStats::Find(const SeriesKey& key, std::string_view unit, bool level) {
-  if (next_ < series_.size() && key.Is(series_[next_].name)) return series_[next_++];
+  if (next_ < series_.size() && key.Is(NameOf(next_))) return series_[next_++];
   const std::string_view name = Name(key);
   auto [it, added] = index_.try_emplace(std::string(name), series_.size());
   if (added) {
+    name_at_.emplace_back(name_bytes_.size(), name.size());
+    name_bytes_.append(name);
     series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
     if (keep_batches_) series_.back().batches = std::make_shared<BatchMeans>();
   }

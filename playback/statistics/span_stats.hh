@@ -25,7 +25,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "playback/statistics/batch_means.hh"
@@ -90,7 +92,16 @@ class SpanStats final : public StatRow {
   size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
   Series& Find(const SeriesKey& key, std::string_view unit, bool level);
 
+  // The series' names, also end to end in one buffer: the check of every
+  // value's name against the next series' reads a few KiB, not a heap
+  // string per series.
+  std::string_view NameOf(size_t i) const {
+    return {name_bytes_.data() + name_at_[i].first, name_at_[i].second};
+  }
+
   std::vector<Series> series_;
+  std::string name_bytes_;
+  std::vector<std::pair<size_t, size_t>> name_at_;  // per series: offset, size
   std::unordered_map<std::string, size_t> index_;
   size_t next_ = 0;  // series come in one order pair after pair: try here first
   double interval_ = 0;
