@@ -20,7 +20,7 @@ first), best of --runs: wall time, and peak RSS above the RSS after the
 imports (getrusage), beside the final frame's memory_usage(deep=True).
 Then frame.sum() touches every value (read() maps its arrays, whose
 pages are read on first touch): its time is printed apart, and the peak
-RSS is taken after it.
+RSS is taken after it; Python's CPU is given with the sum and before it.
 Prints figures; judges nothing.
 """
 
@@ -108,13 +108,15 @@ elif kind == "read_cpu":
 else:
     frame = pandas.read_csv(path, index_col=0)
 wall = time.perf_counter() - t
+own = resource.getrusage(resource.RUSAGE_SELF)
+own = own.ru_utime + own.ru_stime - cpu0  # before the first touch
 t = time.perf_counter()
 frame.sum()  # every value touched: a mapped frame's pages are read here
 touch = time.perf_counter() - t
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"wall": wall, "touch": touch, "cpu": me.ru_utime + me.ru_stime - cpu0,
+print(json.dumps({"wall": wall, "touch": touch, "cpu": me.ru_utime + me.ru_stime - cpu0, "own_cpu": own,
                   "child_cpu": kids.ru_utime + kids.ru_stime, "rows": len(frame), "cols": frame.shape[1],
                   "frame_mb": frame.memory_usage(deep=True).sum() / 2**20,
                   "base_mb": base / 1024, "peak_mb": peak / 1024, "child_peak_mb": child / 1024}))
@@ -162,7 +164,7 @@ def main():
     for kind in ("read", "read_nophases", "read_cpu", "read_csv"):
         r = measure(kind, csv if kind == "read_csv" else hour, pm, a.runs)
         rows.append((kind, r))
-        print(f"{kind:14} {r['wall']:7.2f} s wall (+{r['touch']:.2f} s for frame.sum()), CPU {r['cpu']:.2f} s + children "
+        print(f"{kind:14} {r['wall']:7.2f} s wall (+{r['touch']:.2f} s for frame.sum()), CPU {r['cpu']:.2f} s ({r['own_cpu']:.2f} s before the sum) + children "
               f"{r['child_cpu']:.2f} s  {r['rows']} rows x {r['cols']} cols  "
               f"frame {r['frame_mb']:.0f} MiB  peak above imports {r['above_base_mb']:.0f} MiB "
               f"({r['above_base_mb'] / r['frame_mb']:.2f}x frame)  child peak "

@@ -67,8 +67,14 @@ void ColumnSpool::WriteBlock() {
   out_.resize(2 + ncols_ * n);
   out_[0] = ncols_;
   out_[1] = n;
-  for (size_t c = 0; c < ncols_; ++c)
-    for (size_t r = 0; r < n; ++r) out_[2 + c * n + r] = stage_[r * ncols_ + c];
+  // Eight columns at a time: each staged row's cache line is read once,
+  // not once per column (column by column, the block's 8 MiB were read
+  // from memory per column: a tenth of play --format columns' CPU).
+  for (size_t c0 = 0; c0 < ncols_; c0 += 8) {
+    const size_t c1 = std::min(c0 + 8, ncols_);
+    for (size_t r = 0; r < n; ++r)
+      for (size_t c = c0; c < c1; ++c) out_[2 + c * n + r] = stage_[r * ncols_ + c];
+  }
   std::string_view bytes(reinterpret_cast<const char*>(out_.data()), out_.size() * 8);
   WriteAll(fd_.Get(), bytes);
   size_ += bytes.size();
