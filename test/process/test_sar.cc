@@ -90,8 +90,10 @@ TEST_SUITE("sar's numbers on the real machine") {
     REQUIRE(samples.size() == 2);
     const Json &a = samples[0], &b = samples[1];
     auto delta = [&](size_t f) { return Recorded(b, 0, f) - Recorded(a, 0, f); };
+    // The readers' interval: the monotonic clock's (the wall clock's "t" is
+    // read apart from it, microseconds later under a slow recorder).
     const double t_rec_ms =
-        static_cast<double>(int64_t(b.root()["t"]) - int64_t(a.root()["t"])) / 1e6;
+        static_cast<double>(int64_t(b.root()["mono"]) - int64_t(a.root()["mono"])) / 1e6;
 
     // The summary's figures are iostat's formulas on the recorded counters.
     Json summary(r.out);
