@@ -62,6 +62,11 @@ std::string ColumnsExport::Header(const RecordingInfo& info) {
   events.push_back('[');
   for (size_t i = 0; i < events_.size(); ++i) (i ? events.append(",") : events).append(events_[i]);
   events.push_back(']');
+  std::string& rows = o.Key("event_rows");
+  rows.push_back('[');
+  for (size_t i = 0; i < event_rows_.size(); ++i)
+    (i ? rows.append(",") : rows).append(std::to_string(event_rows_[i]));
+  rows.push_back(']');
   if (!first_.empty()) o.Raw("first", first_);
   o.Close();
   // Spaces up to a multiple of kAlign with the newline: the arrays start

@@ -10,12 +10,15 @@
 // Layout (man/perfmonger-play.1, FORMAT COLUMNS): one JSON line
 //   {"format":"perfmonger-columns","version":1,"dtype":"<f8","rows":N,
 //    "columns":[NAMES],"host":H,"meta":{K:V},"events":[EVENT LINES]
-//    [,"first":{"time":T,"elapsed_time":E}]}
+//    ,"event_rows":[R] [,"first":{"time":T,"elapsed_time":E}]}
 // padded with spaces to a multiple of 64 bytes (newline included), then,
 // for each column in order, N IEEE 754 doubles, little-endian; an empty
 // CSV cell (a device or process absent from that line) is NaN. In a file
 // the arrays start 64-byte aligned: numpy.memmap maps them in place.
-// The events are play --events' lines (marks, pauses, resumes); "first"
+// The events are play --events' lines (marks, pauses, resumes), and
+// event_rows[i] the number of rows before event i (a reader of the file
+// cuts a phase at its mark's row, which the rows' millisecond times
+// cannot place when two samples share a millisecond); "first"
 // is the first row's earlier sample (where a window starts: its elapsed
 // time counts from the recording's origin), when there is a row.
 //
@@ -39,8 +42,12 @@ class ColumnsExport {
   explicit ColumnsExport(const std::string& spool_dir);
 
   void AppendRow(const Pair& pair);
-  // One event as play --events writes it (a JSON object, no newline).
-  void AddEvent(std::string_view event_json) { events_.emplace_back(event_json); }
+  // One event as play --events writes it (a JSON object, no newline),
+  // after the rows that came before it.
+  void AddEvent(std::string_view event_json) {
+    events_.emplace_back(event_json);
+    event_rows_.push_back(spool_.rows());
+  }
   // After the last row: the header line.
   std::string Header(const RecordingInfo& info);
   // After it, the columns: through `write` (called with pieces of at most
@@ -60,6 +67,7 @@ class ColumnsExport {
   ColumnSpool spool_;
   std::vector<uint64_t> row_;   // one row's cells as doubles' bits
   std::vector<std::string> events_;
+  std::vector<uint64_t> event_rows_;  // rows before each event
   std::string first_;  // "first"'s object, once a row came
 };
 
