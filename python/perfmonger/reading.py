@@ -19,8 +19,10 @@ import tempfile
 import warnings
 from typing import Any, Dict, IO, Iterable, List, Optional, Sequence, Tuple, Union
 
+from . import exported
 from ._errors import DamagedRecording, ReadError
 from ._executable import find_perfmonger
+from ._phases import phases as _phases
 
 # Imported on the first read(): recording needs neither, and importing
 # pandas takes most of a second.
@@ -112,6 +114,24 @@ def _last_line(f: IO[bytes]) -> str:
     return (errors or lines or ["(no message)"])[-1]
 
 
+def _read_columns(path: str, fd: int, offset: int, rows: int, keep: List[int],
+                  i: int, j: int) -> Any:
+    """Rows [i, j) of the columns `keep` of a columns layout at `offset`
+    in `fd`, read into one new (len(keep), j - i) array (read, not copied
+    out of a map: the map's pages would count in memory beside the copy)."""
+    out = np.empty((len(keep), j - i), dtype="<f8")
+    for n, c in enumerate(keep):
+        view = memoryview(out[n]).cast("B")
+        at = offset + (c * rows + i) * 8
+        done = 0
+        while done < len(view):
+            got = os.preadv(fd, [view[done:]], at + done)
+            if got <= 0:
+                raise ReadError(path, "the columns end early", 0)
+            done += got
+    return out
+
+
 class _Play:
     """One `play --format columns` run into an unnamed file in $TMPDIR:
     its header, then its arrays mapped from the file in place."""
@@ -159,21 +179,7 @@ class _Play:
         time = mapped[header["columns"].index("time")]
         if keep and keep == list(range(keep[0], keep[0] + len(keep))):
             return time, mapped[keep[0]:keep[0] + len(keep)]
-        return time, self._read_columns(rows, keep)
-
-    def _read_columns(self, rows: int, keep: List[int]) -> Any:
-        out = np.empty((len(keep), rows), dtype="<f8")
-        fd = self.out.fileno()
-        for j, c in enumerate(keep):
-            view = memoryview(out[j]).cast("B")
-            at = self.offset + c * rows * 8
-            done = 0
-            while done < len(view):
-                n = os.preadv(fd, [view[done:]], at + done)
-                if n <= 0:
-                    raise ReadError(self.path, "play --format columns ended early", 0)
-                done += n
-        return out
+        return time, _read_columns(self.path, self.out.fileno(), self.offset, rows, keep, 0, rows)
 
     def finish(self, complete: bool = False) -> None:
         """Waits for play. Its failure raises ReadError, except exit 2 after
@@ -190,47 +196,6 @@ class _Play:
             warnings.warn(DamagedRecording("; ".join(lost) or message), stacklevel=4)
         elif rc != 0:
             raise ReadError(self.path, message, rc)
-
-
-def _flatten(value: Any, prefix: str, out: Dict[str, Any]) -> Dict[str, Any]:
-    """A summary's JSON as {path: number}, named as play's CSV columns."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k in ("num_core", "phase", "meta") or (k == "devices" and isinstance(v, list)):
-                continue
-            _flatten(v, f"{prefix}.{k}" if prefix else k, out)
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _flatten(v, f"{prefix}.{i}", out)
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        out[prefix] = value
-    return out
-
-
-def _phases(summary: List[Dict[str, Any]], events: List[Dict[str, Any]],
-            first: Tuple[float, float], last: Tuple[float, float]) -> List[Dict[str, Any]]:
-    """summary --phases' phases with their start and end (epoch seconds and
-    elapsed): a phase starts at its mark (the first, "start", at the first
-    sample) and ends where the next starts, the last at the last sample."""
-    marks = [e for e in events if e.get("event") == "mark"]
-    starts: List[Tuple[float, float]] = []
-    used = 0
-    for i, p in enumerate(summary):
-        label = p.get("phase")
-        at = next((j for j in range(used, len(marks)) if marks[j].get("label") == label), None)
-        if at is None or (i == 0 and label == "start" and not starts and at != 0):
-            starts.append(first)
-        else:
-            starts.append((marks[at]["time"], marks[at]["elapsed_time"]))
-            used = at + 1
-    out = []
-    for i, p in enumerate(summary):
-        end = starts[i + 1] if i + 1 < len(summary) else last
-        row = {"phase": p.get("phase"), "start": starts[i][0], "end": end[0],
-               "start_elapsed": starts[i][1], "end_elapsed": end[1]}
-        row.update(_flatten(p, "", {}))
-        out.append(row)
-    return out
 
 
 class _File:
@@ -293,6 +258,29 @@ def _read_file(exe: str, path: str, window: List[str], columns: Optional[Iterabl
             phases = _phases(json.load(summary_out), header.get("events", []), first, last)
         summary_out.close()
     return _File(path, time, [names[c] for c in keep], data, header, phases)
+
+
+def _read_export(path: str, start: Optional[When], end: Optional[When], phase: Optional[str],
+                 columns: Optional[Iterable[str]], with_phases: bool) -> _File:
+    """An export (exported.py): its window's rows, mapped in place when the
+    columns kept are consecutive."""
+    ex = exported.Export(path, np)
+    sel = exported.Selection(ex, np, start, end, phase)
+    header = dict(ex.header, events=sel.events)
+    if sel.i == sel.j:
+        return _File(path, np.zeros(0), [], np.zeros((0, 0)), header, [])
+    keep = _selected(ex.names, columns)
+    time = ex.column("time")[sel.i:sel.j]
+    if keep and keep == list(range(keep[0], keep[0] + len(keep))):
+        data = ex.mapped[keep[0]:keep[0] + len(keep), sel.i:sel.j]
+    else:
+        with open(path, "rb") as f:
+            data = _read_columns(path, f.fileno(), ex.offset, ex.rows, keep, sel.i, sel.j)
+    phases: List[Dict[str, Any]] = []
+    if with_phases:
+        last = (float(time[-1]), float(ex.column("elapsed_time")[sel.j - 1]))
+        phases = _phases(sel.summary(), sel.events, sel.first(), last)
+    return _File(path, time, [ex.names[c] for c in keep], data, header, phases)
 
 
 def _to_columns(files: List[_File]) -> Columns:
@@ -388,11 +376,14 @@ def read(paths: Union[PathLike, Sequence[PathLike]], columns: Optional[Iterable[
     Raises ReadError with the reader's message when a file cannot be read.
     """
     have_pandas = _import(want_pandas=not as_dict)
-    exe = find_perfmonger(perfmonger)
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    paths = [os.fspath(p) for p in paths]
+    # An export is mapped: no process runs, no executable is needed.
+    exe = "" if all(map(exported.is_export, paths)) else find_perfmonger(perfmonger)
     window = _window_args(start, end, phase)
-    files = [_read_file(exe, os.fspath(p), window, columns, phases) for p in paths]
+    files = [_read_export(p, start, end, phase, columns, phases) if exported.is_export(p) else
+             _read_file(exe, p, window, columns, phases) for p in paths]
     if as_dict or not have_pandas:
         return _to_columns(files)
     return _to_frame(files)
