@@ -21,6 +21,12 @@ imports (getrusage), beside the final frame's memory_usage(deep=True).
 Then frame.sum() touches every value (read() maps its arrays, whose
 pages are read on first touch): its time is printed apart, and the peak
 RSS is taken after it; Python's CPU is given with the sum and before it.
+The export rows: `perfmonger.export()` once (play --format columns into
+a file, summary --phases beside it; its wall and CPU printed apart, as
+the CSV export's are), then read() of that file, which maps it. The
+comparisons: recording -> frame (read() of the recording) and export ->
+frame (read() of the columns export against read_csv of the CSV export,
+each made beforehand), the touch of every value counted on both sides.
 Prints figures; judges nothing.
 """
 
@@ -103,6 +109,8 @@ if kind == "read":
     frame = perfmonger.read(path, perfmonger=os.environ["PERFMONGER"])
 elif kind == "read_nophases":
     frame = perfmonger.read(path, phases=False, perfmonger=os.environ["PERFMONGER"])
+elif kind == "read_export":
+    frame = perfmonger.read(path)  # mapped: no process runs
 elif kind == "read_cpu":
     frame = perfmonger.read(path, columns=["cpu.*"], perfmonger=os.environ["PERFMONGER"])
 else:
@@ -121,6 +129,26 @@ print(json.dumps({"wall": wall, "touch": touch, "cpu": me.ru_utime + me.ru_stime
                   "frame_mb": frame.memory_usage(deep=True).sum() / 2**20,
                   "base_mb": base / 1024, "peak_mb": peak / 1024, "child_peak_mb": child / 1024}))
 '''
+
+
+EXPORT = r'''
+import sys
+sys.path.insert(0, sys.argv[4])
+import perfmonger
+perfmonger.export(sys.argv[1], sys.argv[2], perfmonger=sys.argv[3])
+'''
+
+
+def timed(args, out_path):
+    """Runs `args` with standard output into `out_path`: (wall, CPU of it
+    and its children)."""
+    t = time.perf_counter()
+    with open(out_path, "wb") as out:
+        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        sys.exit(f"{args[0]} failed")
+    return time.perf_counter() - t, usage.ru_utime + usage.ru_stime
 
 
 def measure(kind, path, perfmonger, runs):
@@ -153,26 +181,34 @@ def main():
         subprocess.run([pm, "play", "--format", "csv", hour], stdout=f, stderr=subprocess.DEVNULL,
                        check=True)
     export = time.perf_counter() - t
-    t = time.perf_counter()
-    subprocess.run([pm, "play", "--format", "columns", hour], stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=True)
-    columns = time.perf_counter() - t
+    columns, columns_cpu = timed([pm, "play", "--format", "columns", hour],
+                                 os.path.join(a.dir, "hour.columns.play"))
+    exported, exported_cpu = timed(["/usr/bin/python3", "-c", EXPORT, hour,
+                                    os.path.join(a.dir, "hour.columns"), pm,
+                                    os.path.join(HERE, "..", "python")], os.devnull)
     print(f"hour: {os.path.getsize(hour) / 2**20:.1f} MiB zstd; CSV export "
           f"{os.path.getsize(csv) / 2**20:.0f} MiB in {export:.2f} s; "
-          f"play --format columns alone {columns:.2f} s")
+          f"play --format columns into a file {columns:.2f} s (CPU {columns_cpu:.2f} s); "
+          f"perfmonger.export() {exported:.2f} s (CPU {exported_cpu:.2f} s, with summary "
+          f"--phases and Python)")
     rows = []
-    for kind in ("read", "read_nophases", "read_cpu", "read_csv"):
-        r = measure(kind, csv if kind == "read_csv" else hour, pm, a.runs)
+    paths = {"read_csv": csv, "read_export": os.path.join(a.dir, "hour.columns")}
+    for kind in ("read", "read_nophases", "read_cpu", "read_export", "read_csv"):
+        r = measure(kind, paths.get(kind, hour), pm, a.runs)
         rows.append((kind, r))
         print(f"{kind:14} {r['wall']:7.2f} s wall (+{r['touch']:.2f} s for frame.sum()), CPU {r['cpu']:.2f} s ({r['own_cpu']:.2f} s before the sum) + children "
               f"{r['child_cpu']:.2f} s  {r['rows']} rows x {r['cols']} cols  "
               f"frame {r['frame_mb']:.0f} MiB  peak above imports {r['above_base_mb']:.0f} MiB "
               f"({r['above_base_mb'] / r['frame_mb']:.2f}x frame)  child peak "
               f"{r['child_peak_mb']:.0f} MiB", flush=True)
-    read, csv_r = rows[0][1], rows[-1][1]
-    print(f"read() is {csv_r['wall'] / read['wall']:.1f}x faster than read_csv in wall time "
-          f"({(csv_r['wall'] + export) / read['wall']:.1f}x counting the CSV export); in CPU "
-          f"{csv_r['cpu'] / (read['cpu'] + read['child_cpu']):.1f}x")
+    read, ex, csv_r = rows[0][1], rows[3][1], rows[-1][1]
+    print(f"recording -> frame: read() is {csv_r['wall'] / read['wall']:.1f}x faster than "
+          f"read_csv of a CSV export in wall time ({(csv_r['wall'] + export) / read['wall']:.1f}x "
+          f"counting the CSV export); in CPU {csv_r['cpu'] / (read['cpu'] + read['child_cpu']):.1f}x")
+    both = (ex["wall"] + ex["touch"], csv_r["wall"] + csv_r["touch"])
+    print(f"export -> frame: read(hour.columns) is {csv_r['wall'] / ex['wall']:.1f}x faster than "
+          f"read_csv(hour.csv) in wall time, {both[1] / both[0]:.1f}x with every value touched; "
+          f"in CPU {csv_r['cpu'] / ex['cpu']:.1f}x (every value touched)")
     print(f"load average: {open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} cores")
 
 

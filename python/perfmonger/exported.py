@@ -61,16 +61,20 @@ def export(recording: "os.PathLike[str] | str", out_path: "os.PathLike[str] | st
     src, dst = os.fspath(recording), os.fspath(out_path)
     fd, tmp = tempfile.mkstemp(prefix=".export-", dir=os.path.dirname(os.path.abspath(dst)))
     try:
-        with os.fdopen(fd, "wb") as out:
-            summary = subprocess.run([exe, "summary", "--phases", "--json", src],
-                                     stdin=subprocess.DEVNULL, capture_output=True)
+        with os.fdopen(fd, "wb") as out, tempfile.TemporaryFile() as figures:
+            # summary walks the recording beside play: on two cores, no wait.
+            summary = subprocess.Popen([exe, "summary", "--phases", "--json", src],
+                                       stdin=subprocess.DEVNULL, stdout=figures,
+                                       stderr=subprocess.DEVNULL)
             play = subprocess.run([exe, "play", "--format", "columns", src],
                                   stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.PIPE)
+            summary.wait()
+            figures.seek(0)
             # Exit 2 after the header (written after the whole walk): lines
             # lost to damage, which play skipped; else nothing to export.
             if play.returncode != 0 and (play.returncode != 2 or out.tell() == 0):
                 raise ReadError(src, _last_error(play.stderr), play.returncode)
-            phases = json.loads(summary.stdout) if summary.returncode == 0 else []
+            phases = json.load(figures) if summary.returncode == 0 else []
             out.write(json.dumps({"format": _TRAILER, "version": 1, "phases": phases},
                                  separators=(",", ":")).encode() + b"\n")
         os.replace(tmp, dst)
