@@ -26,9 +26,10 @@ import os
 import re
 import subprocess
 import tempfile
+import warnings
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._errors import ReadError
+from ._errors import DamagedRecording, ReadError
 from ._executable import find_perfmonger
 from ._phases import marks_of, opening_marks
 
@@ -56,7 +57,8 @@ def export(recording: "os.PathLike[str] | str", out_path: "os.PathLike[str] | st
     Runs ``play --format columns`` into the file and ``summary --phases
     --json`` beside it, whose figures go in the trailer. Returns
     `out_path`. Raises ReadError with the reader's message when the
-    recording cannot be read."""
+    recording cannot be read; a damaged one whose lost lines play skips
+    is exported as play reads it, with a DamagedRecording warning."""
     exe = find_perfmonger(perfmonger)
     src, dst = os.fspath(recording), os.fspath(out_path)
     fd, tmp = tempfile.mkstemp(prefix=".export-", dir=os.path.dirname(os.path.abspath(dst)))
@@ -74,6 +76,11 @@ def export(recording: "os.PathLike[str] | str", out_path: "os.PathLike[str] | st
             # lost to damage, which play skipped; else nothing to export.
             if play.returncode != 0 and (play.returncode != 2 or out.tell() == 0):
                 raise ReadError(src, _last_error(play.stderr), play.returncode)
+            if play.returncode == 2:
+                lost = [ln for ln in play.stderr.decode("utf-8", "replace").splitlines()
+                        if ln.startswith("warning:") and " lost " in ln]
+                warnings.warn(DamagedRecording("; ".join(lost) or _last_error(play.stderr)),
+                              stacklevel=2)
             phases = json.load(figures) if summary.returncode == 0 else []
             out.write(json.dumps({"format": _TRAILER, "version": 1, "phases": phases},
                                  separators=(",", ":")).encode() + b"\n")

@@ -190,3 +190,21 @@ def test_export_of_an_unreadable_recording_raises_and_leaves_nothing(tmp_path):
     with pytest.raises(perfmonger.ReadError):
         perfmonger.export(str(bad), str(out), perfmonger=PERFMONGER)
     assert os.listdir(tmp_path) == ["bad.pgr"]
+
+
+def test_an_export_of_a_damaged_recording_warns_and_reads_as_it(exports, tmp_path):
+    rec, _ = exports["v2.pgr.zst"]
+    lines = subprocess.run([PERFMONGER, "cat", rec], capture_output=True, check=True,
+                           timeout=120).stdout.decode().splitlines(keepends=True)
+    lines[6] = "{garbage\n"
+    damaged = tmp_path / "damaged.pgr"
+    damaged.write_text("".join(lines))
+    with pytest.warns(perfmonger.DamagedRecording, match="lost"):
+        export = perfmonger.export(str(damaged), str(tmp_path / "d.columns"),
+                                   perfmonger=PERFMONGER)
+    with pytest.warns(perfmonger.DamagedRecording):
+        want = perfmonger.read(str(damaged), perfmonger=PERFMONGER)
+    got = perfmonger.read(export)
+    assert len(got) > 0
+    same_frame(got, want)
+    same_tables(got, want)
