@@ -1,4 +1,5 @@
-"""Reading recordings into numpy arrays or a pandas DataFrame.
+"""Reading recordings (or their columns exports: exported.py) into numpy
+arrays or a pandas DataFrame.
 
 ``perfmonger play --format columns`` hands over play's rates as binary
 float64 columns behind a one-line JSON header (perfmonger-play(1), FORMAT
@@ -354,6 +355,10 @@ def read(paths: Union[PathLike, Sequence[PathLike]], columns: Optional[Iterable[
          start: Optional[When] = None, end: Optional[When] = None, phase: Optional[str] = None,
          *, as_dict: bool = False, phases: bool = True, perfmonger: Optional[str] = None) -> Any:
     """Reads one recording (or several, one after the other) as play's rates.
+
+    A path may also be a columns export (:func:`perfmonger.export`, known
+    by its first bytes): it is mapped, with no process and no parsing, and
+    reads as the recording it was made from (docs/python.md, Exports).
 
     Returns a ``pandas.DataFrame`` indexed by ``time`` (UTC timestamps of
     each line's later sample), one float64 column per play CSV column
