@@ -36,7 +36,11 @@ class StatRow {
   static constexpr double kNoValue = __builtin_nan("");
 
   virtual ~StatRow() = default;
-  // `a.b.field` (`a.field` when b is empty); `v` may be kNoValue.
+  // `a.b.field` (`a.field` when b is empty); `v` may be kNoValue. Each
+  // part is a literal (or a table's constant) or a name of the pair's
+  // samples (a row's, or a piece of one), never a buffer of the report's:
+  // the walk knows a series again by where its parts are
+  // (playback/statistics/kept_sample.hh).
   void Rate(std::string_view a, std::string_view b, std::string_view field,
             std::string_view unit, double v) {
     Put({a, b, field}, unit, false, v);

@@ -26,18 +26,19 @@ void Column(std::string& out, double v, size_t width) {
 
 }  // namespace
 
-void SpanStats::First(const RawSample& s, const ReportOptions& options) {
+void SpanStats::First(const RawSample& s, const ReportOptions& options, uint64_t layout) {
   levels_only_ = true;
-  Walk(Pair(s, s, origin_, options));
+  Walk(Pair(s, s, origin_, options), layout);
   levels_only_ = false;
 }
 
-void SpanStats::Add(const Pair& p) {
+void SpanStats::Add(const Pair& p, uint64_t layout) {
   ++intervals_;
-  Walk(p);
+  Walk(p, layout);
 }
 
-void SpanStats::Walk(const Pair& p) {
+void SpanStats::Walk(const Pair& p, uint64_t layout) {
+  layout_ = layout;
   interval_ = levels_only_ ? 0.0 : p.interval;
   time_ns_ = p.cur.time_ns;
   elapsed_ = p.elapsed_time;
@@ -48,8 +49,37 @@ void SpanStats::Walk(const Pair& p) {
   }
 }
 
+namespace {
+
+// Parts at the same addresses (stat_row.hh: literals and the samples'
+// names, which KeptSample's layout vouches for).
+bool SameParts(const SeriesKey& x, const SeriesKey& y) {
+  return x.a.data() == y.a.data() && x.a.size() == y.a.size() && x.b.data() == y.b.data() &&
+         x.b.size() == y.b.size() && x.field.data() == y.field.data() &&
+         x.field.size() == y.field.size();
+}
+
+}  // namespace
+
+SpanStats::Series& SpanStats::Seen(size_t i, const SeriesKey& key) {
+  Series& s = series_[i];
+  s.seen = key;
+  s.seen_in = layout_;
+  next_ = i + 1;
+  return s;
+}
+
+// In a layout seen before, the series the parts were given for then, the
+// name unread; else the name, compared with the next series' first.
 SpanStats::Series& SpanStats::Find(const SeriesKey& key, std::string_view unit, bool level) {
-  if (next_ < series_.size() && key.Is(NameOf(next_))) return series_[next_++];
+  if (next_ < series_.size()) {
+    Series& s = series_[next_];
+    if (layout_ != 0 && s.seen_in == layout_ && SameParts(s.seen, key)) {
+      ++next_;
+      return s;
+    }
+    if (key.Is(NameOf(next_))) return Seen(next_, key);
+  }
   const std::string_view name = Name(key);
   auto [it, added] = index_.try_emplace(std::string(name), series_.size());
   if (added) {
@@ -58,8 +88,7 @@ SpanStats::Series& SpanStats::Find(const SeriesKey& key, std::string_view unit, 
     series_.push_back({std::string(name), std::string(unit), level, report_, {}, 0, 0, 0, 0});
     if (keep_batches_) series_.back().batches = std::make_shared<BatchMeans>();
   }
-  next_ = it->second + 1;
-  return series_[it->second];
+  return Seen(it->second, key);
 }
 
 void SpanStats::Put(const SeriesKey& key, std::string_view unit, bool level, double v) {

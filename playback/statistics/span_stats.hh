@@ -58,9 +58,10 @@ class SpanStats final : public StatRow {
   // Keep every series' values as batch means too (before the first value).
   void KeepBatches() { keep_batches_ = true; }
   // A segment's first sample (the span's, or the first after a pause).
-  void First(const RawSample& s, const ReportOptions& options);
+  // `layout`: KeptSample::layout() for the samples given (0: not known).
+  void First(const RawSample& s, const ReportOptions& options, uint64_t layout = 0);
   // Two consecutive samples of one segment, cur later than prev.
-  void Add(const Pair& p);
+  void Add(const Pair& p, uint64_t layout = 0);
 
   uint64_t intervals() const { return intervals_; }
   // On the sampling grid (StatsWalk): how many samples were left out.
@@ -84,13 +85,18 @@ class SpanStats final : public StatRow {
     int64_t max_ns = 0;
     double max_elapsed = 0;
     std::shared_ptr<BatchMeans> batches = nullptr;
+    // The parts its name was last given as, and in which layout: the
+    // same parts (addresses) in the same layout are the same name.
+    SeriesKey seen{};
+    uint64_t seen_in = 0;
   };
   void Put(const SeriesKey& key, std::string_view unit, bool level, double v) override;
-  void Walk(const Pair& p);
+  void Walk(const Pair& p, uint64_t layout);
   bool levels_only_ = false;
   bool keep_batches_ = false;
   size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
   Series& Find(const SeriesKey& key, std::string_view unit, bool level);
+  Series& Seen(size_t i, const SeriesKey& key);
 
   // The series' names, also end to end in one buffer: the check of every
   // value's name against the next series' reads a few KiB, not a heap
@@ -104,6 +110,7 @@ class SpanStats final : public StatRow {
   std::vector<std::pair<size_t, size_t>> name_at_;  // per series: offset, size
   std::unordered_map<std::string, size_t> index_;
   size_t next_ = 0;  // series come in one order pair after pair: try here first
+  uint64_t layout_ = 0;  // the pair's (0: names are read)
   double interval_ = 0;
   int64_t time_ns_ = 0;
   double elapsed_ = 0;

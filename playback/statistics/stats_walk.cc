@@ -26,8 +26,8 @@ void StatsWalk::SetOrigin(TimeOrigin o) {
 }
 
 void StatsWalk::First(const RawSample& s) {
-  if (how_.whole) whole_.First(s, options_);
-  if (how_.split) phases_.back().First(s, options_);
+  if (how_.whole) whole_.First(s, options_, prev_.layout());
+  if (how_.split) phases_.back().First(s, options_, prev_.layout());
   for (UseSpan& u : use_) u.First();
   if (!use_phases_.empty()) use_phases_.back().First();
 }
@@ -42,16 +42,17 @@ void StatsWalk::OnSample(const RawSample& s) {
 }
 
 void StatsWalk::Take(const RawSample& s) {
-  if (!have_prev_ || IntervalNs(prev_, s) <= 0) {
+  prev_.Check(s);
+  if (!have_prev_ || IntervalNs(prev_.sample(), s) <= 0) {
     First(s);
   } else {
-    const Pair pair(prev_, s, whole_.origin(), options_);
-    if (how_.whole) whole_.Add(pair);
-    if (how_.split) phases_.back().Add(pair);
+    const Pair pair(prev_.sample(), s, whole_.origin(), options_);
+    if (how_.whole) whole_.Add(pair, prev_.layout());
+    if (how_.split) phases_.back().Add(pair, prev_.layout());
     for (UseSpan& u : use_) u.Add(pair);
     if (!use_phases_.empty()) use_phases_.back().Add(pair);
   }
-  prev_ = s;
+  prev_.Keep(s);
   have_prev_ = true;
 }
 
@@ -80,7 +81,7 @@ void StatsWalk::OnEvent(const RecordingEvent& e) {
     NewPhase(e.label);
     phases_.back().set_origin(whole_.origin());
     // The mark's sample opens it (on the grid: the tick before the mark).
-    if (have_prev_) phases_.back().First(prev_, options_);
+    if (have_prev_) phases_.back().First(prev_.sample(), options_, prev_.layout());
   }
 }
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "playback/reading/raw_sample.hh"
+#include "playback/statistics/kept_sample.hh"
 #include "playback/reports/report.hh"
 #include "playback/statistics/span_stats.hh"
 #include "playback/statistics/use_span.hh"
@@ -70,7 +71,7 @@ class StatsWalk {
   std::vector<SpanStats> phases_;
   std::vector<std::string> labels_;
   std::vector<UseSpan> use_, use_phases_;  // use_: the whole's, when asked
-  RawSample prev_;
+  KeptSample prev_;
   bool have_prev_ = false;
   bool have_origin_ = false;
   std::optional<RawSample> held_;  // on the grid: the last sample, until the next item

@@ -279,6 +279,39 @@ TEST_CASE("summary: --stats adds its block; without it nothing changes") {
   CHECK(with_json.find(",\"stats\":{\"intervals\":1,") == plain_json.size() - 2);
 }
 
+// A reader refills one RawSample from line to line (native_reader.hh),
+// and the walk knows a series again by where its name's parts are: a row
+// renamed in place, at the same address, is another series all the same.
+TEST_CASE("one sample refilled in place: a renamed row starts its own series") {
+  ReportOptions options;
+  StatsWalk walk({}, options);
+  RawSample s = At(0, 0, 0);
+  MemberRows& disk = test::Member(s, "disk");
+  auto next = [&](int64_t t_ms, uint64_t writes) {
+    s.time_ns = t_ms * 1'000'000;
+    disk.values[4] = writes;
+    disk.values[6] = writes * 8;
+    disk.values[7] = writes * 2;
+    walk.OnSample(s);
+  };
+  walk.OnSample(s);
+  next(1000, 10);
+  next(2000, 30);
+  const char* at = disk.names[0].data();
+  disk.names[0] = "vdb";
+  REQUIRE(disk.names[0].data() == at);
+  next(3000, 40);
+  next(4000, 100);
+  next(5000, 190);
+  const SeriesStats a = Named(walk.whole(), "disk.vda.wiops");
+  const SeriesStats b = Named(walk.whole(), "disk.vdb.wiops");
+  CHECK(a.count == 2);
+  CHECK(a.max == 20);
+  CHECK(b.count == 2);
+  CHECK(b.min == 60);
+  CHECK(b.max == 90);
+}
+
 }  // TEST_SUITE
 
 }  // namespace
