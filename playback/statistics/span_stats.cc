@@ -42,7 +42,8 @@ void SpanStats::Walk(const Pair& p, uint64_t layout) {
   interval_ = levels_only_ ? 0.0 : p.interval;
   time_ns_ = p.cur.time_ns;
   elapsed_ = p.elapsed_time;
-  next_ = 0;
+  next_ = first_;
+  last_ = kNone;
   for (report_ = 0; report_ < Reports().size(); ++report_) {
     const Report& r = *Reports()[report_].report;
     if (r.stats) r.stats(*this, p);
@@ -61,25 +62,33 @@ bool SameParts(const SeriesKey& x, const SeriesKey& y) {
 
 }  // namespace
 
+inline SpanStats::Series& SpanStats::Found(size_t i) {
+  last_ = i;
+  next_ = series_[i].follow;
+  return series_[i];
+}
+
+// Found by its name: its parts, and its place after the last one found.
 SpanStats::Series& SpanStats::Seen(size_t i, const SeriesKey& key) {
-  Series& s = series_[i];
-  s.seen = key;
-  s.seen_in = layout_;
-  next_ = i + 1;
-  return s;
+  series_[i].seen = key;
+  series_[i].seen_in = layout_;
+  (last_ == kNone ? first_ : series_[last_].follow) = i;
+  return Found(i);
 }
 
 // In a layout seen before, the series the parts were given for then, the
-// name unread; else the name, compared with the next series' first.
+// name unread (inlined in Put: it is most values' whole search).
 SpanStats::Series& SpanStats::Find(const SeriesKey& key, std::string_view unit, bool level) {
-  if (next_ < series_.size()) {
-    Series& s = series_[next_];
-    if (layout_ != 0 && s.seen_in == layout_ && SameParts(s.seen, key)) {
-      ++next_;
-      return s;
-    }
-    if (key.Is(NameOf(next_))) return Seen(next_, key);
+  if (layout_ != 0 && next_ < series_.size()) {
+    const Series& s = series_[next_];
+    if (s.seen_in == layout_ && SameParts(s.seen, key)) return Found(next_);
   }
+  return Resolve(key, unit, level);
+}
+
+// By the name: the next series' first, then any's; else a new series.
+SpanStats::Series& SpanStats::Resolve(const SeriesKey& key, std::string_view unit, bool level) {
+  if (next_ < series_.size() && key.Is(NameOf(next_))) return Seen(next_, key);
   const std::string_view name = Name(key);
   auto [it, added] = index_.try_emplace(std::string(name), series_.size());
   if (added) {

@@ -89,14 +89,18 @@ class SpanStats final : public StatRow {
     // same parts (addresses) in the same layout are the same name.
     SeriesKey seen{};
     uint64_t seen_in = 0;
+    size_t follow = kNone;  // the series given after it last time
   };
+  static constexpr size_t kNone = static_cast<size_t>(-1);
   void Put(const SeriesKey& key, std::string_view unit, bool level, double v) override;
   void Walk(const Pair& p, uint64_t layout);
   bool levels_only_ = false;
   bool keep_batches_ = false;
   size_t report_ = 0;  // the report being walked  // a segment's first sample: no interval, no rate
   Series& Find(const SeriesKey& key, std::string_view unit, bool level);
+  Series& Resolve(const SeriesKey& key, std::string_view unit, bool level);
   Series& Seen(size_t i, const SeriesKey& key);
+  Series& Found(size_t i);
 
   // The series' names, also end to end in one buffer: the check of every
   // value's name against the next series' reads a few KiB, not a heap
@@ -109,7 +113,10 @@ class SpanStats final : public StatRow {
   std::string name_bytes_;
   std::vector<std::pair<size_t, size_t>> name_at_;  // per series: offset, size
   std::unordered_map<std::string, size_t> index_;
-  size_t next_ = 0;  // series come in one order pair after pair: try here first
+  // Series come in one order pair after pair (a level's first among the
+  // rates after a segment's first sample): the one that followed the last
+  // series found is tried first.
+  size_t next_ = 0, last_ = kNone, first_ = kNone;
   uint64_t layout_ = 0;  // the pair's (0: names are read)
   double interval_ = 0;
   int64_t time_ns_ = 0;
