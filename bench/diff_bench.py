@@ -1,6 +1,7 @@
 """`perfmonger diff` on two one-hour recordings at 10 ms (issue 50).
 
-Usage: /usr/bin/python3 bench/diff_bench.py PERFMONGER SCRATCH_DIR [SECONDS]
+Usage: /usr/bin/python3 bench/diff_bench.py [--reuse] [--against OLD_PERFMONGER]
+           PERFMONGER SCRATCH_DIR [SECONDS]
 
 Records 3 s of this machine at 10 ms (`perfmonger stat`), then writes two
 recordings of SECONDS (default 3600) at 10 ms from it: the same header,
@@ -11,6 +12,11 @@ recorder writes them. Then times `diff A B` (within-run: the block
 bootstrap over every series) and `diff --json A B`, best of 3 (wall and
 user time), with the peak RSS of the child and the load average. Figures
 go in bench/README.md.
+
+--reuse times the two recordings SCRATCH_DIR already holds (read only).
+--against times OLD_PERFMONGER too, run for run alternately with
+PERFMONGER, so that both see the same load: on a shared machine compare
+their user times, not their walls.
 """
 import gzip
 import json
@@ -66,42 +72,60 @@ def synthesize(header, samples, path, seconds, seed):
                             "reason": "stop", "samples": count, "missed": 0}) + "\n")
 
 
-def timed(args):
-    """Best of 3: wall and user CPU seconds (the user time, summed over the
+def run_once(args):
+    """Wall and user CPU seconds of one run (the user time, summed over the
     reading threads, says more than the wall on a loaded machine)."""
-    best, best_user = None, None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    start = time.monotonic()
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    elapsed = time.monotonic() - start
+    return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
+
+
+def timed(commands):
+    """Best of 3 of each command, taken in turn: (wall, user) per command,
+    and the peak RSS of every child so far."""
+    best = [(float("inf"), float("inf")) for _ in commands]
     for _ in range(3):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-        start = time.monotonic()
-        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        elapsed = time.monotonic() - start
-        user = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
-        best = elapsed if best is None else min(best, elapsed)
-        best_user = user if best_user is None else min(best_user, user)
+        for i, args in enumerate(commands):
+            wall, user = run_once(args)
+            best[i] = (min(best[i][0], wall), min(best[i][1], user))
     rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return best, best_user, rss
+    return best, rss
 
 
-def main():
-    perfmonger, scratch = sys.argv[1], sys.argv[2]
-    seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 3600
-    os.makedirs(scratch, exist_ok=True)
+def make_recordings(perfmonger, scratch, seconds):
     src = os.path.join(scratch, "source.pgr")
     subprocess.run([perfmonger, "stat", "-i", "10ms", "--no-gzip", "-l", src, "--", "sleep",
                     "3"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     header, samples = source_lines(perfmonger, src)
-    paths = []
     for seed in (1, 2):
-        path = os.path.join(scratch, f"hour{seed}.pgr.gz")
-        synthesize(header, samples, path, seconds, seed)
-        paths.append(path)
+        synthesize(header, samples, os.path.join(scratch, f"hour{seed}.pgr.gz"), seconds, seed)
+
+
+def main():
+    args = sys.argv[1:]
+    reuse = "--reuse" in args
+    args = [a for a in args if a != "--reuse"]
+    against = None
+    if "--against" in args:
+        i = args.index("--against")
+        against = args[i + 1]
+        del args[i:i + 2]
+    perfmonger, scratch = args[0], args[1]
+    seconds = float(args[2]) if len(args) > 2 else 3600
+    os.makedirs(scratch, exist_ok=True)
+    if not reuse:
+        make_recordings(perfmonger, scratch, seconds)
+    paths = [os.path.join(scratch, f"hour{seed}.pgr.gz") for seed in (1, 2)]
     size = sum(os.path.getsize(p) for p in paths) / 2 / 2**20
-    print(f"two recordings of {seconds:.0f} s at 10 ms ({int(seconds * 100)} samples, "
-          f"{size:.1f} MiB gzip each)")
+    print(f"two recordings ({size:.1f} MiB gzip each)")
+    binaries = [perfmonger] + ([against] if against else [])
     for label, extra in (("diff A B (text)", []), ("diff --json A B", ["--json"])):
-        best, user, rss = timed([perfmonger, "diff"] + extra + paths)
-        print(f"{label}: best of 3 {best:.2f} s wall, {user:.2f} s user; "
-              f"peak RSS so far {rss:.0f} MiB; load {os.getloadavg()[0]:.1f}")
+        best, rss = timed([[b, "diff"] + extra + paths for b in binaries])
+        for b, (wall, user) in zip(binaries, best):
+            print(f"{label} [{b}]: best of 3 {wall:.2f} s wall, {user:.2f} s user; "
+                  f"peak RSS so far {rss:.0f} MiB; load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
