@@ -187,6 +187,7 @@ void MarkRows(std::vector<Row>& rows, const std::string& pm, const std::string& 
   perfmonger_ping(rec);  // the start's scan is done
   const double idle_before = IdleCpuMsPerSec(perfmonger_pid(rec), 3);
   for (int i = 0; i < 2 * marks; ++i) {
+    if (i == marks) perfmonger_ping(rec);  // the last back-to-back mark's scan is done
     auto t0 = Clock::now();
     if (perfmonger_mark_cost(rec, "q", &cost) != 0) std::exit(1);
     (i < marks ? back : spaced).push_back(MsSince(t0));
