@@ -6,6 +6,7 @@
  *   f   it is freed
  *   w   write 32 MiB to FILE (argv[1]) with O_DIRECT, 1 MiB a write,
  *       then fsync; 'x' instead when the file system refuses O_DIRECT
+ * Any other letter comes straight back: a handshake, once started.
  * EOF on stdin ends it. */
 #define _GNU_SOURCE
 #include <fcntl.h>

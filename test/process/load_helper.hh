@@ -24,6 +24,7 @@ inline double KernelCpuSeconds(pid_t pid) {
 }
 
 // test/process/load_helper.c, its commands on a pipe, its replies on fd 3.
+// Constructed, it has started: its start-up CPU is behind it.
 class LoadHelper {
  public:
   explicit LoadHelper(const std::string& file) {
@@ -36,6 +37,7 @@ class LoadHelper {
     child_.emplace(std::move(o));
     to_ = std::move(in.write_end);
     from_ = LineInput(std::move(out.read_end));
+    REQUIRE(Do('h') == 'h');
   }
   // Sends `letter`, returns its reply's letter once the load is done.
   char Do(char letter) {

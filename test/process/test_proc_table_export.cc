@@ -9,7 +9,8 @@
 // processes, their %CPU play's, at most --top N of them. A loaded machine
 // may write the table every Nth sample only (pgr(5), "every"): play's
 // lines without one are skipped, and a process's %CPU over the lines
-// with one, each over its own interval, adds up to its CPU time.
+// with one, each over its own interval, adds up to the CPU time the
+// kernel counted for it while recorded.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -172,9 +173,10 @@ TEST_CASE("play --table: each row's busiest processes by CPU, as play rates them
   TempDir dir;
   const std::string path = dir / "procs.pgr";
   LoadHelper busy(dir / "unused");
-  RecordBusy(path, busy, 2);
   const long pid = busy.pid();
-  const double kernel_s = KernelCpuSeconds(pid);  // idle since: all it burnt
+  const double before_s = KernelCpuSeconds(pid);  // its start-up, not recorded
+  RecordBusy(path, busy, 2);
+  const double kernel_s = KernelCpuSeconds(pid) - before_s;  // idle since
   busy.End();
 
   ExitResult r = Run({"play", "--table", "--top", "50", path});
